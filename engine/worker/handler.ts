@@ -1,0 +1,258 @@
+/**
+ * Serves protocol requests (./protocol.ts) with one `Engine`, over any `Endpoint`: the worker's
+ * global scope in the browser, a `MessagePort` in Node tests.
+ *
+ * Requests are answered strictly in arrival order (one promise chain), so a `reset` followed by a
+ * `runCommand` can never see the old engine even though `runShell` may load the shell lazily.
+ * Every request gets exactly one response; nothing thrown escapes to the transport.
+ */
+import { parseEJSON, stringifyEJSON } from '../bson/ejson.js';
+import { valuesEqual } from '../bson/compare.js';
+import { isArray, isDoc, type Doc, type Value } from '../bson/values.js';
+import { codeNameOf, isEngineError } from '../errors.js';
+import { Engine } from '../index.js';
+import {
+  isRequestType,
+  type Endpoint,
+  type ProtocolError,
+  type RequestType,
+  type ResultByType,
+  type WorkerRequest,
+  type WorkerResponse,
+} from './protocol.js';
+
+/**
+ * Runs a shell script against the engine and returns the value of its last statement.
+ * Throws `EngineError` for MongoDB errors. engine/shell/index.ts is expected to export one as
+ * `runShell`; the page's worker entry finds it and passes it in.
+ */
+export type ShellRunner = (engine: Engine, db: string, script: string) => Value;
+
+export interface HandlerOptions {
+  /** Builds the engine at start and on every `reset` (default: `new Engine()`). */
+  readonly createEngine?: () => Engine;
+  /** Finds the shell interpreter on first use; `undefined` means there is none yet. */
+  readonly loadShell?: () => Promise<ShellRunner | undefined>;
+}
+
+/** A request handler bound to its own engine; `serveEngine` puts one on an endpoint. */
+export class EngineHandler {
+  private engine: Engine;
+  private readonly createEngine: () => Engine;
+  private readonly loadShell: (() => Promise<ShellRunner | undefined>) | undefined;
+  private shell: Promise<ShellRunner | undefined> | undefined;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(options: HandlerOptions = {}) {
+    this.createEngine = options.createEngine ?? (() => new Engine());
+    this.loadShell = options.loadShell;
+    this.engine = this.createEngine();
+  }
+
+  /** Answers one message; messages are served one after the other in arrival order. */
+  handle(message: unknown): Promise<WorkerResponse> {
+    const next = this.queue.then(() => this.serve(message));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async serve(message: unknown): Promise<WorkerResponse> {
+    const id = idOf(message);
+    try {
+      const request = validateRequest(message);
+      const result = await this.dispatch(request);
+      return { id, ok: true, result };
+    } catch (e) {
+      return { id, ok: false, error: toProtocolError(e) };
+    }
+  }
+
+  private dispatch(request: WorkerRequest): Promise<ResultByType[RequestType]> | ResultByType[RequestType] {
+    switch (request.type) {
+      case 'ping':
+        return 'pong';
+      case 'reset':
+        this.engine = this.createEngine();
+        return null;
+      case 'runCommand':
+        return stringifyEJSON(this.engine.runCommand(request.db, parseDocument(request.command, 'command')));
+      case 'loadCollections':
+        return this.loadCollections(request.db, request.collections);
+      case 'runShell':
+        return this.runShell(request.db, request.script);
+    }
+  }
+
+  private loadCollections(db: string, collections: Readonly<Record<string, string>>): Record<string, number> {
+    // Parse everything first so a bad file changes nothing.
+    const parsed = Object.entries(collections).map(([name, text]) => [name, parseDocuments(name, text)] as const);
+    const counts: Record<string, number> = {};
+    for (const [name, documents] of parsed) {
+      this.emptyCollection(db, name);
+      if (documents.length > 0) {
+        const reply = this.engine.runCommand(db, command(['insert', name], ['documents', documents]));
+        throwIfFailed(reply);
+        const writeErrors = reply.get('writeErrors');
+        if (isArray(writeErrors) && writeErrors.length > 0) {
+          const first = writeErrors[0];
+          throw errorFromReply(isDoc(first) ? first : reply);
+        }
+      }
+      counts[name] = documents.length;
+    }
+    return counts;
+  }
+
+  /** `drop`, or, for an engine without it, `delete` of every document. */
+  private emptyCollection(db: string, name: string): void {
+    const reply = this.engine.runCommand(db, command(['drop', name]));
+    if (isOk(reply)) return;
+    const code = numberOf(reply.get('code'));
+    if (code === 26) return; // NamespaceNotFound: nothing to drop.
+    if (code !== 59) throw errorFromReply(reply); // 59 CommandNotFound: fall back to delete.
+    const deleted = this.engine.runCommand(
+      db,
+      command(['delete', name], ['deletes', [command(['q', new Map()], ['limit', 0])]]),
+    );
+    throwIfFailed(deleted);
+  }
+
+  private async runShell(db: string, script: string): Promise<string> {
+    if (this.loadShell === undefined) throw noShell();
+    this.shell ??= this.loadShell();
+    const run = await this.shell;
+    if (run === undefined) throw noShell();
+    return stringifyEJSON(run(this.engine, db, script));
+  }
+}
+
+/** Serves every request arriving on `endpoint` until the endpoint goes away. */
+export function serveEngine(endpoint: Endpoint, options: HandlerOptions = {}): EngineHandler {
+  const handler = new EngineHandler(options);
+  endpoint.addEventListener('message', (event) => {
+    void handler.handle(event.data).then((response) => endpoint.postMessage(response));
+  });
+  return handler;
+}
+
+class RequestError extends Error {
+  constructor(readonly info: ProtocolError) {
+    super(info.errmsg);
+  }
+}
+
+function requestError(code: number, errmsg: string): RequestError {
+  return new RequestError({ code, codeName: codeNameOf(code) ?? 'UnknownError', errmsg });
+}
+
+function noShell(): RequestError {
+  return requestError(115, 'The shell interpreter is not available in this build');
+}
+
+function idOf(message: unknown): number {
+  if (typeof message === 'object' && message !== null) {
+    const id = (message as { id?: unknown }).id;
+    if (typeof id === 'number') return id;
+  }
+  return -1;
+}
+
+function validateRequest(message: unknown): WorkerRequest {
+  if (typeof message !== 'object' || message === null) throw requestError(2, 'request must be an object');
+  const m = message as Record<string, unknown>;
+  if (typeof m['id'] !== 'number') throw requestError(2, 'request needs a numeric id');
+  if (!isRequestType(m['type'])) throw requestError(2, `unknown request type: ${String(m['type'])}`);
+  const needString = (field: string): void => {
+    if (typeof m[field] !== 'string') throw requestError(2, `${m['type']} request needs a string '${field}'`);
+  };
+  switch (m['type']) {
+    case 'runCommand':
+      needString('db');
+      needString('command');
+      break;
+    case 'runShell':
+      needString('db');
+      needString('script');
+      break;
+    case 'loadCollections': {
+      needString('db');
+      const c = m['collections'];
+      if (typeof c !== 'object' || c === null || Object.values(c).some((t) => typeof t !== 'string')) {
+        throw requestError(2, "loadCollections request needs 'collections': {name: EJSON text}");
+      }
+      break;
+    }
+    case 'ping':
+    case 'reset':
+      break;
+  }
+  return message as WorkerRequest;
+}
+
+function parseValue(text: string, what: string): Value {
+  try {
+    return parseEJSON(text);
+  } catch (e) {
+    if (isEngineError(e)) throw e;
+    throw requestError(9, `${what} is not valid Extended JSON: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+function parseDocument(text: string, what: string): Doc {
+  const value = parseValue(text, what);
+  if (!isDoc(value)) throw requestError(9, `${what} must be a document`);
+  return value;
+}
+
+function parseDocuments(name: string, text: string): Doc[] {
+  const value = parseValue(text, `collection '${name}'`);
+  if (!isArray(value) || !value.every(isDoc)) {
+    throw requestError(9, `collection '${name}' must be an array of documents`);
+  }
+  return value as Doc[];
+}
+
+function command(...entries: [string, Value][]): Doc {
+  return new Map(entries);
+}
+
+function numberOf(v: Value | undefined): number | undefined {
+  if (typeof v === 'number') return v;
+  if (typeof v === 'object' && v !== null && !isArray(v) && !isDoc(v) && 'toNumber' in v) {
+    return (v as { toNumber(): number }).toNumber();
+  }
+  if (typeof v === 'object' && v !== null && !isArray(v) && !isDoc(v) && 'value' in v) {
+    const inner = (v as { value: unknown }).value;
+    return typeof inner === 'number' ? inner : undefined;
+  }
+  return undefined;
+}
+
+function isOk(reply: Doc): boolean {
+  const ok = reply.get('ok');
+  return ok !== undefined && valuesEqual(ok, 1);
+}
+
+function throwIfFailed(reply: Doc): void {
+  if (!isOk(reply)) throw errorFromReply(reply);
+}
+
+function errorFromReply(reply: Doc): RequestError {
+  const code = numberOf(reply.get('code')) ?? 8;
+  const codeName = reply.get('codeName');
+  const errmsg = reply.get('errmsg');
+  return new RequestError({
+    code,
+    codeName: typeof codeName === 'string' ? codeName : (codeNameOf(code) ?? 'UnknownError'),
+    errmsg: typeof errmsg === 'string' ? errmsg : 'command failed',
+  });
+}
+
+function toProtocolError(e: unknown): ProtocolError {
+  if (e instanceof RequestError) return e.info;
+  if (isEngineError(e)) {
+    return { code: e.code, codeName: e.codeName ?? codeNameOf(e.code) ?? 'UnknownError', errmsg: e.errmsg };
+  }
+  const message = e instanceof Error ? e.message : String(e);
+  return { code: 1, codeName: 'InternalError', errmsg: message };
+}

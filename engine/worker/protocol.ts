@@ -1,0 +1,139 @@
+/**
+ * The page ↔ engine-worker protocol: a closed union of requests, each answered by exactly one
+ * response carrying the request's `id`.
+ *
+ * BSON values never cross the boundary as JS objects: structured clone would turn `Map`
+ * documents, `Int32`, `Long` or `Decimal128` into plain objects and lose their types. They travel
+ * as canonical Extended JSON text, which the engine parses with `parseEJSON` and writes with
+ * `stringifyEJSON`. Errors travel as plain data `{code, codeName, errmsg}` because structured
+ * clone keeps only `message` of an `Error` and drops MongoDB's code.
+ *
+ * Example exchange:
+ *   → {id: 1, type: 'runCommand', db: 'test', command: '{"find": "inventory"}'}
+ *   ← {id: 1, ok: true, result: '{"cursor": {"firstBatch": […], "id": {"$numberLong": "0"}, …}, "ok": {"$numberDouble": "1.0"}}'}
+ * A command that fails inside the engine (a reply with `ok: 0`) is still `ok: true` here: the
+ * protocol reports the server's reply verbatim, the way the wire protocol does. `ok: false` means
+ * the request itself could not be served (unparsable EJSON, unknown request type, no shell …).
+ */
+
+/** Correlates a response with its request; the client picks increasing integers. */
+export type RequestId = number;
+
+export interface PingRequest {
+  readonly id: RequestId;
+  readonly type: 'ping';
+}
+
+/** Drop every database: the engine starts again empty. */
+export interface ResetRequest {
+  readonly id: RequestId;
+  readonly type: 'reset';
+}
+
+/** Run one database command, given as canonical EJSON text of the command document. */
+export interface RunCommandRequest {
+  readonly id: RequestId;
+  readonly type: 'runCommand';
+  readonly db: string;
+  readonly command: string;
+}
+
+/**
+ * Replace whole collections: each named collection is dropped and refilled with the documents,
+ * in order. `collections` maps a collection name to the EJSON text of an array of documents
+ * (canonical or relaxed, e.g. a file from public/examples/ passed through unchanged).
+ */
+export interface LoadCollectionsRequest {
+  readonly id: RequestId;
+  readonly type: 'loadCollections';
+  readonly db: string;
+  readonly collections: Readonly<Record<string, string>>;
+}
+
+/** Run a mongosh-style script (`db.inventory.updateOne(…)`) against database `db`. */
+export interface RunShellRequest {
+  readonly id: RequestId;
+  readonly type: 'runShell';
+  readonly db: string;
+  readonly script: string;
+}
+
+export type WorkerRequest =
+  | PingRequest
+  | ResetRequest
+  | RunCommandRequest
+  | LoadCollectionsRequest
+  | RunShellRequest;
+
+export type RequestType = WorkerRequest['type'];
+
+/** What a successful answer carries, per request type. */
+export interface ResultByType {
+  /** Always the string "pong": proof the worker is up and the engine constructed. */
+  ping: 'pong';
+  reset: null;
+  /** Canonical EJSON text of the command's reply document. */
+  runCommand: string;
+  /** How many documents each collection now holds. */
+  loadCollections: Record<string, number>;
+  /** Canonical EJSON text of the value the script's last statement produced. */
+  runShell: string;
+}
+
+/** A MongoDB error as plain data (code 1 InternalError for anything unexpected). */
+export interface ProtocolError {
+  readonly code: number;
+  readonly codeName: string;
+  readonly errmsg: string;
+}
+
+export interface OkResponse<T extends RequestType = RequestType> {
+  readonly id: RequestId;
+  readonly ok: true;
+  readonly result: ResultByType[T];
+}
+
+export interface ErrorResponse {
+  readonly id: RequestId;
+  readonly ok: false;
+  readonly error: ProtocolError;
+}
+
+export type WorkerResponse<T extends RequestType = RequestType> = OkResponse<T> | ErrorResponse;
+
+/** A request as the client writes it, before it is given an id. */
+export type RequestBody<T extends RequestType = RequestType> = T extends RequestType
+  ? Omit<Extract<WorkerRequest, { type: T }>, 'id'>
+  : never;
+
+/**
+ * The one thing both sides need from a transport: a browser `Worker`, a worker's global scope
+ * (`self`) and Node's `MessagePort` all fit, which is what lets Node tests drive the handler
+ * over a `MessageChannel`.
+ */
+export interface Endpoint {
+  postMessage(message: unknown): void;
+  addEventListener(type: 'message', listener: (event: { readonly data: unknown }) => void): void;
+}
+
+const REQUEST_TYPES: Readonly<Record<RequestType, true>> = {
+  ping: true,
+  reset: true,
+  runCommand: true,
+  loadCollections: true,
+  runShell: true,
+};
+
+/** True for every string that names a request type. */
+export function isRequestType(x: unknown): x is RequestType {
+  return typeof x === 'string' && Object.prototype.hasOwnProperty.call(REQUEST_TYPES, x);
+}
+
+/** Structural check of a response received from the other side. */
+export function isWorkerResponse(x: unknown): x is WorkerResponse {
+  if (typeof x !== 'object' || x === null) return false;
+  const r = x as { id?: unknown; ok?: unknown; error?: unknown };
+  if (typeof r.id !== 'number') return false;
+  if (r.ok === true) return 'result' in r;
+  return r.ok === false && typeof r.error === 'object' && r.error !== null;
+}
