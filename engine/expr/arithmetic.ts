@@ -1,0 +1,435 @@
+/**
+ * Arithmetic operators with the server's numeric rules: int32 results widen to int64 and then to
+ * double on overflow, any double makes a double, any Decimal128 makes a Decimal128; null or
+ * missing operands give null (`ExpressionAdd`, `ExpressionMultiply`, `ExpressionSingleNumericArg`...).
+ */
+import { Decimal128, Int32, Long, type Value } from '../bson/values.js';
+import { fail } from '../errors.js';
+import * as D from './decimal.js';
+import {
+  decValue,
+  fitsLong,
+  intOrLong,
+  long,
+  numKind,
+  toBigInt,
+  toDec,
+  toDouble,
+  widest,
+  type Num,
+  type NumKind,
+} from './numeric.js';
+import type { ExprNode, OperatorParser, ParseContext } from './types.js';
+import { CallNode, nullish, parseArgs, parseFixed, rangedArity, typeName } from './util.js';
+
+/** Compensated (Neumaier) double sum, standing in for the server's DoubleDoubleSummation. */
+class DoubleSum {
+  private sum = 0;
+  private comp = 0;
+  add(x: number): void {
+    const t = this.sum + x;
+    if (Math.abs(this.sum) >= Math.abs(x)) this.comp += this.sum - t + x;
+    else this.comp += x - t + this.sum;
+    this.sum = t;
+  }
+  value(): number {
+    const r = this.sum + this.comp;
+    return Number.isNaN(r) && !Number.isNaN(this.sum) ? this.sum : r;
+  }
+}
+
+function roundHalfEven(x: number): number {
+  const r = Math.round(x);
+  return Math.abs(x % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
+}
+
+function addValues(values: readonly (Value | undefined)[]): Value {
+  let kind: NumKind = 'int';
+  let ints = 0n;
+  const doubles = new DoubleSum();
+  let hasDoubles = false;
+  let dec: D.Dec | null = null;
+  let haveDate = false;
+  for (const v of values) {
+    switch (numKind(v)) {
+      case 'decimal':
+        dec = dec === null ? toDec(v as Decimal128) : D.add(dec, toDec(v as Decimal128));
+        kind = 'decimal';
+        continue;
+      case 'double':
+        doubles.add(v as number);
+        hasDoubles = true;
+        if (kind !== 'decimal') kind = 'double';
+        continue;
+      case 'long':
+        ints += (v as Long).toBigInt();
+        if (kind === 'int') kind = 'long';
+        continue;
+      case 'int':
+        ints += BigInt((v as Int32).value);
+        continue;
+      default:
+        break;
+    }
+    if (v instanceof Date) {
+      if (haveDate) throw fail(16612, 'only one date allowed in an $add expression');
+      haveDate = true;
+      ints += BigInt(v.getTime());
+      continue;
+    }
+    if (!nullish(v)) throw fail(16554, `$add only supports numeric or date types, not ${typeName(v)}`);
+    return null;
+  }
+  const nonDecimalDec = (): D.Dec =>
+    hasDoubles ? D.add(D.fromBigInt(ints), D.fromDouble15(doubles.value())) : D.fromBigInt(ints);
+  if (haveDate) {
+    let ms: number;
+    if (kind === 'decimal') {
+      const total = D.toIntegral(D.add(dec!, nonDecimalDec()), 'even');
+      const b = D.toBigIntTrunc(total);
+      if (b === null || !fitsLong(b)) throw fail(15, 'date overflow in $add');
+      ms = Number(b);
+    } else {
+      const total = hasDoubles ? Number(ints) + doubles.value() : Number(ints);
+      if (!Number.isFinite(total) || Math.abs(total) >= 9.2233720368547758e18)
+        throw fail(15, 'date overflow in $add');
+      ms = hasDoubles ? roundHalfEven(total) : Number(ints);
+    }
+    return new Date(ms);
+  }
+  switch (kind) {
+    case 'decimal':
+      return decValue(ints === 0n && !hasDoubles ? dec! : D.add(dec!, nonDecimalDec()));
+    case 'long':
+      return fitsLong(ints) ? long(ints) : Number(ints);
+    case 'int':
+      return fitsLong(ints) ? intOrLong(ints) : Number(ints);
+    case 'double': {
+      const s = new DoubleSum();
+      s.add(Number(ints));
+      s.add(doubles.value());
+      return s.value();
+    }
+  }
+}
+
+const parseAdd: OperatorParser = (arg, ctx, op) => new CallNode(op, parseArgs(arg, ctx), addValues);
+
+function subtractValues(lhs: Value | undefined, rhs: Value | undefined): Value {
+  const lk = numKind(lhs);
+  const rk = numKind(rhs);
+  if (lk !== null && rk !== null) {
+    const k = widest(lk, rk);
+    if (k === 'decimal') return decValue(D.subtract(toDec(lhs as Num), toDec(rhs as Num)));
+    if (k === 'double') return toDouble(lhs as Num) - toDouble(rhs as Num);
+    const r = toBigInt(lhs as Int32 | Long) - toBigInt(rhs as Int32 | Long);
+    if (k === 'long') return fitsLong(r) ? long(r) : toDouble(lhs as Num) - toDouble(rhs as Num);
+    return intOrLong(r);
+  }
+  if (nullish(lhs) || nullish(rhs)) return null;
+  if (lhs instanceof Date) {
+    if (rhs instanceof Date) return long(BigInt(lhs.getTime()) - BigInt(rhs.getTime()));
+    if (rk !== null) {
+      const ms = rk === 'double' ? Math.round(rhs as number) : Number(rk === 'decimal' ? D.toNumber(toDec(rhs as Num)) : toBigInt(rhs as Int32 | Long));
+      return new Date(lhs.getTime() - ms);
+    }
+    throw fail(16613, `can't $subtract ${typeName(rhs)} from Date`);
+  }
+  throw fail(16556, `can't $subtract ${typeName(rhs)} from ${typeName(lhs)}`);
+}
+
+const parseSubtract: OperatorParser = (arg, ctx, op) =>
+  new CallNode(op, parseFixed(arg, ctx, op, 2), ([a, b]) => subtractValues(a, b));
+
+function multiplyValues(values: readonly (Value | undefined)[]): Value {
+  let kind: NumKind = 'int';
+  let dbl = 1;
+  let ints = 1n;
+  let dec: D.Dec | null = null;
+  for (const v of values) {
+    const k = numKind(v);
+    if (k === null) {
+      if (nullish(v)) return null;
+      throw fail(16555, `$multiply only supports numeric types, not ${typeName(v)}`);
+    }
+    const prev = kind;
+    kind = widest(kind, k);
+    if (kind === 'decimal') {
+      if (dec === null) dec = prev === 'double' ? D.fromDouble34(dbl) : D.fromBigInt(ints);
+      dec = D.multiply(dec, toDec(v as Num));
+    } else {
+      dbl *= toDouble(v as Num);
+      if (kind !== 'double') {
+        ints *= toBigInt(v as Int32 | Long);
+        if (!fitsLong(ints)) kind = 'double';
+      }
+    }
+  }
+  switch (kind) {
+    case 'decimal':
+      return decValue(dec!);
+    case 'double':
+      return dbl;
+    case 'long':
+      return long(ints);
+    case 'int':
+      return intOrLong(ints);
+  }
+}
+
+const parseMultiply: OperatorParser = (arg, ctx, op) => new CallNode(op, parseArgs(arg, ctx), multiplyValues);
+
+function divideValues(lhs: Value | undefined, rhs: Value | undefined): Value {
+  const lk = numKind(lhs);
+  const rk = numKind(rhs);
+  if (lk !== null && rk !== null) {
+    if (lk === 'decimal' || rk === 'decimal') {
+      const d = toDec(rhs as Num);
+      if (D.isZero(d)) throw fail(16608, "can't $divide by zero");
+      return decValue(D.divide(toDec(lhs as Num), d));
+    }
+    const denom = toDouble(rhs as Num);
+    if (denom === 0) throw fail(16608, "can't $divide by zero");
+    return toDouble(lhs as Num) / denom;
+  }
+  if (nullish(lhs) || nullish(rhs)) return null;
+  throw fail(16609, `$divide only supports numeric types, not ${typeName(lhs)} and ${typeName(rhs)}`);
+}
+
+const parseDivide: OperatorParser = (arg, ctx, op) =>
+  new CallNode(op, parseFixed(arg, ctx, op, 2), ([a, b]) => divideValues(a, b));
+
+function modValues(lhs: Value | undefined, rhs: Value | undefined): Value {
+  const lk = numKind(lhs);
+  const rk = numKind(rhs);
+  if (lk !== null && rk !== null) {
+    const k = widest(lk, rk);
+    if (k === 'decimal') {
+      const d = toDec(rhs as Num);
+      if (D.isZero(d)) throw fail(16610, "can't $mod by zero");
+      return decValue(D.modulo(toDec(lhs as Num), d));
+    }
+    if (k === 'double') {
+      const r = toDouble(rhs as Num);
+      if (r === 0) throw fail(16610, "can't $mod by zero");
+      return toDouble(lhs as Num) % r;
+    }
+    const r = toBigInt(rhs as Int32 | Long);
+    if (r === 0n) throw fail(16610, "can't $mod by zero");
+    const l = toBigInt(lhs as Int32 | Long);
+    const m = l % r;
+    return k === 'long' ? long(m) : intOrLong(m);
+  }
+  if (nullish(lhs) || nullish(rhs)) return null;
+  throw fail(16611, `$mod only supports numeric types, not ${typeName(lhs)} and ${typeName(rhs)}`);
+}
+
+const parseMod: OperatorParser = (arg, ctx, op) =>
+  new CallNode(op, parseFixed(arg, ctx, op, 2), ([a, b]) => modValues(a, b));
+
+/** `ExpressionSingleNumericArg`: null for nullish input, 28765 for non-numbers. */
+function singleNumeric(op: string, fn: (v: Num, kind: NumKind) => Value): OperatorParser {
+  return (arg: Value, ctx: ParseContext) =>
+    new CallNode(op, parseFixed(arg, ctx, op, 1), ([v]) => {
+      if (nullish(v)) return null;
+      const k = numKind(v);
+      if (k === null) throw fail(28765, `${op} only supports numeric types, not ${typeName(v)}`);
+      return fn(v as Num, k);
+    });
+}
+
+const parseAbs = singleNumeric('$abs', (v, k) => {
+  if (k === 'double') return Math.abs(v as number);
+  if (k === 'decimal') {
+    const d = toDec(v);
+    return decValue(d.kind === 'finite' ? D.finite(false, d.coeff, d.exp) : d.kind === 'inf' ? { kind: 'inf', neg: false } : d);
+  }
+  const n = toBigInt(v as Int32 | Long);
+  if (n === -9223372036854775808n) throw fail(28680, "can't take $abs of long long min");
+  const a = n < 0n ? -n : n;
+  return k === 'long' ? long(a) : intOrLong(a);
+});
+
+function integralOp(op: string, mode: 'floor' | 'ceil', fn: (x: number) => number): OperatorParser {
+  return singleNumeric(op, (v, k) => {
+    if (k === 'double') return fn(v as number);
+    if (k === 'decimal') return decValue(D.toIntegral(toDec(v), mode));
+    return v;
+  });
+}
+
+const parseCeil = integralOp('$ceil', 'ceil', Math.ceil);
+const parseFloor = integralOp('$floor', 'floor', Math.floor);
+
+/** Math on a double result, with decimal inputs computed in double precision and converted back. */
+function doubleMath(op: string, check: (x: number, v: Num) => void, fn: (x: number) => number): OperatorParser {
+  return singleNumeric(op, (v, k) => {
+    const x = toDouble(v);
+    check(x, v);
+    const r = fn(x);
+    return k === 'decimal' ? decValue(D.fromDouble34(r)) : r;
+  });
+}
+
+function renderNum(v: Num): string {
+  if (typeof v === 'number') return Number.isInteger(v) && Math.abs(v) < 1e16 ? `${v}` : `${v}`;
+  return v.toString();
+}
+
+const parseSqrt = doubleMath(
+  '$sqrt',
+  (x) => {
+    if (x < 0) throw fail(28714, "$sqrt's argument must be greater than or equal to 0");
+  },
+  Math.sqrt,
+);
+const parseExp = doubleMath('$exp', () => {}, Math.exp);
+const parseLn = doubleMath(
+  '$ln',
+  (x, v) => {
+    if (!(x > 0) && !Number.isNaN(x)) throw fail(28766, `$ln's argument must be a positive number, but is ${renderNum(v)}`);
+  },
+  Math.log,
+);
+const parseLog10 = doubleMath(
+  '$log10',
+  (x, v) => {
+    if (!(x > 0) && !Number.isNaN(x))
+      throw fail(28761, `$log10's argument must be a positive number, but is ${renderNum(v)}`);
+  },
+  Math.log10,
+);
+
+const parseLog: OperatorParser = (arg, ctx, op) =>
+  new CallNode(op, parseFixed(arg, ctx, op, 2), ([a, b]) => {
+    if (nullish(a) || nullish(b)) return null;
+    const ak = numKind(a);
+    const bk = numKind(b);
+    if (ak === null) throw fail(28756, `$log's argument must be numeric, not ${typeName(a)}`);
+    if (bk === null) throw fail(28757, `$log's base must be numeric, not ${typeName(b)}`);
+    const x = toDouble(a as Num);
+    const base = toDouble(b as Num);
+    if (!(x > 0) && !Number.isNaN(x))
+      throw fail(28758, `$log's argument must be a positive number, but is ${renderNum(a as Num)}`);
+    if ((!(base > 0) || base === 1) && !Number.isNaN(base))
+      throw fail(28759, `$log's base must be a positive number not equal to 1, but is ${renderNum(b as Num)}`);
+    const r = Math.log(x) / Math.log(base);
+    return ak === 'decimal' || bk === 'decimal' ? decValue(D.fromDouble34(r)) : r;
+  });
+
+function powValues(base: Value | undefined, exp: Value | undefined): Value {
+  if (nullish(base) || nullish(exp)) return null;
+  const bk = numKind(base);
+  const ek = numKind(exp);
+  if (bk === null) throw fail(28762, `$pow's base must be numeric, not ${typeName(base)}`);
+  if (ek === null) throw fail(28763, `$pow's exponent must be numeric, not ${typeName(exp)}`);
+  const b = toDouble(base as Num);
+  const e = toDouble(exp as Num);
+  if (b === 0 && e < 0) throw fail(28764, '$pow cannot take a base of 0 and a negative exponent');
+  const k = widest(bk, ek);
+  if (k === 'decimal') return decValue(D.fromDouble34(Math.pow(b, e)));
+  if (k === 'double') return Math.pow(b, e);
+  // Integral base and exponent.
+  const bi = toBigInt(base as Int32 | Long);
+  const ei = toBigInt(exp as Int32 | Long);
+  if (ei < 0n) {
+    // Negative exponent: only 1 and -1 stay integral; others give a double.
+    if (bi === 1n) return k === 'long' ? long(1n) : intOrLong(1n);
+    if (bi === -1n) {
+      const r = ei % 2n === 0n ? 1n : -1n;
+      return k === 'long' ? long(r) : intOrLong(r);
+    }
+    return Math.pow(b, e);
+  }
+  // Exact power when it fits in 64 bits, else a double.
+  let result = 1n;
+  let overflow = false;
+  if (bi === 0n || bi === 1n) result = ei === 0n ? 1n : bi;
+  else if (bi === -1n) result = ei % 2n === 0n ? 1n : -1n;
+  else {
+    for (let i = 0n; i < ei; i++) {
+      result *= bi;
+      if (!fitsLong(result)) {
+        overflow = true;
+        break;
+      }
+    }
+  }
+  if (overflow) return Math.pow(b, e);
+  return k === 'long' ? long(result) : intOrLong(result);
+}
+
+const parsePow: OperatorParser = (arg, ctx, op) =>
+  new CallNode(op, parseFixed(arg, ctx, op, 2), ([a, b]) => powValues(a, b));
+
+/** `$round` / `$trunc`: `[number, place]` with place an integer in [-20, 100]. */
+function roundingOp(op: '$round' | '$trunc'): OperatorParser {
+  return (arg, ctx) => {
+    const args = parseArgs(arg, ctx);
+    rangedArity(op, args, 1, 2);
+    return new CallNode(op, args, ([v, p]) => {
+      if (nullish(v)) return null;
+      const k = numKind(v);
+      if (k === null) throw fail(51081, `${op} only supports numeric types, not ${typeName(v)}`);
+      let place = 0;
+      if (args.length === 2) {
+        if (nullish(p)) return null;
+        const pk = numKind(p);
+        const pv = pk === null ? null : toDouble(p as Num);
+        if (pv === null || !Number.isInteger(pv))
+          throw fail(51082, `precision argument to  ${op} must be a integral value`);
+        if (pv < -20 || pv > 100)
+          throw fail(51083, `cannot apply ${op} with precision value ${pv} value must be in [-20, 100]`);
+        place = pv;
+      }
+      return roundNumber(v as Num, k, place, op === '$round' ? 'even' : 'trunc');
+    });
+  };
+}
+
+function roundNumber(v: Num, k: NumKind, place: number, mode: 'even' | 'trunc'): Value {
+  if (k === 'decimal') {
+    const d = toDec(v);
+    return decValue(D.quantizeTo(d, -place, mode));
+  }
+  if (k === 'double') {
+    const x = v as number;
+    if (!Number.isFinite(x)) return x;
+    const d = D.quantizeTo(D.fromDouble34(x), -place, mode);
+    const r = D.toNumber(d);
+    return r === 0 && (x < 0 || Object.is(x, -0)) ? -0 : r;
+  }
+  const n = toBigInt(v as Int32 | Long);
+  if (place >= 0) return v;
+  const div = 10n ** BigInt(-place);
+  let q = n / div;
+  const rem = n % div;
+  if (mode === 'even' && rem !== 0n) {
+    const twice = (rem < 0n ? -rem : rem) * 2n;
+    if (twice > div || (twice === div && q % 2n !== 0n)) q += n < 0n ? -1n : 1n;
+  }
+  const r = q * div;
+  if (k === 'long') return fitsLong(r) ? long(r) : Number(r);
+  return fitsLong(r) ? intOrLong(r) : Number(r);
+}
+
+export const arithmeticOperators = {
+  $add: parseAdd,
+  $subtract: parseSubtract,
+  $multiply: parseMultiply,
+  $divide: parseDivide,
+  $mod: parseMod,
+  $abs: parseAbs,
+  $ceil: parseCeil,
+  $floor: parseFloor,
+  $sqrt: parseSqrt,
+  $exp: parseExp,
+  $ln: parseLn,
+  $log: parseLog,
+  $log10: parseLog10,
+  $pow: parsePow,
+  $round: roundingOp('$round'),
+  $trunc: roundingOp('$trunc'),
+} satisfies Record<string, OperatorParser>;
+
+export type { ExprNode };

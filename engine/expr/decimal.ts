@@ -1,0 +1,260 @@
+/**
+ * Decimal128 arithmetic with IEEE 754-2008 exponent rules (what the server's Intel decimal library
+ * does): results keep their "quantum", so 1.10 + 1 = 2.10 and 2.50 * 2 = 5.00. decimal.js drops
+ * trailing zeros, so coefficients are kept here as BigInt with an explicit exponent.
+ */
+import { Decimal128 } from '../bson/values.js';
+
+export type Dec =
+  | { readonly kind: 'finite'; readonly neg: boolean; readonly coeff: bigint; readonly exp: number }
+  | { readonly kind: 'nan' }
+  | { readonly kind: 'inf'; readonly neg: boolean };
+
+const MAX_DIGITS = 34;
+const TEN = 10n;
+
+export const DEC_NAN: Dec = { kind: 'nan' };
+
+export function finite(neg: boolean, coeff: bigint, exp: number): Dec {
+  return { kind: 'finite', neg, coeff, exp };
+}
+
+function digits(c: bigint): number {
+  return c === 0n ? 1 : c.toString().length;
+}
+
+function pow10(n: number): bigint {
+  return TEN ** BigInt(n);
+}
+
+/** Parses a decimal string ("1.10", "-1.5E+3", "NaN", "Infinity"). */
+export function parseDec(s: string): Dec {
+  const t = s.trim();
+  if (/^[+-]?nan$/i.test(t)) return DEC_NAN;
+  const inf = /^([+-])?inf(inity)?$/i.exec(t);
+  if (inf) return { kind: 'inf', neg: inf[1] === '-' };
+  const m = /^([+-])?(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(t);
+  if (!m || (m[2] === '' && (m[3] ?? '') === '')) return DEC_NAN;
+  const frac = m[3] ?? '';
+  const coeff = BigInt((m[2] ?? '') + frac || '0');
+  const exp = Number(m[4] ?? '0') - frac.length;
+  return roundTo34(m[1] === '-', coeff, exp, false);
+}
+
+export function fromDecimal128(d: Decimal128): Dec {
+  return parseDec(d.toString());
+}
+
+export function toDecimal128(d: Dec): Decimal128 {
+  switch (d.kind) {
+    case 'nan':
+      return Decimal128.fromString('NaN');
+    case 'inf':
+      return Decimal128.fromString(d.neg ? '-Infinity' : 'Infinity');
+    case 'finite': {
+      // Clamp the exponent into Decimal128's range (-6176..6111), as the library's rounding does.
+      let { coeff, exp } = d;
+      while (exp > 6111 && digits(coeff) < MAX_DIGITS) {
+        coeff *= TEN;
+        exp--;
+      }
+      if (exp > 6111) return Decimal128.fromString(d.neg ? '-Infinity' : 'Infinity');
+      if (exp < -6176) {
+        const r = roundCoeff(coeff, -6176 - exp, false);
+        coeff = r;
+        exp = -6176;
+      }
+      return Decimal128.fromString(`${d.neg ? '-' : ''}${coeff}E${exp}`);
+    }
+  }
+}
+
+/** Drops `n` low digits from `c` with round-half-even (`sticky` = nonzero digits already dropped). */
+function roundCoeff(c: bigint, n: number, sticky: boolean): bigint {
+  if (n <= 0) return c;
+  const div = pow10(n);
+  let q = c / div;
+  const rem = c % div;
+  const twice = rem * 2n;
+  if (twice > div || (twice === div && (sticky || q % 2n === 1n))) q += 1n;
+  return q;
+}
+
+function roundTo34(neg: boolean, coeff: bigint, exp: number, sticky: boolean): Dec {
+  const extra = digits(coeff) - MAX_DIGITS;
+  if (extra <= 0) return finite(neg, coeff, exp);
+  let q = roundCoeff(coeff, extra, sticky);
+  let e = exp + extra;
+  if (digits(q) > MAX_DIGITS) {
+    q /= TEN;
+    e++;
+  }
+  return finite(neg, q, e);
+}
+
+export function isZero(d: Dec): boolean {
+  return d.kind === 'finite' && d.coeff === 0n;
+}
+
+export function negate(d: Dec): Dec {
+  if (d.kind === 'nan') return d;
+  return d.kind === 'inf' ? { kind: 'inf', neg: !d.neg } : finite(!d.neg, d.coeff, d.exp);
+}
+
+export function add(a: Dec, b: Dec): Dec {
+  if (a.kind === 'nan' || b.kind === 'nan') return DEC_NAN;
+  if (a.kind === 'inf') return b.kind === 'inf' && b.neg !== a.neg ? DEC_NAN : a;
+  if (b.kind === 'inf') return b;
+  const exp = Math.min(a.exp, b.exp);
+  const ca = (a.neg ? -a.coeff : a.coeff) * pow10(a.exp - exp);
+  const cb = (b.neg ? -b.coeff : b.coeff) * pow10(b.exp - exp);
+  const sum = ca + cb;
+  // An exact zero sum is +0 unless both operands were negative (round-half-even mode).
+  const neg = sum < 0n || (sum === 0n && a.neg && b.neg);
+  return roundTo34(neg, sum < 0n ? -sum : sum, exp, false);
+}
+
+export function subtract(a: Dec, b: Dec): Dec {
+  return add(a, negate(b));
+}
+
+export function multiply(a: Dec, b: Dec): Dec {
+  if (a.kind === 'nan' || b.kind === 'nan') return DEC_NAN;
+  const neg = (a.kind === 'finite' || a.kind === 'inf' ? a.neg : false) !== (b.neg);
+  if (a.kind === 'inf' || b.kind === 'inf') {
+    if ((a.kind === 'finite' && a.coeff === 0n) || (b.kind === 'finite' && b.coeff === 0n)) return DEC_NAN;
+    return { kind: 'inf', neg };
+  }
+  return roundTo34(neg, a.coeff * b.coeff, a.exp + b.exp, false);
+}
+
+export function divide(a: Dec, b: Dec): Dec {
+  if (a.kind === 'nan' || b.kind === 'nan') return DEC_NAN;
+  const neg = a.neg !== b.neg;
+  if (a.kind === 'inf') return b.kind === 'inf' ? DEC_NAN : { kind: 'inf', neg };
+  if (b.kind === 'inf') return finite(neg, 0n, 0);
+  if (b.coeff === 0n) return a.coeff === 0n ? DEC_NAN : { kind: 'inf', neg };
+  const ideal = a.exp - b.exp;
+  if (a.coeff === 0n) return finite(neg, 0n, ideal);
+  const k = Math.max(0, MAX_DIGITS + digits(b.coeff) - digits(a.coeff) + 1);
+  const num = a.coeff * pow10(k);
+  let q = num / b.coeff;
+  const r = num % b.coeff;
+  let exp = ideal - k;
+  if (r === 0n) {
+    const rounded = roundTo34(neg, q, exp, false);
+    if (rounded.kind !== 'finite') return rounded;
+    q = rounded.coeff;
+    exp = rounded.exp;
+    // Exact quotient: use the ideal exponent when the coefficient allows it.
+    if (digits(q) <= MAX_DIGITS && rounded.coeff === q) {
+      while (exp < ideal && q % TEN === 0n) {
+        q /= TEN;
+        exp++;
+      }
+    }
+    return finite(neg, q, exp);
+  }
+  return roundTo34(neg, q, exp, true);
+}
+
+/** Remainder with the sign of the dividend (fmod semantics), as Decimal128::modulo. */
+export function modulo(a: Dec, b: Dec): Dec {
+  if (a.kind !== 'finite' || b.kind !== 'finite' || b.coeff === 0n) {
+    if (a.kind === 'finite' && b.kind === 'inf') return a;
+    return DEC_NAN;
+  }
+  const exp = Math.min(a.exp, b.exp);
+  const ca = a.coeff * pow10(a.exp - exp);
+  const cb = b.coeff * pow10(b.exp - exp);
+  return finite(a.neg, ca % cb, exp);
+}
+
+/** Double → Decimal128 with 15 significant digits (Decimal128(double), kRoundTo15Digits). */
+export function fromDouble15(x: number): Dec {
+  if (Number.isNaN(x)) return DEC_NAN;
+  if (!Number.isFinite(x)) return { kind: 'inf', neg: x < 0 };
+  if (x === 0) return finite(Object.is(x, -0), 0n, 0);
+  return parseDec(x.toPrecision(15));
+}
+
+/** Double → Decimal128 with up to 34 digits (kRoundTo34Digits): the shortest exact-enough form. */
+export function fromDouble34(x: number): Dec {
+  if (Number.isNaN(x)) return DEC_NAN;
+  if (!Number.isFinite(x)) return { kind: 'inf', neg: x < 0 };
+  if (x === 0) return finite(Object.is(x, -0), 0n, 0);
+  return parseDec(x.toPrecision(34).replace(/(\.\d*?)0+(e|$)/, '$1$2').replace(/\.(e|$)/, '$1'));
+}
+
+export function fromBigInt(n: bigint): Dec {
+  return roundTo34(n < 0n, n < 0n ? -n : n, 0, false);
+}
+
+export function toNumber(d: Dec): number {
+  switch (d.kind) {
+    case 'nan':
+      return NaN;
+    case 'inf':
+      return d.neg ? -Infinity : Infinity;
+    case 'finite': {
+      const v = Number(`${d.coeff}e${d.exp}`);
+      return d.neg ? -v : v;
+    }
+  }
+}
+
+/** Rounds to an integer with the given mode; returns null for NaN/Infinity. */
+export function toIntegral(d: Dec, mode: 'even' | 'trunc' | 'floor' | 'ceil' | 'halfAway'): Dec {
+  if (d.kind !== 'finite' || d.exp >= 0) return d;
+  return quantizeTo(d, 0, mode);
+}
+
+/** Rounds `d` so that its exponent is `exp` (if it is finer), with the given rounding mode. */
+export function quantizeTo(d: Dec, exp: number, mode: 'even' | 'trunc' | 'floor' | 'ceil' | 'halfAway'): Dec {
+  if (d.kind !== 'finite' || d.exp >= exp) return d;
+  const n = exp - d.exp;
+  const div = pow10(n);
+  let q = d.coeff / div;
+  const rem = d.coeff % div;
+  if (rem !== 0n) {
+    const twice = rem * 2n;
+    let up = false;
+    switch (mode) {
+      case 'even':
+        up = twice > div || (twice === div && q % 2n === 1n);
+        break;
+      case 'halfAway':
+        up = twice >= div;
+        break;
+      case 'trunc':
+        up = false;
+        break;
+      case 'floor':
+        up = d.neg;
+        break;
+      case 'ceil':
+        up = !d.neg;
+        break;
+    }
+    if (up) q += 1n;
+  }
+  return finite(d.neg, q, exp);
+}
+
+/** Integer value of a finite integral decimal (truncating any fraction). */
+export function toBigIntTrunc(d: Dec): bigint | null {
+  if (d.kind !== 'finite') return null;
+  const v = d.exp >= 0 ? d.coeff * pow10(d.exp) : d.coeff / pow10(-d.exp);
+  return d.neg ? -v : v;
+}
+
+export function isInteger(d: Dec): boolean {
+  if (d.kind !== 'finite') return false;
+  return d.exp >= 0 || d.coeff % pow10(-d.exp) === 0n;
+}
+
+export function sign(d: Dec): number {
+  if (d.kind === 'nan') return 0;
+  if (d.kind === 'inf') return d.neg ? -1 : 1;
+  return d.coeff === 0n ? 0 : d.neg ? -1 : 1;
+}

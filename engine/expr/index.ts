@@ -1,0 +1,35 @@
+/**
+ * The aggregation expression language: parse once per statement, evaluate per document.
+ * Used by pipeline-style updates and by the `$expr` query operator.
+ */
+import type { Collator } from '../bson/compare.js';
+import type { Doc, Value } from '../bson/values.js';
+import type { RuntimeEnv } from '../runtime.js';
+import { makeParseContext } from './parse.js';
+import type { ExprNode } from './types.js';
+
+export { coerceToBool } from './boolean.js';
+export { validateVariableName } from './variables.js';
+
+export interface ExprParseOptions {
+  collator: Collator | null;
+  /** Names of user variables in scope (from let/c); unknown $$names → 17276 "Use of undefined variable: x". */
+  variables?: ReadonlySet<string> | undefined;
+}
+
+export interface Expression {
+  /** The value, or `undefined` when the result is missing (e.g. a missing field or `$$REMOVE`). */
+  evaluate(root: Doc, env: RuntimeEnv): Value | undefined;
+}
+
+class ParsedExpression implements Expression {
+  constructor(readonly node: ExprNode) {}
+  evaluate(root: Doc, env: RuntimeEnv): Value | undefined {
+    return this.node.evaluate({ root, current: root, env, locals: null });
+  }
+}
+
+/** Parses an expression (operand) once; throws EngineError with the server's code on bad input. */
+export function parseExpression(spec: Value, options: ExprParseOptions): Expression {
+  return new ParsedExpression(makeParseContext(options.collator, options.variables).parse(spec));
+}

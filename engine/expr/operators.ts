@@ -1,0 +1,21 @@
+/**
+ * The exhaustive operator table (`Expression::parserMap`): every `$name` the evaluator knows,
+ * mapped to its parser. A name not listed here fails with 168 "Unrecognized expression '$foo'".
+ */
+import { arithmeticOperators } from './arithmetic.js';
+import { booleanOperators } from './boolean.js';
+import { comparisonOperators } from './comparison.js';
+import { conditionalOperators } from './conditional.js';
+import type { OperatorParser } from './types.js';
+import { parseLet, parseLiteral } from './variables.js';
+
+export const OPERATORS = {
+  ...arithmeticOperators,
+  ...comparisonOperators,
+  ...booleanOperators,
+  ...conditionalOperators,
+  $let: parseLet,
+  $literal: parseLiteral,
+} satisfies Record<string, OperatorParser>;
+
+export type OperatorName = keyof typeof OPERATORS;

@@ -1,0 +1,66 @@
+/** Small helpers shared by the operator families: argument lists, arity checks, null tests. */
+import { fail } from '../errors.js';
+import { BSON_UNDEFINED, typeOf, type Value } from '../bson/values.js';
+import type { ExprNode, ParseContext } from './types.js';
+
+/** `ExpressionNary::parseArguments`: an array gives one operand per element, anything else one. */
+export function parseArgs(arg: Value, ctx: ParseContext): ExprNode[] {
+  if (Array.isArray(arg)) return arg.map((a) => ctx.parse(a));
+  return [ctx.parse(arg)];
+}
+
+/** `ExpressionFixedArity::validateArguments` (16020). */
+export function fixedArity(op: string, args: readonly ExprNode[], n: number): void {
+  if (args.length !== n)
+    throw fail(16020, `Expression ${op} takes exactly ${n} arguments. ${args.length} were passed in.`);
+}
+
+/** `ExpressionRangedArity::validateArguments` (28667). */
+export function rangedArity(op: string, args: readonly ExprNode[], min: number, max: number): void {
+  if (args.length < min || args.length > max)
+    throw fail(
+      28667,
+      `Expression ${op} takes at least ${min} arguments, and at most ${max}. ${args.length} were passed in.`,
+    );
+}
+
+/** Parses an argument list with an exact arity. */
+export function parseFixed(arg: Value, ctx: ParseContext, op: string, n: number): ExprNode[] {
+  const args = parseArgs(arg, ctx);
+  fixedArity(op, args, n);
+  return args;
+}
+
+/** null, missing or undefined (`Value::nullish`). */
+export function nullish(v: Value | undefined): v is null | undefined | typeof BSON_UNDEFINED {
+  return v === undefined || v === null || v === BSON_UNDEFINED;
+}
+
+/** `typeName(v.getType())`, with "missing" for an absent value (EOO). */
+export function typeName(v: Value | undefined): string {
+  return v === undefined ? 'missing' : typeOf(v);
+}
+
+/** A node that evaluates its children eagerly and hands their values to `fn`. */
+export class CallNode implements ExprNode {
+  constructor(
+    readonly op: string,
+    readonly args: readonly ExprNode[],
+    private readonly fn: (values: (Value | undefined)[]) => Value | undefined,
+  ) {}
+  evaluate(scope: Parameters<ExprNode['evaluate']>[0]): Value | undefined {
+    const values = new Array<Value | undefined>(this.args.length);
+    for (let i = 0; i < this.args.length; i++) values[i] = this.args[i]!.evaluate(scope);
+    return this.fn(values);
+  }
+}
+
+/** Splits an object argument into named fields, rejecting unknown names with `unknown(name)`. */
+export function namedArgs(
+  spec: Map<string, Value>,
+  allowed: readonly string[],
+  unknown: (name: string) => Error,
+): Map<string, Value> {
+  for (const k of spec.keys()) if (!allowed.includes(k)) throw unknown(k);
+  return spec;
+}

@@ -1,0 +1,201 @@
+/**
+ * Field paths (`$a.b`), variables (`$$ROOT`, `$$CURRENT`, `$$REMOVE`, `$$NOW`, `$$CLUSTER_TIME`,
+ * user variables), `$let` and `$literal`, after the server's `ExpressionFieldPath`, `Variables`
+ * and `ExpressionLet`.
+ */
+import { fail } from '../errors.js';
+import { isDoc, type Doc, type Value } from '../bson/values.js';
+import { bind, type ExprNode, type OperatorParser, type ParseContext, type Scope } from './types.js';
+
+/** Variables the server defines; users may read them but only `CURRENT` may be rebound. */
+export const SYSTEM_VARIABLES: ReadonlySet<string> = new Set(['ROOT', 'CURRENT', 'REMOVE', 'NOW', 'CLUSTER_TIME']);
+
+function isLower(c: number): boolean {
+  return c >= 0x61 && c <= 0x7a;
+}
+function isUpper(c: number): boolean {
+  return c >= 0x41 && c <= 0x5a;
+}
+function isNameChar(c: number): boolean {
+  return isLower(c) || isUpper(c) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c >= 0x80;
+}
+
+/** `Variables::validateNameForUserWrite`: names bound by `let`, `c`, `$let`, `as`. */
+export function validateVariableName(name: string): void {
+  if (name === 'CURRENT') return;
+  if (name.length === 0) throw fail(16866, 'empty variable names are not allowed');
+  const first = name.charCodeAt(0);
+  if (!(isLower(first) || first >= 0x80))
+    throw fail(16867, `'${name}' starts with an invalid character for a user variable name`);
+  for (let i = 1; i < name.length; i++) {
+    if (!isNameChar(name.charCodeAt(i)))
+      throw fail(16868, `'${name}' contains an invalid character for a variable name: '${name[i]!}'`);
+  }
+}
+
+/** `Variables::validateNameForUserRead`: `$$name` references (system names may start uppercase). */
+export function validateVariableNameForRead(name: string): void {
+  if (name.length === 0) throw fail(16869, 'empty variable names are not allowed');
+  const first = name.charCodeAt(0);
+  if (!(isLower(first) || isUpper(first) || first >= 0x80))
+    throw fail(16870, `'${name}' starts with an invalid character for a variable name`);
+  for (let i = 1; i < name.length; i++) {
+    if (!isNameChar(name.charCodeAt(i)))
+      throw fail(16871, `'${name}' contains an invalid character for a variable name: '${name[i]!}'`);
+  }
+}
+
+const DOLLAR_FIELDS_ALLOWED: ReadonlySet<string> = new Set(['$id', '$ref', '$db', '$sortKey']);
+
+/** `FieldPath::uassertValidFieldName`. */
+export function validateFieldName(name: string): void {
+  if (name.length === 0) throw fail(15998, 'FieldPath field names may not be empty strings.');
+  if (name.startsWith('$') && !DOLLAR_FIELDS_ALLOWED.has(name))
+    throw fail(16410, "FieldPath field names may not start with '$'. Consider using $getField or $setField.");
+  if (name.includes('\0')) throw fail(16411, "FieldPath field names may not contain '\0'.");
+  if (name.includes('.'))
+    throw fail(16412, "FieldPath field names may not contain '.'. Consider using $getField or $setField.");
+}
+
+/** `FieldPath(path)`: splits and validates a dotted path. */
+export function splitFieldPath(path: string): string[] {
+  if (path.length === 0) throw fail(40352, 'FieldPath cannot be constructed with empty string');
+  if (path.endsWith('.')) throw fail(40353, "FieldPath must not end with a '.'.");
+  const parts = path.split('.');
+  for (const p of parts) validateFieldName(p);
+  return parts;
+}
+
+function undefinedVariable(name: string): Error {
+  return fail(17276, `Use of undefined variable: ${name}`);
+}
+
+/** The value of a variable in a scope (missing for `$$REMOVE`). */
+export function readVariable(name: string, scope: Scope): Value | undefined {
+  const locals = scope.locals;
+  if (locals !== null && locals.has(name)) return locals.get(name);
+  switch (name) {
+    case 'ROOT':
+      return scope.root;
+    case 'CURRENT':
+      return scope.current;
+    case 'REMOVE':
+      return undefined;
+    case 'NOW':
+      return scope.env.now;
+    case 'CLUSTER_TIME':
+      return scope.env.clusterTime;
+    default:
+      break;
+  }
+  const vars = scope.env.variables;
+  if (vars.has(name)) return vars.get(name);
+  throw undefinedVariable(name);
+}
+
+/** `ExpressionFieldPath::evaluatePath`: arrays along the path map over their object elements. */
+export function evaluatePath(value: Value | undefined, path: readonly string[], from: number): Value | undefined {
+  let v = value;
+  for (let i = from; i < path.length; i++) {
+    if (v instanceof Map) {
+      v = v.get(path[i]!);
+    } else if (Array.isArray(v)) {
+      return evaluatePathArray(v, path, i);
+    } else {
+      return undefined;
+    }
+  }
+  return v;
+}
+
+function evaluatePathArray(arr: readonly Value[], path: readonly string[], from: number): Value[] {
+  const out: Value[] = [];
+  for (const el of arr) {
+    if (!isDoc(el)) continue;
+    const nested = evaluatePath(el, path, from);
+    if (nested !== undefined) out.push(nested);
+  }
+  return out;
+}
+
+/** `$a.b` (reads `$$CURRENT`) or `$$var.a.b`. */
+export class FieldPathNode implements ExprNode {
+  readonly kind = 'fieldPath' as const;
+  constructor(
+    readonly variable: string,
+    readonly path: readonly string[],
+  ) {}
+  evaluate(scope: Scope): Value | undefined {
+    // `bind` keeps `scope.current` in step with a rebound CURRENT.
+    if (this.variable === 'CURRENT') return evaluatePath(scope.current, this.path, 0);
+    return evaluatePath(readVariable(this.variable, scope), this.path, 0);
+  }
+}
+
+/** Parses a string operand that starts with `$`. */
+export function parseFieldPath(raw: string, ctx: ParseContext): ExprNode {
+  if (raw.length < 2) throw fail(16872, "'$' by itself is not a valid FieldPath");
+  if (raw[1] === '$') {
+    const body = raw.slice(2);
+    const dot = body.indexOf('.');
+    const name = dot < 0 ? body : body.slice(0, dot);
+    validateVariableNameForRead(name);
+    if (
+      !SYSTEM_VARIABLES.has(name) &&
+      !ctx.locals.has(name) &&
+      ctx.userVariables !== undefined &&
+      !ctx.userVariables.has(name)
+    ) {
+      throw undefinedVariable(name);
+    }
+    // The server builds one FieldPath from "var.a.b", so the variable name is validated as a field too.
+    const parts = splitFieldPath(body);
+    return new FieldPathNode(name, parts.slice(1));
+  }
+  return new FieldPathNode('CURRENT', splitFieldPath(raw.slice(1)));
+}
+
+/** `$literal`: the argument as-is, never parsed. */
+export class ConstantNode implements ExprNode {
+  readonly kind = 'constant' as const;
+  constructor(readonly value: Value | undefined) {}
+  evaluate(): Value | undefined {
+    return this.value;
+  }
+}
+
+export const parseLiteral: OperatorParser = (arg) => new ConstantNode(arg);
+
+class LetNode implements ExprNode {
+  readonly kind = 'let' as const;
+  constructor(
+    readonly vars: ReadonlyArray<readonly [string, ExprNode]>,
+    readonly body: ExprNode,
+  ) {}
+  evaluate(scope: Scope): Value | undefined {
+    const entries = this.vars.map(([k, e]) => [k, e.evaluate(scope)] as const);
+    return this.body.evaluate(bind(scope, entries));
+  }
+}
+
+/** `{$let: {vars: {...}, in: expr}}`: the vars are evaluated in the outer scope. */
+export const parseLet: OperatorParser = (arg, ctx) => {
+  if (!isDoc(arg)) throw fail(16874, '$let only supports an object as its argument');
+  let varsSpec: Value | undefined;
+  let inSpec: Value | undefined;
+  for (const [k, v] of arg) {
+    if (k === 'vars') varsSpec = v;
+    else if (k === 'in') inSpec = v;
+    else throw fail(16875, `Unrecognized parameter to $let: ${k}`);
+  }
+  if (varsSpec === undefined) throw fail(16876, "Missing 'vars' parameter to $let");
+  if (inSpec === undefined) throw fail(16877, "Missing 'in' parameter to $let");
+  if (!isDoc(varsSpec)) throw fail(10065, 'invalid parameter: expected an object (vars)');
+  const vars: Array<readonly [string, ExprNode]> = [];
+  for (const [name, spec] of varsSpec as Doc) {
+    validateVariableName(name);
+    vars.push([name, ctx.parse(spec)]);
+  }
+  const body = ctx.withLocals(vars.map(([k]) => k)).parse(inSpec);
+  return new LetNode(vars, body);
+};
