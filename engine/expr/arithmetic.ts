@@ -3,7 +3,8 @@
  * double on overflow, any double makes a double, any Decimal128 makes a Decimal128; null or
  * missing operands give null (`ExpressionAdd`, `ExpressionMultiply`, `ExpressionSingleNumericArg`...).
  */
-import { Decimal128, Int32, Long, type Value } from '../bson/values.js';
+import type { Decimal128, Int32, Long} from '../bson/values.js';
+import { type Value } from '../bson/values.js';
 import { fail } from '../errors.js';
 import * as D from './decimal.js';
 import {

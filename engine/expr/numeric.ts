@@ -2,7 +2,8 @@
  * Numeric helpers shared by the expression families: the four BSON number types, the server's
  * "widest numeric type" rule and narrowing back to int/long (`Value::createIntOrLong`).
  */
-import { Decimal128, Int32, Long, type Value } from '../bson/values.js';
+import type { Decimal128} from '../bson/values.js';
+import { Int32, Long, type Value } from '../bson/values.js';
 import { fromBigInt, fromDecimal128, fromDouble15, toDecimal128, type Dec } from './decimal.js';
 
 export type NumKind = 'int' | 'long' | 'double' | 'decimal';
