@@ -5,32 +5,10 @@
  */
 import { existsSync } from 'node:fs';
 import { chromium, defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from './scripts/chromium.js';
 
-const PORT = 4173;
-
-function findChromium(): string {
-  const candidates = [process.env['CHROMIUM_PATH'], '/usr/bin/chromium', safePlaywrightChromium()];
-  for (const candidate of candidates) {
-    if (candidate !== undefined && candidate !== '' && existsSync(candidate)) return candidate;
-  }
-  throw new Error(
-    [
-      'No Chromium found for the end-to-end tests (looked at $CHROMIUM_PATH, /usr/bin/chromium and',
-      "Playwright's own browser). Install one with either:",
-      '  apt-get update && apt-get install -y chromium',
-      '  npx playwright install chromium',
-      'or point CHROMIUM_PATH at a Chromium/Chrome executable.',
-    ].join('\n'),
-  );
-}
-
-function safePlaywrightChromium(): string | undefined {
-  try {
-    return chromium.executablePath();
-  } catch {
-    return undefined;
-  }
-}
+/** `vite preview` port; E2E_PORT lets two checkouts run their e2e suites side by side. */
+const PORT = Number(process.env['E2E_PORT'] ?? 4173);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -52,21 +30,18 @@ export default defineConfig({
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: {
-          executablePath: findChromium(),
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-            '--no-first-run',
-          ],
+          executablePath: findChromium({
+            env: process.env,
+            exists: existsSync,
+            playwrightChromium: () => chromium.executablePath(),
+          }),
+          args: [...CHROMIUM_ARGS],
         },
       },
     },
   ],
   webServer: {
-    command: 'npm run build && npm run preview',
+    command: `npm run build && npx --no-install vite preview --host 127.0.0.1 --port ${PORT} --strictPort`,
     url: `http://127.0.0.1:${PORT}`,
     reuseExistingServer: !process.env['CI'],
     timeout: 180_000,
