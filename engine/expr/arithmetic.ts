@@ -3,12 +3,13 @@
  * double on overflow, any double makes a double, any Decimal128 makes a Decimal128; null or
  * missing operands give null (`ExpressionAdd`, `ExpressionMultiply`, `ExpressionSingleNumericArg`...).
  */
-import type { Decimal128, Int32, Long} from '../bson/values.js';
-import { type Value } from '../bson/values.js';
+import { Long, type Int32, type Value } from '../bson/values.js';
+import { formatG16 } from '../bson/render.js';
 import { fail } from '../errors.js';
 import * as D from './decimal.js';
 import {
   decValue,
+  int32,
   fitsLong,
   intOrLong,
   long,
@@ -23,99 +24,101 @@ import {
 import type { ExprNode, OperatorParser, ParseContext } from './types.js';
 import { CallNode, nullish, parseArgs, parseFixed, rangedArity, typeName } from './util.js';
 
-/** Compensated (Neumaier) double sum, standing in for the server's DoubleDoubleSummation. */
-class DoubleSum {
-  private sum = 0;
-  private comp = 0;
-  add(x: number): void {
-    const t = this.sum + x;
-    if (Math.abs(this.sum) >= Math.abs(x)) this.comp += this.sum - t + x;
-    else this.comp += x - t + this.sum;
-    this.sum = t;
-  }
-  value(): number {
-    const r = this.sum + this.comp;
-    return Number.isNaN(r) && !Number.isNaN(this.sum) ? this.sum : r;
-  }
+/** `llround`: nearest integer, halves away from zero. */
+function llround(x: number): number {
+  return x < 0 ? -Math.round(-x) : Math.round(x);
 }
 
-function roundHalfEven(x: number): number {
-  const r = Math.round(x);
-  return Math.abs(x % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
+/**
+ * `AddState`: one running total of the widest type so far. int/long sums stay exact and turn
+ * into a double on long overflow; the first double converts the long total to double; the first
+ * decimal converts the running total to decimal. A date's milliseconds are added like a long
+ * without widening the type, and make the result a date.
+ */
+class AddState {
+  private longTotal = 0n;
+  private doubleTotal = 0;
+  private decimalTotal: D.Dec = D.fromBigInt(0n);
+  private widest: NumKind = 'int';
+  private isDate = false;
+
+  add(v: Num | Date): void {
+    const old = this.widest;
+    let operand: Num;
+    if (v instanceof Date) {
+      if (this.isDate) throw fail(16612, 'only one date allowed in an $add expression');
+      this.isDate = true;
+      operand = Long.fromNumber(v.getTime());
+    } else {
+      this.widest = widest(this.widest, numKind(v)!);
+      operand = v;
+    }
+    if (old !== this.widest) {
+      if (this.widest === 'double') this.doubleTotal = Number(this.longTotal);
+      else if (this.widest === 'decimal')
+        this.decimalTotal = old === 'double' ? D.fromDouble34(this.doubleTotal) : D.fromBigInt(this.longTotal);
+    }
+    switch (this.widest) {
+      case 'int':
+      case 'long': {
+        const next = this.longTotal + toBigInt(operand as Int32 | Long);
+        if (fitsLong(next)) this.longTotal = next;
+        else {
+          this.widest = 'double';
+          this.doubleTotal = Number(this.longTotal) + toDouble(operand);
+        }
+        break;
+      }
+      case 'double':
+        this.doubleTotal += toDouble(operand);
+        break;
+      case 'decimal':
+        this.decimalTotal = D.add(this.decimalTotal, toDec(operand));
+        break;
+    }
+  }
+
+  value(): Value {
+    if (this.isDate) {
+      switch (this.widest) {
+        case 'int':
+        case 'long':
+          return new Date(Number(this.longTotal));
+        case 'double':
+          if (!(this.doubleTotal >= -9223372036854775808 && this.doubleTotal < 9223372036854775808))
+            throw fail(15, 'date overflow in $add');
+          return new Date(llround(this.doubleTotal));
+        case 'decimal':
+          return new Date(Number(D.toBigIntTrunc(D.toIntegral(this.decimalTotal, 'even')) ?? 0n));
+      }
+    }
+    switch (this.widest) {
+      case 'int':
+        return intOrLong(this.longTotal);
+      case 'long':
+        return long(this.longTotal);
+      case 'double':
+        return this.doubleTotal;
+      case 'decimal':
+        return decValue(this.decimalTotal);
+    }
+  }
 }
 
 function addValues(values: readonly (Value | undefined)[]): Value {
-  let kind: NumKind = 'int';
-  let ints = 0n;
-  const doubles = new DoubleSum();
-  let hasDoubles = false;
-  let dec: D.Dec | null = null;
-  let haveDate = false;
+  const state = new AddState();
   for (const v of values) {
-    switch (numKind(v)) {
-      case 'decimal':
-        dec = dec === null ? toDec(v as Decimal128) : D.add(dec, toDec(v as Decimal128));
-        kind = 'decimal';
-        continue;
-      case 'double':
-        doubles.add(v as number);
-        hasDoubles = true;
-        if (kind !== 'decimal') kind = 'double';
-        continue;
-      case 'long':
-        ints += (v as Long).toBigInt();
-        if (kind === 'int') kind = 'long';
-        continue;
-      case 'int':
-        ints += BigInt((v as Int32).value);
-        continue;
-      default:
-        break;
-    }
-    if (v instanceof Date) {
-      if (haveDate) throw fail(16612, 'only one date allowed in an $add expression');
-      haveDate = true;
-      ints += BigInt(v.getTime());
-      continue;
-    }
-    if (!nullish(v)) throw fail(16554, `$add only supports numeric or date types, not ${typeName(v)}`);
-    return null;
+    if (nullish(v)) return null;
+    if (numKind(v) === null && !(v instanceof Date))
+      throw fail(14, `$add only supports numeric or date types, not ${typeName(v)}`);
+    state.add(v as Num | Date);
   }
-  const nonDecimalDec = (): D.Dec =>
-    hasDoubles ? D.add(D.fromBigInt(ints), D.fromDouble15(doubles.value())) : D.fromBigInt(ints);
-  if (haveDate) {
-    let ms: number;
-    if (kind === 'decimal') {
-      const total = D.toIntegral(D.add(dec!, nonDecimalDec()), 'even');
-      const b = D.toBigIntTrunc(total);
-      if (b === null || !fitsLong(b)) throw fail(15, 'date overflow in $add');
-      ms = Number(b);
-    } else {
-      const total = hasDoubles ? Number(ints) + doubles.value() : Number(ints);
-      if (!Number.isFinite(total) || Math.abs(total) >= 9.2233720368547758e18)
-        throw fail(15, 'date overflow in $add');
-      ms = hasDoubles ? roundHalfEven(total) : Number(ints);
-    }
-    return new Date(ms);
-  }
-  switch (kind) {
-    case 'decimal':
-      return decValue(ints === 0n && !hasDoubles ? dec! : D.add(dec!, nonDecimalDec()));
-    case 'long':
-      return fitsLong(ints) ? long(ints) : Number(ints);
-    case 'int':
-      return fitsLong(ints) ? intOrLong(ints) : Number(ints);
-    case 'double': {
-      const s = new DoubleSum();
-      s.add(Number(ints));
-      s.add(doubles.value());
-      return s.value();
-    }
-  }
+  return state.value();
 }
 
 const parseAdd: OperatorParser = (arg, ctx, op) => new CallNode(op, parseArgs(arg, ctx), addValues);
 
+/** `ExpressionSubtract::apply`. */
 function subtractValues(lhs: Value | undefined, rhs: Value | undefined): Value {
   const lk = numKind(lhs);
   const rk = numKind(rhs);
@@ -130,39 +133,50 @@ function subtractValues(lhs: Value | undefined, rhs: Value | undefined): Value {
   if (nullish(lhs) || nullish(rhs)) return null;
   if (lhs instanceof Date) {
     if (rhs instanceof Date) return long(BigInt(lhs.getTime()) - BigInt(rhs.getTime()));
-    if (rk !== null) {
-      const ms = rk === 'double' ? Math.round(rhs as number) : Number(rk === 'decimal' ? D.toNumber(toDec(rhs as Num)) : toBigInt(rhs as Int32 | Long));
-      return new Date(lhs.getTime() - ms);
-    }
-    throw fail(16613, `can't $subtract ${typeName(rhs)} from Date`);
+    if (rk !== null) return new Date(lhs.getTime() - Number(coerceToLong(rhs as Num)));
+    throw fail(14, `can't $subtract ${typeName(rhs)} from Date`);
   }
-  throw fail(16556, `can't $subtract ${typeName(rhs)} from ${typeName(lhs)}`);
+  throw fail(14, `can't $subtract ${typeName(rhs)} from ${typeName(lhs)}`);
+}
+
+/** `Value::coerceToLong`: truncation toward zero. */
+export function coerceToLong(v: Num): bigint {
+  const k = numKind(v);
+  if (k === 'int' || k === 'long') return toBigInt(v as Int32 | Long);
+  if (k === 'double') {
+    const x = Math.trunc(v as number);
+    return Number.isFinite(x) ? BigInt(x) : 0n;
+  }
+  return D.toBigIntTrunc(D.toIntegral(toDec(v), 'trunc')) ?? 0n;
 }
 
 const parseSubtract: OperatorParser = (arg, ctx, op) =>
   new CallNode(op, parseFixed(arg, ctx, op, 2), ([a, b]) => subtractValues(a, b));
 
+/** `MultiplyState`: a double product and an exact long product, widened like `$add`. */
 function multiplyValues(values: readonly (Value | undefined)[]): Value {
   let kind: NumKind = 'int';
   let dbl = 1;
   let ints = 1n;
   let dec: D.Dec | null = null;
   for (const v of values) {
+    if (nullish(v)) return null;
     const k = numKind(v);
-    if (k === null) {
-      if (nullish(v)) return null;
-      throw fail(16555, `$multiply only supports numeric types, not ${typeName(v)}`);
-    }
+    if (k === null) throw fail(14, `$multiply only supports numeric types, not ${typeName(v)}`);
     const prev = kind;
     kind = widest(kind, k);
     if (kind === 'decimal') {
-      if (dec === null) dec = prev === 'double' ? D.fromDouble34(dbl) : D.fromBigInt(ints);
+      if (dec === null) dec = prev === 'double' ? D.fromDouble15(dbl) : D.fromBigInt(ints);
       dec = D.multiply(dec, toDec(v as Num));
     } else {
-      dbl *= toDouble(v as Num);
+      const x = toDouble(v as Num);
+      dbl *= x;
       if (kind !== 'double') {
-        ints *= toBigInt(v as Int32 | Long);
-        if (!fitsLong(ints)) kind = 'double';
+        if (!Number.isFinite(x)) kind = 'double';
+        else {
+          ints *= coerceToLong(v as Num);
+          if (!fitsLong(ints)) kind = 'double';
+        }
       }
     }
   }
@@ -180,46 +194,46 @@ function multiplyValues(values: readonly (Value | undefined)[]): Value {
 
 const parseMultiply: OperatorParser = (arg, ctx, op) => new CallNode(op, parseArgs(arg, ctx), multiplyValues);
 
+/** `ExpressionDivide::apply`: decimal if either side is decimal, else double. */
 function divideValues(lhs: Value | undefined, rhs: Value | undefined): Value {
   const lk = numKind(lhs);
   const rk = numKind(rhs);
   if (lk !== null && rk !== null) {
     if (lk === 'decimal' || rk === 'decimal') {
       const d = toDec(rhs as Num);
-      if (D.isZero(d)) throw fail(16608, "can't $divide by zero");
+      if (D.isZero(d)) throw fail(2, "can't $divide by zero");
       return decValue(D.divide(toDec(lhs as Num), d));
     }
     const denom = toDouble(rhs as Num);
-    if (denom === 0) throw fail(16608, "can't $divide by zero");
+    if (denom === 0) throw fail(2, "can't $divide by zero");
     return toDouble(lhs as Num) / denom;
   }
   if (nullish(lhs) || nullish(rhs)) return null;
-  throw fail(16609, `$divide only supports numeric types, not ${typeName(lhs)} and ${typeName(rhs)}`);
+  throw fail(14, `$divide only supports numeric types, not ${typeName(lhs)} and ${typeName(rhs)}`);
 }
 
 const parseDivide: OperatorParser = (arg, ctx, op) =>
   new CallNode(op, parseFixed(arg, ctx, op, 2), ([a, b]) => divideValues(a, b));
 
+/** `ExpressionMod::apply`: fmod for doubles; an integral double divisor keeps integer types. */
 function modValues(lhs: Value | undefined, rhs: Value | undefined): Value {
   const lk = numKind(lhs);
   const rk = numKind(rhs);
   if (lk !== null && rk !== null) {
-    const k = widest(lk, rk);
-    if (k === 'decimal') {
+    if (lk === 'decimal' || rk === 'decimal') {
       const d = toDec(rhs as Num);
-      if (D.isZero(d)) throw fail(16610, "can't $mod by zero");
+      if (D.isZero(d)) throw fail(5733415, "can't $mod by zero");
       return decValue(D.modulo(toDec(lhs as Num), d));
     }
-    if (k === 'double') {
-      const r = toDouble(rhs as Num);
-      if (r === 0) throw fail(16610, "can't $mod by zero");
-      return toDouble(lhs as Num) % r;
-    }
-    const r = toBigInt(rhs as Int32 | Long);
-    if (r === 0n) throw fail(16610, "can't $mod by zero");
-    const l = toBigInt(lhs as Int32 | Long);
-    const m = l % r;
-    return k === 'long' ? long(m) : intOrLong(m);
+    const right = toDouble(rhs as Num);
+    if (right === 0) throw fail(16610, "can't $mod by zero");
+    if (lk === 'double' || (rk === 'double' && !Number.isInteger(right))) return toDouble(lhs as Num) % right;
+    const l = coerceToLong(lhs as Num);
+    const r = coerceToLong(rhs as Num);
+    // safeMod: x % -1 is 0 (avoids the INT_MIN / -1 overflow).
+    const m = r === -1n ? 0n : l % r;
+    if (lk === 'long' || rk === 'long') return long(m);
+    return int32(Number(BigInt.asIntN(32, m)));
   }
   if (nullish(lhs) || nullish(rhs)) return null;
   throw fail(16611, `$mod only supports numeric types, not ${typeName(lhs)} and ${typeName(rhs)}`);
@@ -272,9 +286,9 @@ function doubleMath(op: string, check: (x: number, v: Num) => void, fn: (x: numb
   });
 }
 
+/** A double as the server's StringBuilder streams it (`%.16g`). */
 function renderNum(v: Num): string {
-  if (typeof v === 'number') return Number.isInteger(v) && Math.abs(v) < 1e16 ? `${v}` : `${v}`;
-  return v.toString();
+  return formatG16(toDouble(v));
 }
 
 const parseSqrt = doubleMath(

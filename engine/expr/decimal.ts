@@ -205,13 +205,19 @@ export function toNumber(d: Dec): number {
 
 /** Rounds to an integer with the given mode; returns null for NaN/Infinity. */
 export function toIntegral(d: Dec, mode: 'even' | 'trunc' | 'floor' | 'ceil' | 'halfAway'): Dec {
-  if (d.kind !== 'finite' || d.exp >= 0) return d;
   return quantizeTo(d, 0, mode);
 }
 
-/** Rounds `d` so that its exponent is `exp` (if it is finer), with the given rounding mode. */
+/**
+ * `Decimal128::quantize`: the value with exponent `exp`, rounding with `mode` when digits are
+ * dropped and padding with zeros when the exponent is finer (NaN when that needs > 34 digits).
+ */
 export function quantizeTo(d: Dec, exp: number, mode: 'even' | 'trunc' | 'floor' | 'ceil' | 'halfAway'): Dec {
-  if (d.kind !== 'finite' || d.exp >= exp) return d;
+  if (d.kind !== 'finite') return d;
+  if (d.exp >= exp) {
+    const c = d.coeff * pow10(d.exp - exp);
+    return digits(c) > MAX_DIGITS ? DEC_NAN : finite(d.neg, c, exp);
+  }
   const n = exp - d.exp;
   const div = pow10(n);
   let q = d.coeff / div;
