@@ -178,10 +178,6 @@ function compareEntries(
   return ib.next().done ? 0 : -1;
 }
 
-function arrayEntries(arr: readonly Value[]): Iterable<readonly [string, Value]> {
-  return arr.map((v, i) => [String(i), v] as const);
-}
-
 function compareArrays(a: readonly Value[], b: readonly Value[], collator: Collator | null): number {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
