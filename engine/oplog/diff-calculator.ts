@@ -1,0 +1,296 @@
+/**
+ * The pipeline-update diff calculator (`doc_diff::computeOplogDiff`,
+ * `src/mongo/db/update/document_diff_calculator.cpp`): walks the pre- and post-image in parallel
+ * and builds a `$v:2` diff, or gives up (returns null) when the diff would not be smaller than
+ * the post-image, in which case the caller logs a full replacement.
+ *
+ * Walk rules (document): binary-equal elements are skipped; same name with both values objects
+ * or both arrays recurses; same name otherwise is `u`; a name mismatch tentatively deletes the pre
+ * field and advances only the pre side. Leftover pre fields are `d`, leftover post fields are `i`
+ * (and cancel a tentative delete of the same name); remaining tentative deletes are added last in
+ * byte order (a `std::set`). Arrays: element-wise `u<idx>`/`s<idx>`, extra post elements `u<idx>`,
+ * a shorter post array `l`. A sub-diff that would not be smaller than the new value is logged as
+ * `u` of the whole value instead.
+ *
+ * The size estimate is the server's `ApproxBSONSizeTracker`, which the bail-out checks use.
+ */
+import { compareCodePoints, binaryEqual } from '../bson/compare.js';
+import { Int32, typeOf, type Doc, type Value } from '../bson/values.js';
+
+/** `kSizeOfDeltaOplogEntryMetadata`: room for `{$v: 2, diff: ...}` around the diff. */
+export const DELTA_OPLOG_ENTRY_PADDING = 15;
+
+const SIZE_OF_EMPTY_DOCUMENT_DIFF = 5;
+const SIZE_OF_EMPTY_ARRAY_DIFF = 9;
+
+const utf8 = new TextEncoder();
+
+function utf8Length(s: string): number {
+  // Fast path for ASCII.
+  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return utf8.encode(s).length;
+  return s.length;
+}
+
+/** BSON payload size of a value (`BSONElement::valuesize`). */
+export function bsonValueSize(v: Value): number {
+  switch (typeOf(v)) {
+    case 'double':
+    case 'long':
+    case 'timestamp':
+    case 'date':
+      return 8;
+    case 'int':
+      return 4;
+    case 'decimal':
+      return 16;
+    case 'bool':
+      return 1;
+    case 'null':
+    case 'undefined':
+    case 'minKey':
+    case 'maxKey':
+      return 0;
+    case 'objectId':
+      return 12;
+    case 'string':
+      return 4 + utf8Length(v as string) + 1;
+    case 'symbol':
+      return 4 + utf8Length(String((v as { value: string }).value)) + 1;
+    case 'regex': {
+      const r = v as { pattern: string; options: string };
+      return utf8Length(r.pattern) + 1 + utf8Length(r.options) + 1;
+    }
+    case 'binData': {
+      const b = v as { position: number; sub_type: number };
+      return 4 + 1 + b.position + (b.sub_type === 2 ? 4 : 0);
+    }
+    case 'javascript': {
+      const c = v as { code: string; scope?: Doc | null };
+      const code = 4 + utf8Length(String(c.code)) + 1;
+      return c.scope ? 4 + code + bsonDocSize(c.scope) : code;
+    }
+    case 'array': {
+      const arr = v as Value[];
+      let n = 5;
+      for (let i = 0; i < arr.length; i++) n += 2 + String(i).length + bsonValueSize(arr[i]!);
+      return n;
+    }
+    case 'object': {
+      if (v instanceof Map) return bsonDocSize(v);
+      const ref = v as unknown as { collection: string; oid: Value; db?: string };
+      const d: Doc = new Map<string, Value>([
+        ['$ref', ref.collection],
+        ['$id', ref.oid],
+      ]);
+      if (ref.db) d.set('$db', ref.db);
+      return bsonDocSize(d);
+    }
+    default:
+      return 0;
+  }
+}
+
+/** `BSONObj::objsize`. */
+export function bsonDocSize(d: Doc): number {
+  let n = 5;
+  for (const [k, v] of d) n += 2 + utf8Length(k) + bsonValueSize(v);
+  return n;
+}
+
+type Leaf = { readonly kind: 'update'; readonly value: Value } | { readonly kind: 'insert'; readonly value: Value } | { readonly kind: 'delete' };
+type DiffNode = Leaf | DocDiffNode | ArrayDiffNode;
+
+/** `ApproxBSONSizeTracker::addEntry`. */
+function entrySize(fieldSize: number, node: DiffNode): number {
+  let n = fieldSize + 2;
+  switch (node.kind) {
+    case 'doc':
+    case 'array':
+      n += node.size;
+      break;
+    case 'update':
+    case 'insert':
+      n += bsonValueSize(node.value);
+      break;
+    case 'delete':
+      n += 1;
+      break;
+  }
+  return n;
+}
+
+/** `diff_tree::DocumentSubDiffNode`: sections kept in the order entries were added. */
+class DocDiffNode {
+  readonly kind = 'doc' as const;
+  size: number;
+  readonly deletes: string[] = [];
+  readonly updates: Array<[string, Value]> = [];
+  readonly inserts: Array<[string, Value]> = [];
+  readonly subDiffs: Array<[string, DocDiffNode | ArrayDiffNode]> = [];
+
+  constructor(padding: number) {
+    this.size = padding + SIZE_OF_EMPTY_DOCUMENT_DIFF;
+  }
+
+  private wrapIfFirst(section: unknown[]): void {
+    // Type byte + one-letter name + terminator + empty object.
+    if (section.length === 0) this.size += 8;
+  }
+
+  addUpdate(name: string, value: Value): void {
+    this.size += entrySize(utf8Length(name), { kind: 'update', value });
+    this.wrapIfFirst(this.updates);
+    this.updates.push([name, value]);
+  }
+
+  addInsert(name: string, value: Value): void {
+    this.size += entrySize(utf8Length(name), { kind: 'insert', value });
+    this.wrapIfFirst(this.inserts);
+    this.inserts.push([name, value]);
+  }
+
+  addDelete(name: string): void {
+    this.size += entrySize(utf8Length(name), { kind: 'delete' });
+    this.wrapIfFirst(this.deletes);
+    this.deletes.push(name);
+  }
+
+  addChild(name: string, child: DocDiffNode | ArrayDiffNode): void {
+    this.size += entrySize(utf8Length(name), child) + 1;
+    this.subDiffs.push([name, child]);
+  }
+
+  serialize(): Doc {
+    const out: Doc = new Map();
+    if (this.deletes.length > 0) out.set('d', new Map(this.deletes.map((n) => [n, false] as const)));
+    if (this.updates.length > 0) out.set('u', new Map(this.updates));
+    if (this.inserts.length > 0) out.set('i', new Map(this.inserts));
+    for (const [name, child] of this.subDiffs) out.set(`s${name}`, child.serialize());
+    return out;
+  }
+}
+
+/** `diff_tree::ArrayNode`: entries serialize in ascending index order. */
+class ArrayDiffNode {
+  readonly kind = 'array' as const;
+  size = SIZE_OF_EMPTY_ARRAY_DIFF;
+  resize: number | undefined;
+  readonly children = new Map<number, Leaf | DocDiffNode | ArrayDiffNode>();
+
+  addUpdate(idx: number, value: Value): void {
+    this.addChild(idx, { kind: 'update', value });
+  }
+
+  addChild(idx: number, node: Leaf | DocDiffNode | ArrayDiffNode): void {
+    this.size += entrySize(1 + String(idx).length, node);
+    this.children.set(idx, node);
+  }
+
+  setResize(n: number): void {
+    this.resize = n;
+    this.size += 1 + 4 + 2;
+  }
+
+  serialize(): Doc {
+    const out: Doc = new Map<string, Value>([['a', true]]);
+    if (this.resize !== undefined) out.set('l', new Int32(this.resize));
+    const indexes = [...this.children.keys()].sort((x, y) => x - y);
+    for (const idx of indexes) {
+      const node = this.children.get(idx)!;
+      if (node.kind === 'update' || node.kind === 'insert') out.set(`u${idx}`, node.value);
+      else if (node.kind === 'doc' || node.kind === 'array') out.set(`s${idx}`, node.serialize());
+    }
+    return out;
+  }
+}
+
+function isDocValue(v: Value): v is Doc {
+  return v instanceof Map;
+}
+
+function bothContainers(a: Value, b: Value): 'doc' | 'array' | null {
+  if (isDocValue(a) && isDocValue(b)) return 'doc';
+  if (Array.isArray(a) && Array.isArray(b)) return 'array';
+  return null;
+}
+
+/** A sub-diff for a pair of objects or arrays, or null when it is not smaller than the new value. */
+function subDiff(pre: Value, post: Value, kind: 'doc' | 'array'): DocDiffNode | ArrayDiffNode | null {
+  return kind === 'doc' ? computeDocDiff(pre as Doc, post as Doc, 0) : computeArrayDiff(pre as Value[], post as Value[]);
+}
+
+function computeArrayDiff(pre: readonly Value[], post: readonly Value[]): ArrayDiffNode | null {
+  const node = new ArrayDiffNode();
+  const postSize = bsonValueSize(post as Value[]);
+  const common = Math.min(pre.length, post.length);
+  let i = 0;
+  for (; i < common; i++) {
+    if (postSize < node.size) return null;
+    const a = pre[i]!;
+    const b = post[i]!;
+    if (binaryEqual(a, b)) continue;
+    const kind = bothContainers(a, b);
+    if (kind !== null) {
+      const child = subDiff(a, b, kind);
+      if (child === null) node.addUpdate(i, b);
+      else node.addChild(i, child);
+    } else {
+      node.addUpdate(i, b);
+    }
+  }
+  for (; i < post.length; i++) node.addUpdate(i, post[i]!);
+  if (pre.length > post.length) node.setResize(post.length);
+  return postSize > node.size ? node : null;
+}
+
+function computeDocDiff(pre: Doc, post: Doc, padding: number): DocDiffNode | null {
+  const node = new DocDiffNode(padding);
+  const postSize = bsonDocSize(post);
+  const preIt = pre.entries();
+  const postIt = post.entries();
+  let p = preIt.next();
+  let q = postIt.next();
+  const tentativeDeletes = new Set<string>();
+  while (!p.done && !q.done) {
+    if (postSize < node.size) return null;
+    const [preName, preVal] = p.value;
+    const [postName, postVal] = q.value;
+    if (preName === postName) {
+      if (!binaryEqual(preVal, postVal)) {
+        const kind = bothContainers(preVal, postVal);
+        if (kind !== null) {
+          const child = subDiff(preVal, postVal, kind);
+          if (child === null) node.addUpdate(preName, postVal);
+          else node.addChild(preName, child);
+        } else {
+          node.addUpdate(preName, postVal);
+        }
+      }
+      p = preIt.next();
+      q = postIt.next();
+    } else {
+      tentativeDeletes.add(preName);
+      p = preIt.next();
+    }
+  }
+  for (; !p.done; p = preIt.next()) node.addDelete(p.value[0]);
+  for (; !q.done; q = postIt.next()) {
+    node.addInsert(q.value[0], q.value[1]);
+    tentativeDeletes.delete(q.value[0]);
+  }
+  // std::set<StringData> iterates in byte order (= code point order for UTF-8).
+  for (const name of [...tentativeDeletes].sort(compareCodePoints)) node.addDelete(name);
+  return postSize > node.size ? node : null;
+}
+
+/**
+ * The `$v:2` diff taking `pre` to `post`, or null when the server would log a full replacement
+ * instead (the diff plus `padding` is not smaller than `post`, or the serialized diff is not
+ * strictly smaller than `post`).
+ */
+export function computeOplogDiff(pre: Doc, post: Doc, padding = DELTA_OPLOG_ENTRY_PADDING): Doc | null {
+  const node = computeDocDiff(pre, post, padding);
+  if (node === null) return null;
+  const diff = node.serialize();
+  return bsonDocSize(diff) < bsonDocSize(post) ? diff : null;
+}
