@@ -1,0 +1,541 @@
+/**
+ * Evaluates a parsed mongosh script statement by statement. The only things a script can call are
+ * the BSON helpers (bson-helpers.ts) and the shell methods of methods.ts; names resolve through
+ * the script's own bindings, `db`, and those tables, and nothing else. Each statement yields one
+ * result carrying its source range, what mongosh would print, and any warnings.
+ *
+ * Like `mongosh file.js`, the script stops at the first statement that throws (set
+ * `continueOnError` to run the remaining statements anyway, as pasting into the REPL would).
+ */
+import { Double, ObjectId } from 'bson';
+import type { Doc, Value } from '../bson/values.js';
+import { BSON_UNDEFINED, Int32, isDoc, Long } from '../bson/values.js';
+import { isEngineError } from '../errors.js';
+import type { Expr, Program, SourceRange, Span, SpreadElement, Statement } from './ast.js';
+import { bsonHelper, makeRegex, type HelperContext } from './bson-helpers.js';
+import { isMongoServerError, isShellClientError } from './client-errors.js';
+import {
+  COLLECTION_METHODS,
+  CURSOR_METHODS,
+  DATABASE_METHODS,
+  EXPLAINABLE_METHODS,
+  lookupMethod,
+  RECEIVER_CLASS,
+  type MethodContext,
+} from './methods.js';
+import { parseSource } from './parser.js';
+import type { ShellResult } from './results.js';
+import {
+  CollectionHandle,
+  CursorHandle,
+  DatabaseHandle,
+  describeShellObject,
+  ExplainableHandle,
+  FunctionHandle,
+  isShellObject,
+  ResultHandle,
+  toJsNumber,
+  truthy,
+  type RuntimeValue,
+} from './runtime-values.js';
+import { isShellRuntimeError, isShellSyntaxError, ShellRuntimeError } from './shell-errors.js';
+import { SourceText } from './source.js';
+import type { ShellClientTarget } from './targets.js';
+
+/** What a statement prints, before formatting (format.ts turns it into text). */
+export type ShellOutput =
+  /** Nothing is printed (a declaration, or a statement whose value is undefined). */
+  | { readonly kind: 'none' }
+  /** A BSON value (a document, a findOne result, a count…). */
+  | { readonly kind: 'value'; readonly value: Value }
+  /** A mongosh result object (UpdateResult, WriteResult, InsertOneResult…). */
+  | { readonly kind: 'result'; readonly result: ShellResult }
+  /** A cursor printed at top level: the documents it returns. */
+  | { readonly kind: 'documents'; readonly documents: readonly Value[] }
+  /** A shell message such as `switched to db test`, or a shell object's name. */
+  | { readonly kind: 'text'; readonly text: string }
+  | { readonly kind: 'error'; readonly error: ShellErrorInfo };
+
+export interface ShellErrorInfo {
+  /** mongosh's error class: MongoServerError, MongoBulkWriteError, MongoInvalidArgumentError,
+   *  MongoshInvalidInputError, TypeError, ReferenceError, SyntaxError, BSONError … */
+  readonly name: string;
+  readonly message: string;
+  readonly code?: number;
+  readonly codeName?: string;
+  /** The header line mongosh prints: `MongoServerError[CodeName]: message`, `TypeError: …`. */
+  readonly display: string;
+  /** For a syntax error: where it is (1-based line and column). */
+  readonly line?: number;
+  readonly column?: number;
+  /** The server's error document, when the server sent one (errInfo, keyValue, writeErrors …). */
+  readonly errorResponse?: Doc;
+  /** The thrown object itself, for callers that need more (e.g. MongoBulkWriteError.result). */
+  readonly cause: unknown;
+}
+
+export interface ShellStatementResult {
+  /** 0-based position of the statement in the script. */
+  readonly index: number;
+  /** Where the statement is (or, for a syntax error, where the error is). */
+  readonly range: SourceRange;
+  /** The statement's source text. */
+  readonly source: string;
+  readonly output: ShellOutput;
+  /** Lines mongosh prints before the result (DeprecationWarning: …). */
+  readonly warnings: readonly string[];
+}
+
+export interface InterpreterOptions {
+  /** The database `db` starts on (mongosh's default: `test`). */
+  readonly database?: string;
+  /** The clock for `new Date()`, `ISODate()` and `Date()`. */
+  readonly now?: () => Date;
+  /** Makes the `_id`s of `ObjectId()`; injectable for deterministic tests. */
+  readonly newObjectId?: () => ObjectId;
+  /** Keep running after a statement throws (default false: stop, as `mongosh file.js` does). */
+  readonly continueOnError?: boolean;
+}
+
+interface Binding {
+  readonly kind: 'const' | 'let' | 'var';
+  value: RuntimeValue;
+}
+
+/** Longest callee text quoted in "… is not a function" messages. */
+const MAX_QUOTED_SOURCE = 80;
+
+/**
+ * One shell session: bindings and the current database persist across `run` calls, as in the
+ * mongosh REPL. `runShellScript` in index.ts makes a fresh session per script.
+ */
+export class ShellInterpreter {
+  private readonly client: ShellClientTarget;
+  private readonly bindings = new Map<string, Binding>();
+  private currentDb: string;
+  private readonly helperContext: HelperContext;
+  private readonly continueOnError: boolean;
+  private source = new SourceText('');
+  private warnings: string[] = [];
+
+  constructor(client: ShellClientTarget, options: InterpreterOptions = {}) {
+    this.client = client;
+    this.currentDb = options.database ?? 'test';
+    this.continueOnError = options.continueOnError ?? false;
+    const now = options.now ?? (() => new Date());
+    const newObjectId = options.newObjectId;
+    this.helperContext = {
+      now,
+      newObjectId: newObjectId ?? (() => freshObjectId()),
+      warn: (m) => this.warnings.push(m),
+    };
+  }
+
+  /** The database `db` currently names. */
+  get databaseName(): string {
+    return this.currentDb;
+  }
+
+  /** Parses and runs a script. A syntax error yields a single error result and runs nothing. */
+  run(text: string): ShellStatementResult[] {
+    this.source = new SourceText(text);
+    let program: Program;
+    try {
+      program = parseSource(this.source);
+    } catch (e) {
+      if (!isShellSyntaxError(e)) throw e;
+      const range = this.source.range({ start: e.offset, end: e.endOffset });
+      return [
+        {
+          index: 0,
+          range,
+          source: text.slice(e.offset, e.endOffset),
+          warnings: [],
+          output: { kind: 'error', error: describeError(e) },
+        },
+      ];
+    }
+    const results: ShellStatementResult[] = [];
+    for (const [index, statement] of program.statements.entries()) {
+      const result = this.runStatement(statement, index);
+      results.push(result);
+      if (result.output.kind === 'error' && !this.continueOnError) break;
+    }
+    return results;
+  }
+
+  private runStatement(statement: Statement, index: number): ShellStatementResult {
+    this.warnings = [];
+    let output: ShellOutput;
+    try {
+      output = this.execute(statement);
+    } catch (e) {
+      output = { kind: 'error', error: describeError(e) };
+    }
+    return {
+      index,
+      range: this.source.range(statement),
+      source: this.source.text.slice(statement.start, statement.end),
+      warnings: this.warnings,
+      output,
+    };
+  }
+
+  private execute(statement: Statement): ShellOutput {
+    switch (statement.kind) {
+      case 'Use':
+        return this.use(statement.database);
+      case 'Show':
+        return { kind: 'text', text: this.client.db(this.currentDb).getCollectionNames().join('\n') };
+      case 'Declaration':
+        for (const d of statement.declarators) {
+          const existing = this.bindings.get(d.name.name);
+          if (existing !== undefined && (existing.kind !== 'var' || statement.declarationKind !== 'var')) {
+            throw new ShellRuntimeError('SyntaxError', `Identifier '${d.name.name}' has already been declared`, d.name);
+          }
+          const value = d.init === undefined ? undefined : this.evaluate(d.init);
+          this.bindings.set(d.name.name, { kind: statement.declarationKind, value });
+        }
+        return { kind: 'none' };
+      case 'ExpressionStatement':
+        return this.present(this.evaluate(statement.expression));
+    }
+  }
+
+  private use(name: string): ShellOutput {
+    // The server's rules for database names (no empty name, no /\. "$ characters, < 64 bytes).
+    if (name === '' || /[/\\. "$\0]/.test(name) || name.length >= 64) {
+      throw new ShellRuntimeError('MongoshInvalidInputError', `[COMMON-10001] Invalid database name: ${name}`);
+    }
+    if (name === this.currentDb) return { kind: 'text', text: `already on db ${name}` };
+    this.currentDb = name;
+    return { kind: 'text', text: `switched to db ${name}` };
+  }
+
+  /** What mongosh prints for a statement's value. */
+  private present(v: RuntimeValue): ShellOutput {
+    if (v === undefined) return { kind: 'none' };
+    if (v instanceof CursorHandle) return { kind: 'documents', documents: v.target.toArray() };
+    if (v instanceof ResultHandle) return { kind: 'result', result: v.result };
+    if (v instanceof DatabaseHandle) return { kind: 'text', text: v.target.name };
+    if (v instanceof CollectionHandle) return { kind: 'text', text: `${v.database.name}.${v.name}` };
+    if (v instanceof ExplainableHandle) return { kind: 'text', text: 'Explainable' };
+    if (v instanceof FunctionHandle) return { kind: 'text', text: `[Function: ${v.displayName}]` };
+    return { kind: 'value', value: plainValue(v) };
+  }
+
+  // ---- expressions ----------------------------------------------------------------------------
+
+  private evaluate(e: Expr): RuntimeValue {
+    switch (e.kind) {
+      case 'Number':
+        return e.value;
+      case 'BigInt':
+        return Long.fromBigInt(e.value);
+      case 'String':
+        return e.value;
+      case 'Boolean':
+        return e.value;
+      case 'Null':
+        return null;
+      case 'Undefined':
+        return undefined;
+      case 'Regex':
+        return withSpan(e, () => makeRegex(e.pattern, e.flags));
+      case 'Identifier':
+        return this.lookup(e.name, e);
+      case 'Object':
+        return this.evaluateObject(e.properties);
+      case 'Array':
+        // Elements went through storable(), so the array holds values only.
+        return this.evaluateList(e.elements, 'array') as Value[];
+      case 'Member':
+        return this.member(e);
+      case 'Call':
+        return this.call(e);
+      case 'Unary': {
+        const v = this.evaluate(e.argument);
+        if (e.operator === '!') return !truthy(v);
+        const n = toJsNumber(v);
+        return e.operator === '-' ? -n : n;
+      }
+      case 'Assign': {
+        const value = this.evaluate(e.value);
+        const b = this.bindings.get(e.target.name);
+        if (b === undefined) {
+          // Sloppy-mode JavaScript (mongosh scripts) creates a global on assignment.
+          this.bindings.set(e.target.name, { kind: 'var', value });
+        } else if (b.kind === 'const') {
+          throw new ShellRuntimeError('TypeError', 'Assignment to constant variable.', e.target);
+        } else {
+          b.value = value;
+        }
+        return value;
+      }
+    }
+  }
+
+  private lookup(name: string, span: Span): RuntimeValue {
+    const b = this.bindings.get(name);
+    if (b !== undefined) return b.value;
+    if (name === 'db') return new DatabaseHandle(this.client.db(this.currentDb));
+    const helper = bsonHelper(name, this.helperContext);
+    if (helper !== undefined) return helper;
+    throw new ShellRuntimeError('ReferenceError', `${name} is not defined`, span);
+  }
+
+  /**
+   * An object literal becomes an engine document (Map, so key order and names like `__proto__`
+   * are kept as data). Numbers stay JS numbers until sent; `undefined` values are kept out of the
+   * engine's type by turning them into null, which is what the driver would send.
+   */
+  private evaluateObject(properties: readonly (Expr | SpreadElement | { kind: 'Property'; key: string; value: Expr })[]): Doc {
+    const out: Doc = new Map();
+    for (const p of properties) {
+      if (p.kind === 'Spread') {
+        const v = this.evaluate(p.argument);
+        if (isDoc(v)) for (const [k, x] of v) out.set(k, x);
+        else if (Array.isArray(v)) v.forEach((x, i) => out.set(String(i), x));
+        else if (v !== undefined && v !== null && !(typeof v === 'string')) this.storable(v, p);
+        else if (typeof v === 'string') [...v].forEach((ch, i) => out.set(String(i), ch));
+        continue;
+      }
+      if (p.kind !== 'Property') continue;
+      out.set(p.key, this.storable(this.evaluate(p.value), p.value));
+    }
+    return out;
+  }
+
+  private evaluateList(elements: readonly (Expr | SpreadElement)[], what: 'array' | 'arguments'): RuntimeValue[] {
+    const out: RuntimeValue[] = [];
+    for (const el of elements) {
+      if (el.kind === 'Spread') {
+        const v = this.evaluate(el.argument);
+        if (Array.isArray(v)) out.push(...v);
+        else if (typeof v === 'string') out.push(...v);
+        else throw new ShellRuntimeError('TypeError', 'Spread syntax requires an iterable (an array or a string)', el);
+      } else {
+        const v = this.evaluate(el);
+        out.push(what === 'array' ? this.storable(v, el) : v);
+      }
+    }
+    return out;
+  }
+
+  /** A value placed in a document or array: shell objects cannot be stored. */
+  private storable(v: RuntimeValue, span: Span): Value {
+    if (v === undefined) return null;
+    if (isShellObject(v)) {
+      throw new ShellRuntimeError('TypeError', `${describeShellObject(v)} cannot be stored in a document or an array`, span);
+    }
+    // A Double marker stays in the document until sent (toBson turns it into a double).
+    return v as Value;
+  }
+
+  private propertyKey(e: Expr | string): string {
+    if (typeof e === 'string') return e;
+    const k = this.evaluate(e);
+    if (typeof k === 'string') return k;
+    if (typeof k === 'number') return String(k);
+    if (k instanceof Int32 || k instanceof Double) return String(k.value);
+    if (k instanceof Long) return k.toString();
+    if (k === null || k === undefined || typeof k === 'boolean') return String(k);
+    throw new ShellRuntimeError('TypeError', 'A computed property name must be a string or a number', e);
+  }
+
+  private member(e: Extract<Expr, { kind: 'Member' }>): RuntimeValue {
+    const object = this.evaluate(e.object);
+    const key = this.propertyKey(e.property);
+    if (object === undefined || object === null) {
+      throw new ShellRuntimeError('TypeError', `Cannot read properties of ${String(object)} (reading '${key}')`, e.propertySpan);
+    }
+    if (object instanceof DatabaseHandle) {
+      const m = lookupMethod(DATABASE_METHODS, key);
+      if (m !== undefined) return this.bind(object, m, RECEIVER_CLASS.database, key, e);
+      // Any other name is a collection, as `db.<name>` is in mongosh.
+      return new CollectionHandle(object.target.collection(key), object.target, key);
+    }
+    if (object instanceof CollectionHandle) {
+      const m = lookupMethod(COLLECTION_METHODS, key);
+      if (m !== undefined) return this.bind(object, m, RECEIVER_CLASS.collection, key, e);
+      // `db.a.b` is the collection `a.b`.
+      const name = `${object.name}.${key}`;
+      return new CollectionHandle(object.database.collection(name), object.database, name);
+    }
+    if (object instanceof CursorHandle) {
+      const m = lookupMethod(CURSOR_METHODS, key);
+      return m === undefined ? undefined : this.bind(object, m, RECEIVER_CLASS.cursor, key, e);
+    }
+    if (object instanceof ExplainableHandle) {
+      const m = lookupMethod(EXPLAINABLE_METHODS, key);
+      return m === undefined ? undefined : this.bind(object, m, RECEIVER_CLASS.explainable, key, e);
+    }
+    if (object instanceof FunctionHandle) return undefined;
+    if (object instanceof ResultHandle) return resultField(object.result, key);
+    return valueMember(object, key, this.helperContext);
+  }
+
+  private bind<T>(
+    receiver: T,
+    method: (target: T, args: readonly RuntimeValue[], ctx: MethodContext) => RuntimeValue,
+    className: string,
+    name: string,
+    e: Extract<Expr, { kind: 'Member' }>,
+  ): FunctionHandle {
+    const ctx: MethodContext = {
+      fn: `${className}.${name}`,
+      callee: this.quote(e),
+      warn: (m) => this.warnings.push(m),
+    };
+    return new FunctionHandle(name, (args) => method(receiver, args, ctx), false);
+  }
+
+  private call(e: Extract<Expr, { kind: 'Call' }>): RuntimeValue {
+    const callee = this.evaluate(e.callee);
+    if (!(callee instanceof FunctionHandle)) {
+      throw new ShellRuntimeError('TypeError', `${this.quote(e.callee)} is not a ${e.isNew ? 'constructor' : 'function'}`, e.callee);
+    }
+    if (e.isNew && !callee.constructible) {
+      throw new ShellRuntimeError('TypeError', `${this.quote(e.callee)} is not a constructor`, e.callee);
+    }
+    const args = this.evaluateList(e.args, 'arguments');
+    return withSpan(e, () => callee.invoke(args, e.isNew));
+  }
+
+  /** The callee as written, for messages (V8 quotes the source the same way). */
+  private quote(span: Span): string {
+    const text = this.source.text.slice(span.start, span.end).replace(/\s+/g, '');
+    return text.length > MAX_QUOTED_SOURCE ? `${text.slice(0, MAX_QUOTED_SOURCE)}…` : text;
+  }
+}
+
+/** Attaches the span to shell errors raised without one (for editor markers). */
+function withSpan<T>(span: Span, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (isShellRuntimeError(e) && e.span === undefined) throw new ShellRuntimeError(e.errorName, e.message, span);
+    throw e;
+  }
+}
+
+/** Makes an ObjectId the way the driver does (random per process + counter). */
+function freshObjectId(): ObjectId {
+  return new ObjectId();
+}
+
+/** A script value shown as a BSON value: Double markers become doubles, numbers stay as they are. */
+function plainValue(v: RuntimeValue): Value {
+  if (v instanceof Double) return v.value;
+  if (v === undefined) return BSON_UNDEFINED;
+  if (isShellObject(v)) return describeShellObject(v);
+  if (isDoc(v)) {
+    const out: Doc = new Map();
+    for (const [k, x] of v) out.set(k, plainValue(x as RuntimeValue));
+    return out;
+  }
+  if (Array.isArray(v)) return v.map((x) => plainValue(x as RuntimeValue));
+  return v;
+}
+
+/** Fields of a mongosh result object (`r.insertedId`, `r.matchedCount` …); own fields only. */
+function resultField(result: ShellResult, key: string): RuntimeValue {
+  if (key === 'kind' || !Object.prototype.hasOwnProperty.call(result, key)) return undefined;
+  const v = (result as unknown as Record<string, unknown>)[key];
+  if (v instanceof Map && !isDoc(v)) return undefined;
+  if (v instanceof Map) {
+    // insertedIds / upsertedIds are maps from index to id; expose them as documents.
+    const out: Doc = new Map();
+    for (const [k, x] of v as Map<unknown, unknown>) out.set(String(k), x as Value);
+    return out;
+  }
+  return v as RuntimeValue;
+}
+
+/** Property access on a BSON value: document fields, array elements, and a few value methods. */
+function valueMember(object: RuntimeValue, key: string, ctx: HelperContext): RuntimeValue {
+  if (isDoc(object)) return object.has(key) ? (object.get(key) as Value) : undefined;
+  if (Array.isArray(object) || typeof object === 'string') {
+    if (key === 'length') return object.length;
+    if (/^(?:0|[1-9]\d*)$/.test(key)) {
+      const i = Number(key);
+      return i < object.length ? object[i] : undefined;
+    }
+    return undefined;
+  }
+  const method = valueMethod(object, key, ctx);
+  return method;
+}
+
+/** The handful of methods mongosh users call on values (`id.getTimestamp()`, `d.toISOString()`). */
+function valueMethod(object: RuntimeValue, key: string, _ctx: HelperContext): FunctionHandle | undefined {
+  if (object === null || object === undefined || typeof object !== 'object') return undefined;
+  const fn = (name: string, f: () => RuntimeValue): FunctionHandle => new FunctionHandle(name, () => f(), false);
+  if (object instanceof Date) {
+    if (key === 'toISOString') return fn(key, () => object.toISOString());
+    if (key === 'getTime' || key === 'valueOf') return fn(key, () => object.getTime());
+    if (key === 'toString') return fn(key, () => object.toString());
+    return undefined;
+  }
+  if (!('_bsontype' in object)) return undefined;
+  switch (object._bsontype) {
+    case 'ObjectId':
+      if (key === 'toString' || key === 'toHexString') return fn(key, () => object.toHexString());
+      if (key === 'getTimestamp') return fn(key, () => object.getTimestamp());
+      return undefined;
+    case 'Long':
+      if (key === 'toString') return fn(key, () => object.toString());
+      if (key === 'toNumber') return fn(key, () => object.toNumber());
+      return undefined;
+    case 'Int32':
+    case 'Double':
+      if (key === 'toString') return fn(key, () => String(object.value));
+      if (key === 'valueOf') return fn(key, () => object.value);
+      return undefined;
+    case 'Decimal128':
+      if (key === 'toString') return fn(key, () => object.toString());
+      return undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** Normalises anything a statement threw into what mongosh prints. */
+export function describeError(e: unknown): ShellErrorInfo {
+  if (isShellSyntaxError(e)) {
+    return { name: 'SyntaxError', message: e.message, display: `SyntaxError: ${e.message} (${e.line}:${e.column})`, line: e.line, column: e.column, cause: e };
+  }
+  if (isShellRuntimeError(e)) {
+    return { name: e.errorName, message: e.message, display: `${e.errorName}: ${e.message}`, cause: e };
+  }
+  if (isMongoServerError(e)) {
+    return {
+      name: e.name,
+      message: e.errmsg,
+      code: e.code,
+      ...(e.codeName !== undefined ? { codeName: e.codeName } : {}),
+      display: `${e.name}${e.codeName !== undefined ? `[${e.codeName}]` : ''}: ${e.errmsg}`,
+      errorResponse: e.errorResponse,
+      cause: e,
+    };
+  }
+  if (isEngineError(e)) {
+    return {
+      name: 'MongoServerError',
+      message: e.errmsg,
+      code: e.code,
+      ...(e.codeName !== undefined ? { codeName: e.codeName } : {}),
+      display: `MongoServerError${e.codeName !== undefined ? `[${e.codeName}]` : ''}: ${e.errmsg}`,
+      cause: e,
+    };
+  }
+  if (isShellClientError(e)) {
+    return { name: e.name, message: e.message, display: `${e.name}: ${e.message}`, cause: e };
+  }
+  if (e instanceof RangeError && /call stack/i.test(e.message)) {
+    return { name: 'RangeError', message: 'The statement is nested too deeply to run', display: 'RangeError: The statement is nested too deeply to run', cause: e };
+  }
+  const name = e instanceof Error ? e.name : 'Error';
+  const message = e instanceof Error ? e.message : String(e);
+  return { name, message, display: `${name}: ${message}`, cause: e };
+}

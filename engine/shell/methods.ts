@@ -1,0 +1,309 @@
+/**
+ * The allow-list of shell methods, one explicit table per receiver (database, collection, cursor,
+ * explainable). A name that is not a key of these tables is never looked up on an API object, so
+ * `__proto__`, `constructor` and friends cannot reach JavaScript internals: on a database or a
+ * collection they name a (sub)collection, as in mongosh, and anywhere else they are undefined.
+ *
+ * Each entry converts its arguments (checking them as mongosh's `assertArgsDefinedType` does) and
+ * calls the API method of the same name.
+ */
+import type { Doc, Value } from '../bson/values.js';
+import { Int32, isDoc, Long } from '../bson/values.js';
+import { Double } from 'bson';
+import { invalidArgument, jsTypeName } from './bson-helpers.js';
+import {
+  CollectionHandle,
+  CursorHandle,
+  DatabaseHandle,
+  ExplainableHandle,
+  isShellResult,
+  ResultHandle,
+  toBson,
+  type RuntimeValue,
+} from './runtime-values.js';
+import { ShellRuntimeError } from './shell-errors.js';
+import type { ShellCollectionTarget, ShellCursorTarget, ShellExplainableTarget, TargetResult } from './targets.js';
+
+export interface MethodContext {
+  /** mongosh's name for the method, e.g. `Collection.updateOne` (used in argument errors). */
+  readonly fn: string;
+  /** The source text of the callee, e.g. `db.c.distinct` (used in "is not a function"). */
+  readonly callee: string;
+  readonly warn: (message: string) => void;
+}
+
+type Method<T> = (target: T, args: readonly RuntimeValue[], ctx: MethodContext) => RuntimeValue;
+
+// ---- argument conversion ------------------------------------------------------------------------
+
+function missing(i: number, ctx: MethodContext): ShellRuntimeError {
+  return invalidArgument(`Missing required argument at position ${i} (${ctx.fn})`);
+}
+
+function wrongType(i: number, expected: string, v: RuntimeValue, ctx: MethodContext): ShellRuntimeError {
+  const got = Array.isArray(v) ? 'array' : jsTypeName(v);
+  return invalidArgument(`Argument at position ${i} must be of type ${expected}, got ${got} instead (${ctx.fn})`);
+}
+
+function where(i: number, ctx: MethodContext): () => string {
+  return () => `Argument at position ${i} (${ctx.fn})`;
+}
+
+/** A required document argument. */
+function reqDoc(args: readonly RuntimeValue[], i: number, ctx: MethodContext): Doc {
+  const v = args[i];
+  if (v === undefined || v === null) throw missing(i, ctx);
+  if (!isDoc(v)) throw wrongType(i, 'object', v, ctx);
+  return toBson(v, where(i, ctx)) as Doc;
+}
+
+/** An optional document argument (`undefined` and `null` both mean "not given"). */
+function optDoc(args: readonly RuntimeValue[], i: number, ctx: MethodContext): Doc | undefined {
+  const v = args[i];
+  if (v === undefined || v === null) return undefined;
+  if (!isDoc(v)) throw wrongType(i, 'object', v, ctx);
+  return toBson(v, where(i, ctx)) as Doc;
+}
+
+/** A required argument of any BSON type (an update document or pipeline, a list of operations). */
+function reqValue(args: readonly RuntimeValue[], i: number, ctx: MethodContext): Value {
+  const v = args[i];
+  if (v === undefined) throw missing(i, ctx);
+  return toBson(v, where(i, ctx));
+}
+
+function reqString(args: readonly RuntimeValue[], i: number, ctx: MethodContext): string {
+  const v = args[i];
+  if (v === undefined) throw missing(i, ctx);
+  if (typeof v !== 'string') throw wrongType(i, 'string', v, ctx);
+  return v;
+}
+
+function optString(args: readonly RuntimeValue[], i: number, ctx: MethodContext): string | undefined {
+  const v = args[i];
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string') throw wrongType(i, 'string', v, ctx);
+  return v;
+}
+
+function reqNumber(args: readonly RuntimeValue[], i: number, ctx: MethodContext): number {
+  const v = args[i];
+  if (v === undefined) throw missing(i, ctx);
+  if (typeof v === 'number') return v;
+  if (v instanceof Int32 || v instanceof Double) return v.value;
+  if (v instanceof Long) return v.toNumber();
+  throw wrongType(i, 'number', v, ctx);
+}
+
+/** `db.runCommand("ping")` is shorthand for `{ping: 1}`. */
+function commandDoc(args: readonly RuntimeValue[], ctx: MethodContext): Doc {
+  const v = args[0];
+  if (typeof v === 'string') return new Map<string, Value>([[v, new Int32(1)]]);
+  return reqDoc(args, 0, ctx);
+}
+
+function notAFunction(ctx: MethodContext): ShellRuntimeError {
+  return new ShellRuntimeError('TypeError', `${ctx.callee} is not a function`);
+}
+
+// ---- result wrapping ------------------------------------------------------------------------------
+
+/** What an API method returned, as a script value. */
+export function wrapResult(r: TargetResult): RuntimeValue {
+  if (r === undefined) return undefined;
+  if (isShellResult(r)) return new ResultHandle(r);
+  if (typeof r === 'object' && r !== null && !(r instanceof Map) && !Array.isArray(r) && !(r instanceof Date) && !('_bsontype' in r)) {
+    // A chainable object: a cursor (has toArray) or an explainable.
+    if (typeof (r as { toArray?: unknown }).toArray === 'function') return new CursorHandle(r as ShellCursorTarget);
+    return new ExplainableHandle(r as ShellExplainableTarget);
+  }
+  return r as Value;
+}
+
+/** The API method, or "… is not a function" when this API does not offer it. */
+function need<F>(f: F | undefined, ctx: MethodContext): F {
+  if (f === undefined) throw notAFunction(ctx);
+  return f;
+}
+
+function reqArray(args: readonly RuntimeValue[], i: number, ctx: MethodContext): Value[] {
+  const v = args[i];
+  if (v === undefined) throw missing(i, ctx);
+  if (!Array.isArray(v)) throw wrongType(i, 'array', v, ctx);
+  return toBson(v, where(i, ctx)) as Value[];
+}
+
+function reqDocArray(args: readonly RuntimeValue[], i: number, ctx: MethodContext): Doc[] {
+  const arr = reqArray(args, i, ctx);
+  for (const d of arr) if (!isDoc(d)) throw wrongType(i, 'array of objects', args[i], ctx);
+  return arr as Doc[];
+}
+
+/** `remove(query, justOne)` takes a boolean or an options document. */
+function removeOptions(args: readonly RuntimeValue[], i: number, ctx: MethodContext): Doc | boolean | undefined {
+  const v = args[i];
+  if (typeof v === 'boolean') return v;
+  return optDoc(args, i, ctx);
+}
+
+function deprecated(ctx: MethodContext, message: string): void {
+  ctx.warn(`DeprecationWarning: ${message}`);
+}
+
+// ---- tables ---------------------------------------------------------------------------------------
+
+type DbMethod = Method<DatabaseHandle>;
+
+export const DATABASE_METHODS: Readonly<Record<string, DbMethod>> = {
+  getName: (d) => d.target.name,
+  getCollection: (d, a, ctx) => {
+    const name = reqString(a, 0, ctx);
+    return new CollectionHandle(d.target.collection(name), d.target, name);
+  },
+  getSiblingDB: (d, a, ctx) => new DatabaseHandle(d.target.getSiblingDB(reqString(a, 0, ctx))),
+  runCommand: (d, a, ctx) => wrapResult(d.target.runCommand(commandDoc(a, ctx))),
+  adminCommand: (d, a, ctx) => wrapResult(d.target.adminCommand(commandDoc(a, ctx))),
+  createCollection: (d, a, ctx) => wrapResult(d.target.createCollection(reqString(a, 0, ctx), optDoc(a, 1, ctx) ?? new Map())),
+  dropDatabase: (d) => wrapResult(d.target.dropDatabase()),
+  getCollectionNames: (d) => d.target.getCollectionNames(),
+};
+
+type CollMethod = Method<CollectionHandle>;
+
+export const COLLECTION_METHODS: Readonly<Record<string, CollMethod>> = {
+  getName: (c) => c.name,
+  getFullName: (c) => `${c.database.name}.${c.name}`,
+  getDB: (c) => new DatabaseHandle(c.database),
+  update: (c, a, ctx) => {
+    const f = need(c.target.update, ctx);
+    const q = reqDoc(a, 0, ctx);
+    const u = reqValue(a, 1, ctx);
+    const o = optDoc(a, 2, ctx);
+    // mongosh prints this on every call of the legacy method.
+    deprecated(ctx, 'Collection.update() is deprecated. Use updateOne, updateMany, or bulkWrite.');
+    return wrapResult(f.call(c.target, q, u, o));
+  },
+  updateOne: (c, a, ctx) => wrapResult(need(c.target.updateOne, ctx).call(c.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx))),
+  updateMany: (c, a, ctx) => wrapResult(need(c.target.updateMany, ctx).call(c.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx))),
+  replaceOne: (c, a, ctx) => wrapResult(need(c.target.replaceOne, ctx).call(c.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx))),
+  findOneAndUpdate: (c, a, ctx) =>
+    wrapResult(need(c.target.findOneAndUpdate, ctx).call(c.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx))),
+  findOneAndReplace: (c, a, ctx) =>
+    wrapResult(need(c.target.findOneAndReplace, ctx).call(c.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx))),
+  findOneAndDelete: (c, a, ctx) => wrapResult(need(c.target.findOneAndDelete, ctx).call(c.target, reqDoc(a, 0, ctx), optDoc(a, 1, ctx))),
+  findAndModify: (c, a, ctx) => wrapResult(need(c.target.findAndModify, ctx).call(c.target, reqDoc(a, 0, ctx))),
+  bulkWrite: (c, a, ctx) => wrapResult(need(c.target.bulkWrite, ctx).call(c.target, reqArray(a, 0, ctx), optDoc(a, 1, ctx))),
+  insertOne: (c, a, ctx) => wrapResult(need(c.target.insertOne, ctx).call(c.target, reqDoc(a, 0, ctx), optDoc(a, 1, ctx))),
+  insertMany: (c, a, ctx) => wrapResult(need(c.target.insertMany, ctx).call(c.target, reqArray(a, 0, ctx), optDoc(a, 1, ctx))),
+  insert: (c, a, ctx) => {
+    const f = need(c.target.insert, ctx);
+    const docs = reqValue(a, 0, ctx);
+    const o = optDoc(a, 1, ctx);
+    deprecated(ctx, 'Collection.insert() is deprecated. Use insertOne, insertMany, or bulkWrite.');
+    return wrapResult(f.call(c.target, docs, o));
+  },
+  remove: (c, a, ctx) => {
+    const f = need(c.target.remove, ctx);
+    const q = reqDoc(a, 0, ctx);
+    const o = removeOptions(a, 1, ctx);
+    deprecated(ctx, 'Collection.remove() is deprecated. Use deleteOne, deleteMany, findOneAndDelete, or bulkWrite.');
+    return wrapResult(f.call(c.target, q, o));
+  },
+  find: (c, a, ctx) => new CursorHandle(need(c.target.find, ctx).call(c.target, optDoc(a, 0, ctx), optDoc(a, 1, ctx), optDoc(a, 2, ctx))),
+  findOne: (c, a, ctx) => wrapResult(need(c.target.findOne, ctx).call(c.target, optDoc(a, 0, ctx), optDoc(a, 1, ctx), optDoc(a, 2, ctx))),
+  aggregate: (c, a, ctx) => wrapResult(need(c.target.aggregate, ctx).call(c.target, reqArray(a, 0, ctx), optDoc(a, 1, ctx))),
+  countDocuments: (c, a, ctx) => wrapResult(need(c.target.countDocuments, ctx).call(c.target, optDoc(a, 0, ctx), optDoc(a, 1, ctx))),
+  estimatedDocumentCount: (c, a, ctx) => wrapResult(need(c.target.estimatedDocumentCount, ctx).call(c.target, optDoc(a, 0, ctx))),
+  count: (c, a, ctx) => {
+    const f = need(c.target.count, ctx);
+    const q = optDoc(a, 0, ctx);
+    const o = optDoc(a, 1, ctx);
+    deprecated(ctx, 'Collection.count() is deprecated. Use countDocuments or estimatedDocumentCount.');
+    return wrapResult(f.call(c.target, q, o));
+  },
+  distinct: (c, a, ctx) => wrapResult(need(c.target.distinct, ctx).call(c.target, reqString(a, 0, ctx), optDoc(a, 1, ctx), optDoc(a, 2, ctx))),
+  deleteOne: (c, a, ctx) => wrapResult(need(c.target.deleteOne, ctx).call(c.target, reqDoc(a, 0, ctx), optDoc(a, 1, ctx))),
+  deleteMany: (c, a, ctx) => wrapResult(need(c.target.deleteMany, ctx).call(c.target, reqDoc(a, 0, ctx), optDoc(a, 1, ctx))),
+  createIndex: (c, a, ctx) => wrapResult(need(c.target.createIndex, ctx).call(c.target, reqDoc(a, 0, ctx), optDoc(a, 1, ctx))),
+  createIndexes: (c, a, ctx) => wrapResult(need(c.target.createIndexes, ctx).call(c.target, reqDocArray(a, 0, ctx), optDoc(a, 1, ctx))),
+  getIndexes: (c, _a, ctx) => wrapResult(need(c.target.getIndexes, ctx).call(c.target)),
+  dropIndex: (c, a, ctx) => {
+    const v = a[0];
+    const index = typeof v === 'string' ? v : reqDoc(a, 0, ctx);
+    return wrapResult(need(c.target.dropIndex, ctx).call(c.target, index));
+  },
+  drop: (c, a, ctx) => wrapResult(need(c.target.drop, ctx).call(c.target, optDoc(a, 0, ctx))),
+  explain: (c, a, ctx) => new ExplainableHandle(need(c.target.explain, ctx).call(c.target, explainVerbosity(a, ctx))),
+};
+
+/** mongosh accepts a verbosity string, or a boolean (true = allPlansExecution). */
+function explainVerbosity(a: readonly RuntimeValue[], ctx: MethodContext): string | undefined {
+  const v = a[0];
+  if (v === true) return 'allPlansExecution';
+  if (v === false) return 'queryPlanner';
+  return optString(a, 0, ctx);
+}
+
+type CursorMethod = Method<CursorHandle>;
+
+/** Chainable cursor modifiers answer with a cursor handle wrapping what the API returned. */
+function chain(c: CursorHandle, r: ShellCursorTarget): CursorHandle {
+  return r === c.target ? c : new CursorHandle(r);
+}
+
+export const CURSOR_METHODS: Readonly<Record<string, CursorMethod>> = {
+  sort: (c, a, ctx) => chain(c, need(c.target.sort, ctx).call(c.target, reqDoc(a, 0, ctx))),
+  limit: (c, a, ctx) => chain(c, need(c.target.limit, ctx).call(c.target, reqNumber(a, 0, ctx))),
+  skip: (c, a, ctx) => chain(c, need(c.target.skip, ctx).call(c.target, reqNumber(a, 0, ctx))),
+  project: (c, a, ctx) => chain(c, need(c.target.project, ctx).call(c.target, reqDoc(a, 0, ctx))),
+  projection: (c, a, ctx) => chain(c, need(c.target.projection, ctx).call(c.target, reqDoc(a, 0, ctx))),
+  batchSize: (c, a, ctx) => chain(c, need(c.target.batchSize, ctx).call(c.target, reqNumber(a, 0, ctx))),
+  hint: (c, a, ctx) => chain(c, need(c.target.hint, ctx).call(c.target, reqValue(a, 0, ctx))),
+  collation: (c, a, ctx) => chain(c, need(c.target.collation, ctx).call(c.target, reqDoc(a, 0, ctx))),
+  comment: (c, a, ctx) => chain(c, need(c.target.comment, ctx).call(c.target, reqValue(a, 0, ctx))),
+  toArray: (c) => c.target.toArray(),
+  hasNext: (c, _a, ctx) => need(c.target.hasNext, ctx).call(c.target),
+  next: (c, _a, ctx) => need(c.target.next, ctx).call(c.target),
+  count: (c, _a, ctx) => {
+    const f = need(c.target.count, ctx);
+    deprecated(ctx, 'Cursor.count() is deprecated. Use countDocuments or estimatedDocumentCount.');
+    return f.call(c.target);
+  },
+};
+
+type ExplainMethod = Method<ExplainableHandle>;
+
+export const EXPLAINABLE_METHODS: Readonly<Record<string, ExplainMethod>> = {
+  find: (e, a, ctx) => wrapResult(need(e.target.find, ctx).call(e.target, optDoc(a, 0, ctx), optDoc(a, 1, ctx), optDoc(a, 2, ctx))),
+  findOne: (e, a, ctx) => wrapResult(need(e.target.findOne, ctx).call(e.target, optDoc(a, 0, ctx), optDoc(a, 1, ctx), optDoc(a, 2, ctx))),
+  update: (e, a, ctx) => wrapResult(need(e.target.update, ctx).call(e.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx))),
+  updateOne: (e, a, ctx) => wrapResult(need(e.target.updateOne, ctx).call(e.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx))),
+  updateMany: (e, a, ctx) => wrapResult(need(e.target.updateMany, ctx).call(e.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx))),
+  replaceOne: (e, a, ctx) => wrapResult(need(e.target.replaceOne, ctx).call(e.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx))),
+  findOneAndUpdate: (e, a, ctx) =>
+    wrapResult(need(e.target.findOneAndUpdate, ctx).call(e.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx))),
+  findOneAndReplace: (e, a, ctx) =>
+    wrapResult(need(e.target.findOneAndReplace, ctx).call(e.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx))),
+  findOneAndDelete: (e, a, ctx) => wrapResult(need(e.target.findOneAndDelete, ctx).call(e.target, reqDoc(a, 0, ctx), optDoc(a, 1, ctx))),
+  remove: (e, a, ctx) => wrapResult(need(e.target.remove, ctx).call(e.target, reqDoc(a, 0, ctx), removeOptions(a, 1, ctx))),
+  deleteOne: (e, a, ctx) => wrapResult(need(e.target.deleteOne, ctx).call(e.target, reqDoc(a, 0, ctx), optDoc(a, 1, ctx))),
+  deleteMany: (e, a, ctx) => wrapResult(need(e.target.deleteMany, ctx).call(e.target, reqDoc(a, 0, ctx), optDoc(a, 1, ctx))),
+  count: (e, a, ctx) => wrapResult(need(e.target.count, ctx).call(e.target, optDoc(a, 0, ctx), optDoc(a, 1, ctx))),
+  countDocuments: (e, a, ctx) => wrapResult(need(e.target.countDocuments, ctx).call(e.target, optDoc(a, 0, ctx), optDoc(a, 1, ctx))),
+  distinct: (e, a, ctx) => wrapResult(need(e.target.distinct, ctx).call(e.target, reqString(a, 0, ctx), optDoc(a, 1, ctx), optDoc(a, 2, ctx))),
+  aggregate: (e, a, ctx) => wrapResult(need(e.target.aggregate, ctx).call(e.target, reqArray(a, 0, ctx), optDoc(a, 1, ctx))),
+};
+
+/** Own-key lookup in a method table (never reaches Object.prototype). */
+export function lookupMethod<T>(table: Readonly<Record<string, T>>, name: string): T | undefined {
+  return Object.prototype.hasOwnProperty.call(table, name) ? table[name] : undefined;
+}
+
+/** mongosh's class name for a receiver, used in argument errors (`Collection.updateOne`). */
+export const RECEIVER_CLASS = {
+  database: 'Database',
+  collection: 'Collection',
+  cursor: 'Cursor',
+  explainable: 'Explainable',
+} as const;
+

@@ -1,0 +1,132 @@
+/**
+ * Values the interpreter passes around. Besides engine values, a script can hold shell objects
+ * (a database, a collection, a cursor, an explainable, a method not yet called) and mongosh result
+ * objects. Shell objects are instances of the classes below, never the API's own objects, so the
+ * interpreter decides what a name means from its tables and never reads arbitrary JS properties.
+ *
+ * Numbers follow mongosh: a numeric literal is a JS number until it is sent; at the API boundary an
+ * integral number that fits int32 becomes Int32 and any other number stays a double (the Node
+ * driver's serializer rule, which mongosh inherits). `Double(…)` keeps an explicit double.
+ */
+import { Double } from 'bson';
+import type { Doc, Value } from '../bson/values.js';
+import { BSON_UNDEFINED, Int32, isDoc } from '../bson/values.js';
+import type { ShellResult } from './results.js';
+import { ShellRuntimeError } from './shell-errors.js';
+import type { ShellCollectionTarget, ShellCursorTarget, ShellDatabaseTarget, ShellExplainableTarget } from './targets.js';
+
+export class DatabaseHandle {
+  constructor(readonly target: ShellDatabaseTarget) {}
+}
+
+export class CollectionHandle {
+  constructor(
+    readonly target: ShellCollectionTarget,
+    readonly database: ShellDatabaseTarget,
+    readonly name: string,
+  ) {}
+}
+
+export class CursorHandle {
+  constructor(readonly target: ShellCursorTarget) {}
+}
+
+export class ExplainableHandle {
+  constructor(readonly target: ShellExplainableTarget) {}
+}
+
+/** A shell method or BSON helper, named as mongosh names it (`Collection.find`, `ObjectId`). */
+export class FunctionHandle {
+  constructor(
+    readonly displayName: string,
+    readonly invoke: (args: readonly RuntimeValue[], isNew: boolean) => RuntimeValue,
+    readonly constructible: boolean,
+  ) {}
+}
+
+/** A mongosh-shaped result (UpdateResult, WriteResult …) as returned by the API. */
+export class ResultHandle {
+  constructor(readonly result: ShellResult) {}
+}
+
+export type ShellObject = DatabaseHandle | CollectionHandle | CursorHandle | ExplainableHandle | FunctionHandle | ResultHandle;
+
+/** `undefined` is JavaScript's undefined (a missing value); Double marks an explicit double. */
+export type RuntimeValue = Value | Double | ShellObject | undefined;
+
+export function isShellObject(v: RuntimeValue): v is ShellObject {
+  return (
+    v instanceof DatabaseHandle ||
+    v instanceof CollectionHandle ||
+    v instanceof CursorHandle ||
+    v instanceof ExplainableHandle ||
+    v instanceof FunctionHandle ||
+    v instanceof ResultHandle
+  );
+}
+
+/** A result the API returned: mongosh result objects are plain objects tagged with `kind`. */
+export function isShellResult(x: unknown): x is ShellResult {
+  if (typeof x !== 'object' || x === null) return false;
+  if (x instanceof Map || Array.isArray(x) || x instanceof Date || '_bsontype' in x) return false;
+  return typeof (x as { kind?: unknown }).kind === 'string';
+}
+
+const INT32_MIN = -2147483648;
+const INT32_MAX = 2147483647;
+
+/** A JS number as the driver serializes it: int32 when integral and in range, else double. */
+export function numberToBson(n: number): Value {
+  if (Number.isInteger(n) && n >= INT32_MIN && n <= INT32_MAX && !Object.is(n, -0)) return new Int32(n);
+  return n;
+}
+
+/**
+ * Deep copy of a script value into an engine value, as the driver would serialize it.
+ * `undefined` inside a document or array becomes null (the Node driver's default,
+ * `ignoreUndefined: false`, writes BSON null). Shell objects cannot be stored.
+ */
+export function toBson(v: RuntimeValue, where: () => string): Value {
+  if (v === undefined) return null;
+  if (typeof v === 'number') return numberToBson(v);
+  if (v instanceof Double) return v.value;
+  if (isShellObject(v)) {
+    throw new ShellRuntimeError('TypeError', `${where()}: ${describeShellObject(v)} cannot be stored in a document`);
+  }
+  if (isDoc(v)) {
+    const out: Doc = new Map();
+    for (const [k, x] of v) out.set(k, toBson(x as RuntimeValue, where));
+    return out;
+  }
+  if (Array.isArray(v)) return v.map((x) => toBson(x as RuntimeValue, where));
+  return v;
+}
+
+export function describeShellObject(v: ShellObject): string {
+  if (v instanceof DatabaseHandle) return `the database ${v.target.name}`;
+  if (v instanceof CollectionHandle) return `the collection ${v.database.name}.${v.name}`;
+  if (v instanceof CursorHandle) return 'a cursor';
+  if (v instanceof ExplainableHandle) return 'an explainable';
+  if (v instanceof FunctionHandle) return `the function ${v.displayName}`;
+  return `a ${v.result.kind}`;
+}
+
+/** JavaScript truthiness, for `!`. */
+export function truthy(v: RuntimeValue): boolean {
+  if (v === undefined || v === null || v === false || v === '' || v === BSON_UNDEFINED) return false;
+  if (typeof v === 'number') return !(v === 0 || Number.isNaN(v));
+  return true;
+}
+
+/** JavaScript's ToNumber for the values a script can hold (used by unary `-` and `+`). */
+export function toJsNumber(v: RuntimeValue): number {
+  if (typeof v === 'number') return v;
+  if (v === undefined || v === BSON_UNDEFINED) return Number.NaN;
+  if (v === null || v === false) return 0;
+  if (v === true) return 1;
+  if (typeof v === 'string') return Number(v);
+  if (v instanceof Double || v instanceof Int32) return v.value;
+  if (v instanceof Date) return v.getTime();
+  if (typeof v === 'object' && '_bsontype' in v && v._bsontype === 'Long') return v.toNumber();
+  return Number.NaN;
+}

@@ -1,0 +1,98 @@
+/**
+ * What the interpreter needs from the shell method API (engine/shell/api.ts). Written as structural
+ * interfaces so the interpreter can be unit-tested with a fake, and so the only methods it can ever
+ * reach are the ones named here (dispatch goes through the explicit tables in methods.ts).
+ *
+ * Arguments arrive already converted to engine values (numbers → int32/double as mongosh's
+ * serializer does, `undefined` inside documents → null). Parameters typed `Doc` have been checked
+ * to be documents; parameters typed `Value` are passed through for the API to validate.
+ */
+import type { Doc, Value } from '../bson/values.js';
+import type { ShellResult } from './results.js';
+
+/** What a shell method may return: a BSON value, a mongosh-shaped result, or a chainable object. */
+export type TargetResult = Value | ShellResult | ShellCursorTarget | ShellExplainableTarget | undefined | void;
+
+export interface ShellClientTarget {
+  db(name: string): ShellDatabaseTarget;
+}
+
+export interface ShellDatabaseTarget {
+  readonly name: string;
+  collection(name: string): ShellCollectionTarget;
+  getSiblingDB(name: string): ShellDatabaseTarget;
+  runCommand(cmd: Doc): TargetResult;
+  adminCommand(cmd: Doc): TargetResult;
+  createCollection(name: string, options?: Doc): TargetResult;
+  dropDatabase(): TargetResult;
+  getCollectionNames(): string[];
+}
+
+/** Every method is optional: one the API lacks is reported as "… is not a function". */
+export interface ShellCollectionTarget {
+  readonly name: string;
+  update?(q: Doc, u: Value, opts?: Doc): TargetResult;
+  updateOne?(q: Doc, u: Value, opts?: Doc): TargetResult;
+  updateMany?(q: Doc, u: Value, opts?: Doc): TargetResult;
+  replaceOne?(q: Doc, r: Value, opts?: Doc): TargetResult;
+  findOneAndUpdate?(q: Doc, u: Value, opts?: Doc): TargetResult;
+  findOneAndReplace?(q: Doc, r: Value, opts?: Doc): TargetResult;
+  findOneAndDelete?(q: Doc, opts?: Doc): TargetResult;
+  findAndModify?(spec: Doc): TargetResult;
+  bulkWrite?(ops: readonly Value[], opts?: Doc): TargetResult;
+  insertOne?(d: Doc, opts?: Doc): TargetResult;
+  insertMany?(ds: Value[], opts?: Doc): TargetResult;
+  insert?(ds: Value, opts?: Doc): TargetResult;
+  remove?(q: Doc, opts?: Doc | boolean): TargetResult;
+  find?(q?: Doc, proj?: Doc, opts?: Doc): ShellCursorTarget;
+  findOne?(q?: Doc, proj?: Doc, opts?: Doc): TargetResult;
+  aggregate?(pipeline: Value[], opts?: Doc): TargetResult;
+  countDocuments?(q?: Doc, opts?: Doc): TargetResult;
+  estimatedDocumentCount?(opts?: Doc): TargetResult;
+  count?(q?: Doc, opts?: Doc): TargetResult;
+  distinct?(field: string, q?: Doc, opts?: Doc): TargetResult;
+  deleteOne?(q: Doc, opts?: Doc): TargetResult;
+  deleteMany?(q: Doc, opts?: Doc): TargetResult;
+  createIndex?(keys: Doc, opts?: Doc): TargetResult;
+  createIndexes?(specs: Doc[], opts?: Doc): TargetResult;
+  getIndexes?(): TargetResult;
+  dropIndex?(index: string | Doc): TargetResult;
+  drop?(opts?: Doc): TargetResult;
+  explain?(verbosity?: string): ShellExplainableTarget;
+}
+
+export interface ShellCursorTarget {
+  sort?(s: Doc): ShellCursorTarget;
+  limit?(n: number): ShellCursorTarget;
+  skip?(n: number): ShellCursorTarget;
+  project?(p: Doc): ShellCursorTarget;
+  projection?(p: Doc): ShellCursorTarget;
+  batchSize?(n: number): ShellCursorTarget;
+  hint?(h: Value): ShellCursorTarget;
+  collation?(c: Doc): ShellCursorTarget;
+  comment?(c: Value): ShellCursorTarget;
+  toArray(): Doc[];
+  hasNext?(): boolean;
+  next?(): Doc | null;
+  count?(): number;
+}
+
+/** `db.c.explain(verbosity)`: the same helpers, answering with the explain output. */
+export interface ShellExplainableTarget {
+  find?(q?: Doc, proj?: Doc, opts?: Doc): TargetResult;
+  findOne?(q?: Doc, proj?: Doc, opts?: Doc): TargetResult;
+  update?(q: Doc, u: Value, opts?: Doc): TargetResult;
+  updateOne?(q: Doc, u: Value, opts?: Doc): TargetResult;
+  updateMany?(q: Doc, u: Value, opts?: Doc): TargetResult;
+  replaceOne?(q: Doc, r: Value, opts?: Doc): TargetResult;
+  findOneAndUpdate?(q: Doc, u: Value, opts?: Doc): TargetResult;
+  findOneAndReplace?(q: Doc, r: Value, opts?: Doc): TargetResult;
+  findOneAndDelete?(q: Doc, opts?: Doc): TargetResult;
+  remove?(q: Doc, opts?: Doc | boolean): TargetResult;
+  deleteOne?(q: Doc, opts?: Doc): TargetResult;
+  deleteMany?(q: Doc, opts?: Doc): TargetResult;
+  count?(q?: Doc, opts?: Doc): TargetResult;
+  countDocuments?(q?: Doc, opts?: Doc): TargetResult;
+  distinct?(field: string, q?: Doc, opts?: Doc): TargetResult;
+  aggregate?(pipeline: Value[], opts?: Doc): TargetResult;
+}
