@@ -100,6 +100,11 @@ function build(entries: readonly Entry[]): Doc {
   return out;
 }
 
+/** JS integers go out as int32, as the Node driver's serializer writes them. */
+function int(n: number): Value {
+  return Number.isInteger(n) && n >= -2147483648 && n <= 2147483647 ? new Int32(n) : n;
+}
+
 function opt(options: Doc | undefined, name: string): Value | undefined {
   return options?.get(name);
 }
@@ -301,7 +306,7 @@ export class ShellClient {
     observer?.({ kind: 'started', commandName, databaseName: dbName, command: cmd, requestId });
     const raw = this.engine.runCommand(dbName, cmd);
     // An unacknowledged write gets `{ok: 1}` back, whatever happened (the driver does not wait).
-    const reply = acknowledged ? raw : new Map<string, Value>([['ok', 1]]);
+    const reply = acknowledged ? raw : new Map<string, Value>([['ok', int(1)]]);
     if (isOk(reply)) {
       observer?.({ kind: 'succeeded', commandName, databaseName: dbName, reply, requestId });
       return reply;
@@ -373,12 +378,12 @@ export class ShellSession {
     const wasStarting = this.state === 'starting';
     this.state = 'committed';
     // A transaction that ran no command is committed without contacting the server.
-    if (wasStarting) return new Map<string, Value>([['ok', 1]]);
+    if (wasStarting) return new Map<string, Value>([['ok', int(1)]]);
     const wc = this.txnWriteConcern();
     return this.client.send(
       'admin',
       build([
-        ['commitTransaction', 1],
+        ['commitTransaction', int(1)],
         ['lsid', this.id],
         ['txnNumber', Long.fromNumber(this.txnNumber)],
         ['autocommit', false],
@@ -396,12 +401,12 @@ export class ShellSession {
     if (this.state === 'aborted') throw new ShellClientError('Cannot call abortTransaction twice', 'MongoTransactionError');
     const wasStarting = this.state === 'starting';
     this.state = 'aborted';
-    if (wasStarting) return new Map<string, Value>([['ok', 1]]);
+    if (wasStarting) return new Map<string, Value>([['ok', int(1)]]);
     try {
       return this.client.send(
         'admin',
         build([
-          ['abortTransaction', 1],
+          ['abortTransaction', int(1)],
           ['lsid', this.id],
           ['txnNumber', Long.fromNumber(this.txnNumber)],
           ['autocommit', false],
@@ -411,7 +416,7 @@ export class ShellSession {
       );
     } catch {
       // Drivers swallow abortTransaction errors.
-      return new Map<string, Value>([['ok', 1]]);
+      return new Map<string, Value>([['ok', int(1)]]);
     }
   }
 
@@ -472,7 +477,7 @@ export class ShellDatabase {
 
   /** Runs a command as given (a string `s` means `{s: 1}`); throws MongoServerError on `ok: 0`. */
   runCommand(cmd: Doc | string, options?: Doc): Doc {
-    const command = typeof cmd === 'string' ? new Map<string, Value>([[cmd, 1]]) : cmd;
+    const command = typeof cmd === 'string' ? new Map<string, Value>([[cmd, int(1)]]) : cmd;
     return this.client.send(this.name, command, { session: sessionOf(options, this.session) });
   }
 
@@ -487,14 +492,14 @@ export class ShellDatabase {
   }
 
   dropDatabase(): Doc {
-    return this.client.send(this.name, build([['dropDatabase', 1]]), { session: this.session, writeConcern: this.writeConcern });
+    return this.client.send(this.name, build([['dropDatabase', int(1)]]), { session: this.session, writeConcern: this.writeConcern });
   }
 
   getCollectionNames(): string[] {
     const reply = this.client.send(
       this.name,
       build([
-        ['listCollections', 1],
+        ['listCollections', int(1)],
         ['filter', new Map()],
         ['nameOnly', true],
         ['authorizedCollections', false],
@@ -663,7 +668,7 @@ export class ShellCollection {
   buildDelete(filter: Doc, options: Doc | undefined, many: boolean): BuiltCommand {
     const statement = build([
       ['q', filter],
-      ['limit', many ? 0 : 1],
+      ['limit', int(many ? 0 : 1)],
       ['hint', truthyOpt(options, 'hint')],
       ['collation', truthyOpt(options, 'collation')],
     ]);
@@ -770,7 +775,7 @@ export class ShellCollection {
     const limit = truthyOpt(options, 'limit');
     if (skip !== undefined) pipeline.push(build([['$skip', skip]]));
     if (limit !== undefined) pipeline.push(build([['$limit', limit]]));
-    pipeline.push(build([['$group', build([['_id', 1], ['n', build([['$sum', 1]])]])]]));
+    pipeline.push(build([['$group', build([['_id', int(1)], ['n', build([['$sum', int(1)]])]])]]));
     const command = build([
       ['aggregate', this.name],
       ['pipeline', pipeline],
@@ -954,7 +959,7 @@ export class ShellCollection {
   findOne(filter: Doc = new Map(), projection?: Doc, options?: Doc): Doc | null {
     const opts: Doc = new Map(options ?? []);
     if (projection !== undefined && projection.size > 0) opts.set('projection', projection);
-    opts.set('limit', 1);
+    opts.set('limit', int(1));
     opts.set('singleBatch', true);
     return this.runFind(filter, opts)[0] ?? null;
   }
@@ -1161,7 +1166,7 @@ function toBulkOp(model: Value, index: number): BulkOp {
         index,
         statement: build([
           ['q', filter],
-          ['limit', name === 'deleteOne' ? 1 : 0],
+          ['limit', int(name === 'deleteOne' ? 1 : 0)],
           ['hint', truthyOpt(body, 'hint')],
           ['collation', truthyOpt(body, 'collation')],
         ]),
@@ -1223,7 +1228,7 @@ function collectionBulkWrite(coll: ShellCollection, operations: readonly Value[]
     for (const we of docArray(reply.get('writeErrors'))) {
       const op = batch[toNumber(we.get('index'))];
       const mapped: Doc = new Map(we);
-      mapped.set('index', op?.index ?? 0);
+      mapped.set('index', int(op?.index ?? 0));
       writeErrors.push(mapped);
     }
     const wce = reply.get('writeConcernError');
@@ -1286,7 +1291,7 @@ function clientBulkWrite(
         const document = withId(requireDoc(body.get('document'), 'document'));
         kinds.push('insert');
         insertedIdByIndex.set(i, document.get('_id') ?? null);
-        return build([['insert', idx], ['document', document]]);
+        return build([['insert', int(idx)], ['document', document]]);
       }
       case 'updateOne':
       case 'updateMany':
@@ -1297,7 +1302,7 @@ function clientBulkWrite(
         else checkUpdateDocument(update);
         kinds.push('update');
         return build([
-          ['update', idx],
+          ['update', int(idx)],
           ['filter', filter],
           ['updateMods', update],
           ['upsert', boolOpt(body, 'upsert')],
@@ -1312,7 +1317,7 @@ function clientBulkWrite(
       case 'deleteMany':
         kinds.push('delete');
         return build([
-          ['delete', idx],
+          ['delete', int(idx)],
           ['filter', filter],
           ['multi', name === 'deleteMany'],
           ['hint', truthyOpt(body, 'hint')],
@@ -1327,7 +1332,7 @@ function clientBulkWrite(
   const writeConcern = isDoc(wcOpt) ? (wcOpt.size > 0 ? wcOpt : undefined) : client.defaultWriteConcern;
   const acknowledged = isAcknowledged(writeConcern);
   const command = build([
-    ['bulkWrite', 1],
+    ['bulkWrite', int(1)],
     ['errorsOnly', acknowledged ? !verbose : true],
     ['ordered', boolOpt(options, 'ordered') ?? true],
     ['ops', ops],
@@ -1412,11 +1417,11 @@ export class ShellCursor {
   sort(spec: Doc): this {
     return this.set('sort', spec);
   }
-  limit(n: number): this {
-    return this.set('limit', n);
+  limit(n: number | Value): this {
+    return this.set('limit', typeof n === 'number' ? int(n) : n);
   }
-  skip(n: number): this {
-    return this.set('skip', n);
+  skip(n: number | Value): this {
+    return this.set('skip', typeof n === 'number' ? int(n) : n);
   }
   project(spec: Doc): this {
     return this.set('projection', spec);
@@ -1424,8 +1429,8 @@ export class ShellCursor {
   projection(spec: Doc): this {
     return this.project(spec);
   }
-  batchSize(n: number): this {
-    return this.set('batchSize', n);
+  batchSize(n: number | Value): this {
+    return this.set('batchSize', typeof n === 'number' ? int(n) : n);
   }
   hint(h: Value): this {
     return this.set('hint', h);
@@ -1525,7 +1530,7 @@ export class ShellExplainable {
   findOne(filter: Doc = new Map(), projection?: Doc, options?: Doc): Doc {
     const opts: Doc = new Map(options ?? []);
     if (projection !== undefined && projection.size > 0) opts.set('projection', projection);
-    opts.set('limit', 1);
+    opts.set('limit', int(1));
     opts.set('singleBatch', true);
     return this.run(this.collection.buildFind(filter, opts));
   }
