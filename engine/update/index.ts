@@ -1,0 +1,13 @@
+/** Public API of the update module. */
+export type { ApplyParams, ApplyResult, ArrayTouch, UpdateExecutor } from './executor.js';
+export { parseUpdate, isReplacementDocument, type UpdateParseOptions } from './parse-update.js';
+export type { ModifierExecutor } from './modifier-executor.js';
+export type { ReplacementExecutor } from './replacement-executor.js';
+export {
+  validateForStorage,
+  checkIdUnchanged,
+  moveIdFirst,
+  MAX_USER_DOC_SIZE,
+  type StorageValidationOptions,
+} from './storage-validation.js';
+export { MODIFIER_TABLE, type ModifierName } from './modifier-table.js';

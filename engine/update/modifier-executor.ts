@@ -1,0 +1,62 @@
+/**
+ * Applies a parsed modifier document (`UpdateTreeExecutor`): one pass over a copy of the document
+ * produces the new document, the `$v:2` diff, modified paths and array touches.
+ */
+import type { Doc } from '../bson/values.js';
+import { fail } from '../errors.js';
+import { bsonSize } from './bson-size.js';
+import { V2LogBuilder } from '../oplog/v2-log-builder.js';
+import type { ApplyParams, ApplyResult, ArrayTouch, UpdateExecutor } from './executor.js';
+import type { ArrayFilter } from './array-filters.js';
+import { cloneValue } from './path.js';
+import { MAX_USER_DOC_SIZE, moveIdFirst } from './storage-validation.js';
+import type { ApplyContext } from './tree/context.js';
+import type { ObjectNode } from './tree/object-node.js';
+
+export interface ModifierExecutor extends UpdateExecutor {
+  readonly kind: 'modifier';
+  /** The dotted paths the update writes, as written (both sides of a `$rename`). */
+  readonly targetPaths: readonly string[];
+  /** Whether some path uses the positional `$`. */
+  readonly hasPositional: boolean;
+}
+
+export function sizeCheckedResult(doc: Doc): Doc {
+  if (bsonSize(doc) > MAX_USER_DOC_SIZE) {
+    throw fail(17419, `Resulting document after update is larger than ${MAX_USER_DOC_SIZE}`);
+  }
+  return doc;
+}
+
+export class ModifierUpdateExecutor implements ModifierExecutor {
+  readonly kind = 'modifier' as const;
+
+  constructor(
+    readonly tree: ObjectNode,
+    readonly arrayFilters: ReadonlyMap<string, ArrayFilter>,
+    readonly targetPaths: readonly string[],
+    readonly hasPositional: boolean,
+  ) {
+    Object.freeze(this);
+  }
+
+  apply(doc: Doc, params: ApplyParams): ApplyResult {
+    const root = cloneValue(doc);
+    const modifiedPaths: string[] = [];
+    const arrayTouches: ArrayTouch[] = [];
+    const ctx: ApplyContext = {
+      params,
+      original: doc,
+      root,
+      arrayFilters: this.arrayFilters,
+      immutablePaths: params.immutablePaths.map((p) => p.split('.')),
+      modifiedPaths,
+      arrayTouches,
+    };
+    const log = new V2LogBuilder();
+    const noop = this.tree.apply(ctx, { element: root, slot: null, pathTaken: [], pathToCreate: [], log });
+    if (noop) return { doc: root, noop: true, modifiedPaths: [], oplog: null, arrayTouches };
+    const out = sizeCheckedResult(moveIdFirst(root));
+    return { doc: out, noop: false, modifiedPaths, oplog: log.serialize(), arrayTouches };
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * Classifies and parses the `u` of an update statement once (`UpdateDriver::parse`,
+ * `write_ops.cpp UpdateModification`): an array is a pipeline, an object whose first field starts
+ * with `$` is a modifier document, any other object is a replacement.
+ */
+import type { Collator } from '../bson/compare.js';
+import type { Doc, Value } from '../bson/values.js';
+import { isArray, isDoc } from '../bson/values.js';
+import { fail } from '../errors.js';
+import { parsePipelineUpdate } from '../pipeline/pipeline-update.js';
+import { parseArrayFilters } from './array-filters.js';
+import type { UpdateExecutor } from './executor.js';
+import { parseModifierUpdate } from './parse-modifiers.js';
+import { isReplacementDocument, ReplacementUpdateExecutor } from './replacement-executor.js';
+
+export { isReplacementDocument };
+
+export interface UpdateParseOptions {
+  /** Raw `arrayFilters` of the statement. */
+  arrayFilters?: readonly Value[] | undefined;
+  /** For arrayFilters, `$min`/`$max`, `$addToSet`, `$pull`, `$pullAll` and `$push` `$sort`. */
+  collator: Collator | null;
+  /** The statement's `c` (pipelines only). */
+  constants?: Doc | undefined;
+  /** The command's `let` (passed to pipelines). */
+  letVariables?: Doc | undefined;
+  multi?: boolean;
+}
+
+
+export function parseUpdate(u: Value, options: UpdateParseOptions): UpdateExecutor {
+  if (!isArray(u) && !isDoc(u)) throw fail(9, 'Update argument must be either an object or an array');
+  const arrayFilters = parseArrayFilters(options.arrayFilters, options.collator);
+  if (isArray(u)) {
+    if (options.arrayFilters !== undefined && options.arrayFilters.length > 0) {
+      throw fail(9, 'arrayFilters may not be specified for pipeline-style updates');
+    }
+    return parsePipelineUpdate(u, options);
+  }
+  if (options.constants !== undefined) throw fail(51198, 'Constant values may only be specified for pipeline updates');
+  if (isReplacementDocument(u)) {
+    if (options.multi === true) throw fail(9, 'multi update is not supported for replacement-style update');
+    return new ReplacementUpdateExecutor(u);
+  }
+  return parseModifierUpdate(u, arrayFilters, options.collator);
+}
+

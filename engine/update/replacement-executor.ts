@@ -1,0 +1,64 @@
+/**
+ * Replacement-style updates (`ObjectReplaceExecutor`): the new document is the replacement with
+ * the original `_id` kept first. Zero timestamps in top-level non-`_id` fields become the cluster
+ * time. A replacement binary-equal to the stored document is a no-op. The oplog `o` is the whole
+ * new document.
+ */
+import { binaryEqual } from '../bson/compare.js';
+import type { Doc, Value } from '../bson/values.js';
+import { typeOf } from '../bson/values.js';
+import type { Timestamp } from 'bson';
+import type { ApplyParams, ApplyResult, UpdateExecutor } from './executor.js';
+import { sizeCheckedResult } from './modifier-executor.js';
+import { cloneValue } from './path.js';
+import { checkIdUnchanged, validateForStorage } from './storage-validation.js';
+
+export interface ReplacementExecutor extends UpdateExecutor {
+  readonly kind: 'replacement';
+  readonly replacement: Doc;
+}
+
+function isZeroTimestamp(v: Value): boolean {
+  if (typeOf(v) !== 'timestamp') return false;
+  const ts = v as Timestamp;
+  return ts.t === 0 && ts.i === 0;
+}
+
+/** `isClassicalUpdateReplacement`: an empty object or one whose first field is not `$`-prefixed. */
+export function isReplacementDocument(u: Doc): boolean {
+  const first = u.keys().next();
+  return first.done === true || !first.value.startsWith('$');
+}
+
+export class ReplacementUpdateExecutor implements ReplacementExecutor {
+  readonly kind = 'replacement' as const;
+  constructor(readonly replacement: Doc) {
+    Object.freeze(this);
+  }
+
+  apply(doc: Doc, params: ApplyParams): ApplyResult {
+    const body: Doc = new Map();
+    for (const [k, v] of this.replacement) {
+      body.set(k, k !== '_id' && isZeroTimestamp(v) ? params.env.clusterTime : cloneValue(v));
+    }
+    if (binaryEqual(doc, body)) {
+      return { doc: cloneValue(doc), noop: true, modifiedPaths: [], oplog: null, arrayTouches: [] };
+    }
+    const out: Doc = new Map();
+    const id = body.has('_id') ? body.get('_id') : doc.get('_id');
+    if (id !== undefined) out.set('_id', cloneValue(id));
+    for (const [k, v] of body) if (k !== '_id') out.set(k, v);
+
+    checkIdUnchanged(doc, out, params.immutablePaths);
+    validateForStorage(out, { allowTopLevelDollarPrefixes: params.isUpsertInsert });
+    sizeCheckedResult(out);
+
+    const modifiedPaths: string[] = [];
+    for (const [k, v] of out) {
+      const before = doc.get(k);
+      if (before === undefined || !binaryEqual(before, v)) modifiedPaths.push(k);
+    }
+    for (const k of doc.keys()) if (!out.has(k)) modifiedPaths.push(k);
+    return { doc: out, noop: false, modifiedPaths, oplog: cloneValue(out), arrayTouches: [] };
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * Storage rules for documents an update produces (`storage_validation.cpp`,
+ * `object_replace_executor.cpp`, `update_stage.cpp`), shared by modifier, replacement, pipeline
+ * and upsert paths.
+ */
+import type { Doc, Value } from '../bson/values.js';
+import { isArray, isDoc, typeOf } from '../bson/values.js';
+import { compareValues } from '../bson/compare.js';
+import { renderDoc, renderElement } from '../bson/render.js';
+import { fail } from '../errors.js';
+import { dotted, getAtPath } from './path.js';
+
+/** `maxBSONDepth` (200) minus `kExtraSystemDepthLevels` (20). */
+export const MAX_DEPTH_FOR_USER_STORAGE = 180;
+
+/** Deepest element level below a value (0 for scalars and empty containers). */
+function nestingDepth(v: Value): number {
+  let max = 0;
+  if (isDoc(v)) for (const x of v.values()) max = Math.max(max, 1 + nestingDepth(x));
+  else if (isArray(v)) for (const x of v) max = Math.max(max, 1 + nestingDepth(x));
+  return max;
+}
+
+function dollarPrefixedMessage(name: string, fullName: string): string {
+  return `The dollar ($) prefixed field '${name}' in '${fullName}' is not allowed in the context of an update's replacement document. Consider using an aggregation pipeline with $replaceWith.`;
+}
+
+/** `validateDollarPrefixElement` for a top-level field: only a well-ordered DBRef is allowed. */
+function validateDollarPrefixElement(name: string, siblings: Doc): void {
+  const keys = [...siblings.keys()];
+  const at = keys.indexOf(name);
+  let cur = name;
+  let pos = at;
+  if (cur === '$db') {
+    const v = siblings.get('$db')!;
+    if (typeOf(v) !== 'string') throw fail(55, `The DBRef $db field must be a String, not a ${typeOf(v)}`);
+    pos -= 1;
+    if (pos < 0 || keys[pos] !== '$id') throw fail(55, 'Found $db field without a $id before it, which is invalid.');
+    cur = '$id';
+  }
+  if (cur === '$id') {
+    pos -= 1;
+    if (pos < 0 || keys[pos] !== '$ref') throw fail(55, 'Found $id field without a $ref before it, which is invalid.');
+    cur = '$ref';
+  }
+  if (cur === '$ref') {
+    const v = siblings.get(keys[pos]!)!;
+    if (typeOf(v) !== 'string') throw fail(55, `The DBRef $ref field must be a String, not a ${typeOf(v)}`);
+    if (keys[pos + 1] !== '$id') throw fail(55, 'The DBRef $ref field must be followed by a $id field');
+    return;
+  }
+  throw fail(52, dollarPrefixedMessage(name, name));
+}
+
+/**
+ * `ModifierNode::validateUpdate`: the element a leaf wrote, at `level` (1 = top-level field):
+ * nesting depth, and a `$`-prefixed name when it is a top-level field.
+ */
+export function validateUpdatedElement(name: string, value: Value, level: number, container: Doc | Value[]): void {
+  if (level + nestingDepth(value) > MAX_DEPTH_FOR_USER_STORAGE) {
+    throw fail(15, `Document exceeds maximum nesting depth of ${MAX_DEPTH_FOR_USER_STORAGE}`);
+  }
+  if (level === 1 && name.startsWith('$') && isDoc(container)) validateDollarPrefixElement(name, container);
+}
+
+/** `BSONObj::storageValidEmbedded` for `_id` objects: no `$`-prefixed names except DBRef fields. */
+function checkIdEmbedded(v: Value): void {
+  if (isDoc(v)) {
+    for (const [k, x] of v) {
+      if (k.startsWith('$') && k !== '$ref' && k !== '$id' && k !== '$db') {
+        throw fail(52, `_id fields may not contain '$'-prefixed fields: ${k} is not valid for storage.`);
+      }
+      checkIdEmbedded(x);
+    }
+  } else if (isArray(v)) for (const x of v) checkIdEmbedded(x);
+}
+
+export interface StorageValidationOptions {
+  /** Upsert inserts allow top-level `$` fields (`allowTopLevelDollarPrefixes = true`). */
+  readonly allowTopLevelDollarPrefixes?: boolean;
+}
+
+/** Whole-document storage validation (`storage_validation::scanDocument`). */
+export function validateForStorage(doc: Doc, options: StorageValidationOptions = {}): void {
+  for (const [name, v] of doc) {
+    if (name === '_id') {
+      const t = typeOf(v);
+      if (t === 'regex' || t === 'array' || t === 'undefined') {
+        throw fail(53, `The '_id' value cannot be of type ${t}`);
+      }
+      if (t === 'object') checkIdEmbedded(v);
+    }
+    if (1 + nestingDepth(v) > MAX_DEPTH_FOR_USER_STORAGE) {
+      throw fail(15, `Document exceeds maximum nesting depth of ${MAX_DEPTH_FOR_USER_STORAGE}`);
+    }
+    if (!options.allowTopLevelDollarPrefixes && name.startsWith('$')) validateDollarPrefixElement(name, doc);
+  }
+}
+
+/**
+ * After a replacement or pipeline: every immutable path that existed must still exist, must not
+ * be (inside) an array, and must compare equal (collation-free, so 1 and 1.0 are equal).
+ */
+export function checkIdUnchanged(before: Doc, after: Doc, immutablePaths: readonly string[] = ['_id']): void {
+  for (const path of immutablePaths) {
+    const parts = path.split('.');
+    const oldValue = getAtPath(before, parts);
+    if (oldValue === undefined) continue;
+    let cur: Value | undefined = after;
+    for (const p of parts) {
+      if (isArray(cur)) break;
+      cur = isDoc(cur) ? cur.get(p) : undefined;
+      if (cur === undefined) break;
+    }
+    if (isArray(cur) || pathCrossesArray(after, parts)) {
+      throw fail(
+        54,
+        `After applying the update to the document, the (immutable) field '${dotted(parts)}' was found to be an array or array descendant.`,
+      );
+    }
+    if (cur === undefined) {
+      throw fail(
+        66,
+        `After applying the update, the '${dotted(parts)}' (required and immutable) field was found to have been removed --${renderDoc(before)}`,
+      );
+    }
+    if (compareValues(cur, oldValue, null) !== 0) {
+      throw fail(
+        66,
+        `After applying the update, the (immutable) field '${dotted(parts)}' was found to have been altered to ${renderElement(parts[parts.length - 1]!, cur)}`,
+      );
+    }
+  }
+}
+
+function pathCrossesArray(doc: Doc, parts: readonly string[]): boolean {
+  let cur: Value | undefined = doc;
+  for (const p of parts) {
+    if (isArray(cur)) return true;
+    if (!isDoc(cur)) return false;
+    cur = cur.get(p);
+  }
+  return false;
+}
+
+/** A copy with `_id` first (`ensureIdFieldIsFirst` without generating one). */
+export function moveIdFirst(doc: Doc): Doc {
+  if (!doc.has('_id') || doc.keys().next().value === '_id') return doc;
+  const out: Doc = new Map([['_id', doc.get('_id')!]]);
+  for (const [k, v] of doc) if (k !== '_id') out.set(k, v);
+  return out;
+}
+
+/** `BSONObjMaxUserSize`. */
+export const MAX_USER_DOC_SIZE = 16 * 1024 * 1024;

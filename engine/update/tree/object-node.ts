@@ -1,0 +1,112 @@
+/**
+ * An inner node keyed by field name (`UpdateObjectNode`): applies its children in
+ * `compareFieldNames` order, with the positional `$` child slotted in at the matched index.
+ */
+import type { Value } from '../../bson/values.js';
+import { isArray, isDoc } from '../../bson/values.js';
+import { fail } from '../../errors.js';
+import { compareFieldNames, dotted, getChild, parseArrayIndex } from '../path.js';
+import type { ApplyContext, NodeArgs, Slot, UpdateNode } from './context.js';
+import { mergeNodes } from './merge.js';
+
+export class ObjectNode implements UpdateNode {
+  readonly type = 'object' as const;
+  /** Children in application order. */
+  readonly children: readonly (readonly [string, UpdateNode])[];
+  readonly positional: UpdateNode | undefined;
+
+  constructor(children: ReadonlyMap<string, UpdateNode>, positional: UpdateNode | undefined) {
+    this.children = [...children].sort((a, b) => compareFieldNames(a[0], b[0]));
+    this.positional = positional;
+    Object.freeze(this.children);
+    Object.freeze(this);
+  }
+
+  getChild(name: string): UpdateNode | undefined {
+    if (name === '$') return this.positional;
+    for (const [n, c] of this.children) if (n === name) return c;
+    return undefined;
+  }
+
+  apply(ctx: ApplyContext, args: NodeArgs): boolean {
+    const { pathTaken, pathToCreate, log } = args;
+    let element = args.element;
+    let slot = args.slot;
+    let noop = true;
+
+    let applyPositional = this.positional !== undefined;
+    const matched = ctx.params.matchedArrayIndex;
+    if (applyPositional && (matched === undefined || matched === '' || ctx.params.isUpsertInsert)) {
+      throw fail(2, 'The positional operator did not find the match needed from the query.');
+    }
+
+    const descend = (from: Value, name: string): { value: Value | undefined; slot: Slot | null } => {
+      if (isDoc(from)) return { value: from.get(name), slot: { container: from, key: name } };
+      if (isArray(from)) {
+        const i = parseArrayIndex(name);
+        if (i !== null && i < from.length) return { value: from[i], slot: { container: from, key: i } };
+      }
+      return { value: undefined, slot: null };
+    };
+
+    const applyChild = (child: UpdateNode, field: string, positional: boolean): void => {
+      const takenBefore = pathTaken.length;
+      let childValue: Value | undefined;
+      let childSlot: Slot | null = null;
+      if (pathToCreate.length === 0) {
+        const d = descend(element, field);
+        childValue = d.value;
+        childSlot = d.slot;
+      }
+      let childNoop: boolean;
+      if (childValue !== undefined) {
+        pathTaken.push({ name: field, isIndex: isArray(element) });
+        childNoop = child.apply(ctx, { element: childValue, slot: childSlot, pathTaken, pathToCreate, log });
+      } else {
+        pathToCreate.push(field);
+        childNoop = child.apply(ctx, { element, slot, pathTaken, pathToCreate, log });
+      }
+      if (positional) {
+        const full = [...pathTaken.map((p) => p.name), ...pathToCreate];
+        ctx.arrayTouches.push({ operator: '$', path: dotted(full), changed: !childNoop });
+      }
+      noop = noop && childNoop;
+      if (pathToCreate.length > 0) pathToCreate.pop();
+      else pathTaken.pop();
+
+      if (pathTaken.length > takenBefore) {
+        // An inner child created the missing path and moved it onto pathTaken: follow it.
+        for (let i = takenBefore; i < pathTaken.length; i++) {
+          const d = descend(element, pathTaken[i]!.name);
+          element = d.value!;
+          slot = d.slot;
+        }
+      } else if (pathToCreate.length > 0 && getChild(element, pathToCreate[0]!) !== undefined) {
+        // A leaf child created the missing path: it now exists, so move it onto pathTaken.
+        for (const part of pathToCreate) {
+          pathTaken.push({ name: part, isIndex: isArray(element) });
+          const d = descend(element, part);
+          element = d.value!;
+          slot = d.slot;
+        }
+        pathToCreate.length = 0;
+      }
+    };
+
+    for (const [name, child] of this.children) {
+      if (applyPositional && name === matched) {
+        const where = [...pathTaken.map((p) => p.name), ...pathToCreate, matched];
+        applyChild(mergeNodes(this.positional!, child, where), name, true);
+        applyPositional = false;
+        continue;
+      }
+      if (applyPositional && compareFieldNames(matched!, name) < 0) {
+        applyChild(this.positional!, matched!, true);
+        applyPositional = false;
+      }
+      applyChild(child, name, false);
+    }
+    if (applyPositional) applyChild(this.positional!, matched!, true);
+    return noop;
+  }
+}
