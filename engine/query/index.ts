@@ -1,0 +1,110 @@
+/**
+ * The find query language. `compileQuery` parses a filter once into an immutable `MatchNode`
+ * tree (see nodes.ts for its shape) and a matcher built from closures; `matches` is then called
+ * per document. Parse errors are EngineErrors with the server's codes and messages.
+ */
+import type { Collator } from '../bson/compare.js';
+import type { Doc } from '../bson/values.js';
+import type { MatchDetails, RuntimeEnv } from '../runtime.js';
+import { buildEvaluator, defaultEnv, type Evaluator } from './evaluate.js';
+import type { MatchNode } from './nodes.js';
+import { parseFilter } from './parse.js';
+
+export type * from './nodes.js';
+export { isPathNode } from './nodes.js';
+export type { CompiledRegex } from './regex.js';
+export type { TypeSet } from './type-set.js';
+export { typeSetHas, parseTypeSet } from './type-set.js';
+export { regexMatchesValue } from './evaluate.js';
+export { compileRegex } from './regex.js';
+
+export interface QueryCompileOptions {
+  /** The operation's collation (null = simple). Applies to string comparisons, $in, $nin. */
+  collator: Collator | null;
+  /** Allow `$expr` (default true; arrayFilters pass false → 224 "$expr is not allowed in this context"). */
+  allowExpr?: boolean;
+  /** Allow `$jsonSchema` (default true; arrayFilters pass false). */
+  allowJsonSchema?: boolean;
+  /** `$text` allowed by the context (default true; it then fails as unsupported by the playground). */
+  allowText?: boolean;
+  /** `$where` allowed by the context (default true; it then fails as unsupported by the playground). */
+  allowWhere?: boolean;
+  /** User variable names in scope for `$expr` (`let`), without `$$`. */
+  variables?: ReadonlySet<string>;
+}
+
+export interface Matcher {
+  /** The compiled tree, for upsert equality extraction, index selection and explain. */
+  readonly root: MatchNode;
+  /** True when the filter uses `$expr` anywhere (it then needs a RuntimeEnv for `$$NOW` etc.). */
+  readonly hasExpr: boolean;
+  readonly collator: Collator | null;
+  /**
+   * Does `doc` match? `env` supplies `$expr` variables (a fresh one is made when omitted).
+   * With `details`, `details.elemMatchKey` receives the positional index (see evaluate.ts).
+   */
+  matches(doc: Doc, env?: RuntimeEnv, details?: MatchDetails): boolean;
+}
+
+/** Walks a tree, depth first, parents before children. */
+export function walkMatchNode(node: MatchNode, visit: (n: MatchNode) => void): void {
+  visit(node);
+  switch (node.kind) {
+    case 'and':
+    case 'or':
+    case 'nor':
+    case 'elemMatchValue':
+      for (const c of node.children) walkMatchNode(c, visit);
+      return;
+    case 'not':
+    case 'elemMatchObject':
+      walkMatchNode(node.child, visit);
+      return;
+    default:
+      return;
+  }
+}
+
+class CompiledMatcher implements Matcher {
+  readonly hasExpr: boolean;
+  private readonly evaluator: Evaluator;
+  private env: RuntimeEnv | undefined;
+
+  constructor(
+    readonly root: MatchNode,
+    readonly collator: Collator | null,
+  ) {
+    let hasExpr = false;
+    walkMatchNode(root, (n) => {
+      if (n.kind === 'expr') hasExpr = true;
+    });
+    this.hasExpr = hasExpr;
+    this.evaluator = buildEvaluator(root, collator);
+  }
+
+  matches(doc: Doc, env?: RuntimeEnv, details?: MatchDetails): boolean {
+    const e = env ?? (this.env ??= defaultEnv());
+    return this.evaluator.doc(doc, e, details);
+  }
+}
+
+/** Parses and compiles a find filter once. Throws EngineError (server codes) when malformed. */
+export function compileQuery(filter: Doc, options: QueryCompileOptions): Matcher {
+  const root = parseFilter(filter, {
+    collator: options.collator,
+    allowExpr: options.allowExpr ?? true,
+    allowJsonSchema: options.allowJsonSchema ?? true,
+    allowText: options.allowText ?? true,
+    allowWhere: options.allowWhere ?? true,
+    variables: options.variables,
+  });
+  return new CompiledMatcher(deepFreeze(root), options.collator);
+}
+
+function deepFreeze(node: MatchNode): MatchNode {
+  walkMatchNode(node, (n) => {
+    Object.freeze(n);
+    if ('children' in n) Object.freeze(n.children);
+  });
+  return node;
+}

@@ -1,0 +1,491 @@
+/**
+ * Find filter → `MatchNode` tree, following the server's `MatchExpressionParser`
+ * (`src/mongo/db/matcher/expression_parser.cpp`): same operator table, same nesting rules, same
+ * error codes and texts. Runs once per statement; nothing here looks at documents.
+ */
+import { BSONRegExp, isArray, isDoc, isNumber, typeOf, type Doc, type Value } from '../bson/values.js';
+import type { Collator } from '../bson/compare.js';
+import { renderElement } from '../bson/render.js';
+import { fail } from '../errors.js';
+import { parseExpression } from '../expr/index.js';
+import { compileJsonSchema } from './json-schema.js';
+import type { BitsOp, ComparisonOp, MatchNode } from './nodes.js';
+import { compileRegex, type CompiledRegex } from './regex.js';
+import { parseTypeSet } from './type-set.js';
+
+export interface ParseOptions {
+  readonly collator: Collator | null;
+  /** `$expr` allowed (find, update q: yes; arrayFilters: no → 224). */
+  readonly allowExpr: boolean;
+  /** `$jsonSchema` allowed (arrayFilters: no → 224). */
+  readonly allowJsonSchema: boolean;
+  /** `$text` allowed in this context (it is still unsupported by the playground). */
+  readonly allowText: boolean;
+  /** `$where` allowed in this context (it is still unsupported by the playground). */
+  readonly allowWhere: boolean;
+  /** User variables in scope for `$expr` (`let`). */
+  readonly variables: ReadonlySet<string> | undefined;
+}
+
+/** Where the parser is (`DocumentParseLevel`): `$expr`/`$text` only work on whole documents. */
+type Level = 'predicateTop' | 'documentTop' | 'subDocument';
+
+const PLAYGROUND = 'the Upsert Lab playground';
+
+/** Operators that stand where a field name would (`retrievePathlessParser`). */
+const PATHLESS = new Set([
+  'and',
+  'or',
+  'nor',
+  'expr',
+  'jsonSchema',
+  'comment',
+  'where',
+  'text',
+  'alwaysTrue',
+  'alwaysFalse',
+  'sampleRate',
+  'id',
+  'ref',
+  'db',
+]);
+
+/** Operators that take a field (`parsePathAcceptingKeyword`). */
+const PATH_ACCEPTING = new Set([
+  '$eq',
+  '$lt',
+  '$lte',
+  '$gt',
+  '$gte',
+  '$ne',
+  '$in',
+  '$nin',
+  '$size',
+  '$exists',
+  '$type',
+  '$mod',
+  '$options',
+  '$regex',
+  '$elemMatch',
+  '$all',
+  '$not',
+  '$within',
+  '$geoWithin',
+  '$geoIntersects',
+  '$near',
+  '$nearSphere',
+  '$geoNear',
+  '$bitsAllSet',
+  '$bitsAllClear',
+  '$bitsAnySet',
+  '$bitsAnyClear',
+]);
+
+const GEO = new Set(['$within', '$geoWithin', '$geoIntersects', '$near', '$nearSphere', '$geoNear']);
+
+function firstKey(d: Doc): string | undefined {
+  for (const k of d.keys()) return k;
+  return undefined;
+}
+
+/** `{$ref, $id}` (or, when incomplete ones are allowed, any of `$ref`/`$id`/`$db`). */
+function isDBRefDocument(d: Doc, allowIncomplete: boolean): boolean {
+  const ref = d.has('$ref');
+  const id = d.has('$id');
+  return allowIncomplete ? ref || id || d.has('$db') : ref && id;
+}
+
+/** `{ $op: … }`: a non-empty document whose first field starts with `$` and is not a DBRef. */
+function isExpressionDocument(v: Value, allowIncompleteDBRef: boolean): v is Doc {
+  if (!isDoc(v) || v.size === 0) return false;
+  if (!firstKey(v)!.startsWith('$')) return false;
+  return !isDBRefDocument(v, allowIncompleteDBRef);
+}
+
+/** `BSONElement::trueValue`. */
+function trueValue(v: Value): boolean {
+  if (v === null || v === false) return false;
+  if (typeof v === 'number') return v !== 0; // NaN is true, as `NaN != 0` in C++
+  switch (typeOf(v)) {
+    case 'undefined':
+      return false;
+    case 'int':
+    case 'long':
+    case 'decimal':
+      return !/^-?0(\.0*)?(E[+-]?\d+)?$/i.test(String(v));
+    default:
+      return true;
+  }
+}
+
+function unsupported(op: string, why: string): never {
+  throw fail(2, `${op} is not supported in ${PLAYGROUND}: ${why}`);
+}
+
+const GEO_WHY = 'geospatial queries are not implemented';
+
+class FilterParser {
+  constructor(private readonly options: ParseOptions) {}
+
+  /** A filter document (`parse`): an implicit AND of its clauses. */
+  parseFilter(filter: Doc, level: Level): MatchNode {
+    const nextLevel: Level = level === 'predicateTop' ? 'documentTop' : level;
+    const children: MatchNode[] = [];
+    for (const [key, value] of filter) {
+      if (key.startsWith('$')) {
+        const node = this.parsePathless(key, value, level);
+        if (node) children.push(node);
+        continue;
+      }
+      if (isExpressionDocument(value, false)) {
+        this.parseSub(key, value, nextLevel, children);
+        continue;
+      }
+      if (value instanceof BSONRegExp) {
+        children.push(this.regexNode(key, value.pattern, value.options));
+        continue;
+      }
+      children.push(this.comparison('$eq', key, value));
+    }
+    return children.length === 1 ? children[0]! : { kind: 'and', children };
+  }
+
+  private parsePathless(key: string, value: Value, level: Level): MatchNode | null {
+    const name = key.slice(1);
+    switch (name) {
+      case 'and':
+      case 'or':
+      case 'nor':
+        return this.parseTree(key as '$and' | '$or' | '$nor', value, level);
+      case 'comment':
+        return null;
+      case 'expr':
+        if (level === 'subDocument') throw fail(2, '$expr can only be applied to the top-level document');
+        if (!this.options.allowExpr) throw fail(224, '$expr is not allowed in this context');
+        return {
+          kind: 'expr',
+          spec: value,
+          expression: parseExpression(value, { collator: this.options.collator, variables: this.options.variables }),
+        };
+      case 'jsonSchema':
+        if (!this.options.allowJsonSchema) throw fail(224, '$jsonSchema is not allowed in this context');
+        if (!isDoc(value)) throw fail(14, '$jsonSchema must be an object');
+        return compileJsonSchema(value);
+      case 'where':
+        if (!this.options.allowWhere) throw fail(2, '$where is not allowed in this context');
+        return unsupported('$where', 'it runs JavaScript, and the playground never executes user JavaScript');
+      case 'text':
+        if (level === 'subDocument') throw fail(2, '$text can only be applied to the top-level document');
+        if (!this.options.allowText) throw fail(2, '$text is not allowed in this context');
+        return unsupported('$text', 'text search needs a text index, which the playground does not implement');
+      case 'sampleRate':
+        return unsupported('$sampleRate', 'random sampling would make results non-reproducible');
+      case 'alwaysTrue':
+      case 'alwaysFalse': {
+        const n = integerElementToLong(key, value);
+        if (n !== 1n) throw fail(9, `${key} must be an integer value of 1`);
+        return { kind: name };
+      }
+      case 'id':
+      case 'ref':
+      case 'db':
+        // A DBRef field queried directly: plain equality on the field named "$id"/"$ref"/"$db".
+        return { kind: 'compare', op: '$eq', path: key, value };
+      default:
+        throw fail(
+          2,
+          `unknown top level operator: ${key}. If you have a field name that starts with a '$' symbol, consider using $getField or $setField.`,
+        );
+    }
+  }
+
+  private parseTree(op: '$and' | '$or' | '$nor', value: Value, level: Level): MatchNode {
+    if (!isArray(value)) throw fail(2, `${op} must be an array`);
+    if (value.length === 0) throw fail(2, '$and/$or/$nor must be a nonempty array');
+    const children = value.map((e) => {
+      if (!isDoc(e)) throw fail(2, '$or/$and/$nor entries need to be full objects');
+      return this.parseFilter(e, level);
+    });
+    return { kind: op === '$and' ? 'and' : op === '$or' ? 'or' : 'nor', children };
+  }
+
+  /** `{field: {$op: …, $op2: …}}`: one node per operator, appended to `out`. */
+  private parseSub(name: string, sub: Doc, level: Level, out: MatchNode[]): void {
+    for (const [op, value] of sub) {
+      const node = this.parseSubField(sub, name, op, value, level);
+      if (node) out.push(node);
+    }
+  }
+
+  private parseSubField(context: Doc, name: string, op: string, value: Value, level: Level): MatchNode | null {
+    switch (op) {
+      case '$eq':
+      case '$lt':
+      case '$lte':
+      case '$gt':
+      case '$gte':
+        return this.comparison(op, name, value);
+      case '$ne':
+        if (value instanceof BSONRegExp) throw fail(2, "Can't have regex as arg to $ne.");
+        return { kind: 'not', operator: '$ne', child: this.comparison('$eq', name, value) };
+      case '$not':
+        return this.parseNot(name, value, level);
+      case '$in':
+        if (!isArray(value)) throw fail(2, '$in needs an array');
+        return this.inNode(name, value);
+      case '$nin':
+        if (!isArray(value)) throw fail(2, '$nin needs an array');
+        return { kind: 'not', operator: '$nin', child: this.inNode(name, value) };
+      case '$size':
+        return { kind: 'size', path: name, size: parseSize(value) };
+      case '$exists': {
+        const node: MatchNode = { kind: 'exists', path: name };
+        return trueValue(value) ? node : { kind: 'not', operator: '$exists', child: node };
+      }
+      case '$type':
+        return { kind: 'type', path: name, typeSet: parseTypeSet(value, name) };
+      case '$mod':
+        return parseMod(name, value);
+      case '$options':
+        if (context.has('$regex')) return null;
+        throw fail(2, '$options needs a $regex');
+      case '$regex':
+        return this.parseRegexDocument(name, context);
+      case '$elemMatch':
+        return this.parseElemMatch(name, value);
+      case '$all':
+        return this.parseAll(name, value);
+      case '$bitsAllSet':
+      case '$bitsAllClear':
+      case '$bitsAnySet':
+      case '$bitsAnyClear':
+        return { kind: 'bits', op, path: name, positions: parseBitPositions(name, op, value) };
+      case '$where':
+        throw fail(2, '$where cannot be applied to a field');
+      default:
+        if (GEO.has(op)) return unsupported(op, GEO_WHY);
+        throw fail(2, `unknown operator: ${op}`);
+    }
+  }
+
+  private comparison(op: ComparisonOp, path: string, value: Value): MatchNode {
+    if (op !== '$eq' && value instanceof BSONRegExp) {
+      throw fail(2, `Can't have RegEx as arg to predicate over field '${path}'.`);
+    }
+    if (typeOf(value) === 'undefined') throw fail(2, 'cannot compare to undefined');
+    return { kind: 'compare', op, path, value };
+  }
+
+  private regexNode(path: string, pattern: string, options: string): MatchNode {
+    return { kind: 'regex', path, regex: compileRegex(pattern, options) };
+  }
+
+  private inNode(path: string, arr: readonly Value[]): MatchNode {
+    const values: Value[] = [];
+    const regexes: CompiledRegex[] = [];
+    for (const e of arr) {
+      if (isExpressionDocument(e, false)) throw fail(2, 'cannot nest $ under $in');
+      if (e instanceof BSONRegExp) {
+        regexes.push(compileRegex(e.pattern, e.options));
+        continue;
+      }
+      if (typeOf(e) === 'undefined') throw fail(2, 'InMatchExpression equality cannot be undefined');
+      values.push(e);
+    }
+    return { kind: 'in', path, values, regexes };
+  }
+
+  private parseNot(name: string, value: Value, level: Level): MatchNode {
+    if (value instanceof BSONRegExp) {
+      return { kind: 'not', operator: '$not', child: this.regexNode(name, value.pattern, value.options) };
+    }
+    if (!isDoc(value)) throw fail(2, '$not needs a regex or a document');
+    if (value.size === 0) throw fail(2, '$not cannot be empty');
+    const children: MatchNode[] = [];
+    this.parseSub(name, value, level, children);
+    const child: MatchNode = children.length === 1 ? children[0]! : { kind: 'and', children };
+    return { kind: 'not', operator: '$not', child };
+  }
+
+  private parseRegexDocument(name: string, context: Doc): MatchNode {
+    let pattern = '';
+    let options = '';
+    for (const [k, v] of context) {
+      if (k === '$regex') {
+        if (typeof v === 'string') {
+          pattern = v;
+        } else if (v instanceof BSONRegExp) {
+          pattern = v.pattern;
+          if (v.options !== '') {
+            if (options !== '') throw fail(51075, 'options set in both $regex and $options');
+            options = v.options;
+          }
+        } else {
+          throw fail(2, '$regex has to be a string');
+        }
+      } else if (k === '$options') {
+        if (typeof v !== 'string') throw fail(2, '$options has to be a string');
+        if (options !== '') throw fail(51074, 'options set in both $regex and $options');
+        options = v;
+      }
+    }
+    return this.regexNode(name, pattern, options);
+  }
+
+  private parseElemMatch(name: string, value: Value): MatchNode {
+    if (!isDoc(value)) throw fail(2, '$elemMatch needs an Object');
+    const isValueForm = isExpressionDocument(value, true) && !PATHLESS.has(firstKey(value)!.slice(1));
+    if (isValueForm) {
+      const children: MatchNode[] = [];
+      this.parseSub('', value, 'subDocument', children);
+      return { kind: 'elemMatchValue', path: name, children };
+    }
+    return { kind: 'elemMatchObject', path: name, child: this.parseFilter(value, 'subDocument') };
+  }
+
+  private parseAll(name: string, value: Value): MatchNode {
+    if (!isArray(value)) throw fail(2, '$all needs an array');
+    const first = value[0];
+    const children: MatchNode[] = [];
+    if (first !== undefined && isDoc(first) && firstKey(first) === '$elemMatch') {
+      for (const e of value) {
+        if (!isDoc(e) || firstKey(e) !== '$elemMatch') throw fail(2, '$all/$elemMatch has to be consistent');
+        children.push(this.parseElemMatch(name, e.get('$elemMatch')!));
+      }
+      return children.length === 1 ? children[0]! : { kind: 'and', children };
+    }
+    for (const e of value) {
+      if (e instanceof BSONRegExp) {
+        children.push(this.regexNode(name, e.pattern, e.options));
+      } else if (isDoc(e) && e.size > 0 && PATH_ACCEPTING.has(firstKey(e)!)) {
+        throw fail(2, 'no $ expressions in $all');
+      } else {
+        children.push(this.comparison('$eq', name, e));
+      }
+    }
+    if (children.length === 0) return { kind: 'alwaysFalse' };
+    return children.length === 1 ? children[0]! : { kind: 'and', children };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Numeric arguments
+// ---------------------------------------------------------------------------------------------
+
+const TWO_63 = 9223372036854775808;
+
+function numberValue(v: Value): number {
+  if (typeof v === 'number') return v;
+  return Number(String(typeOf(v) === 'int' ? (v as { value: number }).value : v));
+}
+
+/** `MatchExpressionParser::parseIntegerElementToLong` (errors are code 9). */
+function integerElementToLong(name: string, v: Value): bigint {
+  const shown = renderElement(name, v);
+  if (!isNumber(v)) throw fail(9, `Expected a number in: ${shown}`);
+  const t = typeOf(v);
+  if (t === 'int' || t === 'long') return BigInt(String(t === 'int' ? (v as { value: number }).value : v));
+  const x = numberValue(v);
+  if (Number.isNaN(x)) throw fail(9, `Expected an integer, but found NaN in: ${shown}`);
+  if (x >= TWO_63 || x < -TWO_63) throw fail(9, `Cannot represent as a 64-bit integer: ${shown}`);
+  if (!Number.isInteger(x)) {
+    throw fail(9, t === 'decimal' ? `Cannot represent as a 64-bit integer: ${shown}` : `Expected an integer: ${shown}`);
+  }
+  return BigInt(x);
+}
+
+function parseSize(v: Value): number {
+  const t = typeOf(v);
+  let size: number;
+  if (t === 'int') size = (v as { value: number }).value;
+  else if (t === 'long') {
+    const n = BigInt(String(v));
+    if (n < -2147483648n || n > 2147483647n) throw fail(2, '$size must be representable as a 32-bit integer');
+    size = Number(n);
+  } else if (t === 'double') {
+    const x = v as number;
+    if (!Number.isInteger(x) || x < -2147483648 || x > 2147483647) throw fail(2, '$size must be a whole number');
+    size = x;
+  } else {
+    throw fail(2, '$size needs a number');
+  }
+  if (size < 0) throw fail(2, '$size may not be negative');
+  return size;
+}
+
+/** Truncates a numeric `$mod` argument to a 64-bit integer, as the 5.0+ parser does. */
+function modArgument(v: Value, what: 'divisor' | 'remainder'): bigint {
+  const t = typeOf(v);
+  if (t === 'int' || t === 'long') return BigInt(String(t === 'int' ? (v as { value: number }).value : v));
+  const x = numberValue(v);
+  if (!Number.isFinite(x)) {
+    throw fail(2, `malformed mod, ${what} value is invalid :: caused by :: Unable to coerce NaN/Inf to integral type`);
+  }
+  const tr = Math.trunc(x);
+  if (tr >= TWO_63 || tr < -TWO_63) {
+    throw fail(2, `malformed mod, ${what} value is invalid :: caused by :: Out of bounds coercing to integral value`);
+  }
+  return BigInt(tr);
+}
+
+function parseMod(path: string, v: Value): MatchNode {
+  if (!isArray(v)) throw fail(2, 'malformed mod, needs to be an array');
+  if (v.length < 1) throw fail(2, 'malformed mod, not enough elements');
+  const d = v[0]!;
+  if (!isNumber(d)) throw fail(2, 'malformed mod, divisor not a number');
+  if (v.length < 2) throw fail(2, 'malformed mod, not enough elements');
+  const r = v[1]!;
+  if (!isNumber(r)) throw fail(2, 'malformed mod, remainder not a number');
+  if (v.length > 2) throw fail(2, 'malformed mod, too many elements');
+  const divisor = modArgument(d, 'divisor');
+  const remainder = modArgument(r, 'remainder');
+  if (divisor === 0n) throw fail(2, 'divisor cannot be 0');
+  return { kind: 'mod', path, divisor, remainder };
+}
+
+/** Bit positions from an array of positions, a non-negative numeric mask, or a BinData mask. */
+function parseBitPositions(path: string, op: BitsOp, v: Value): number[] {
+  if (isArray(v)) {
+    const positions: number[] = [];
+    v.forEach((e, i) => {
+      const shown = renderElement(String(i), e);
+      if (!isNumber(e)) throw fail(2, `bit positions must be an integer but got: ${shown}`);
+      const x = numberValue(e);
+      if (typeOf(e) === 'double' || typeOf(e) === 'decimal') {
+        if (Number.isNaN(x)) throw fail(2, `bit positions cannot take a NaN: ${shown}`);
+        if (x > 2147483647 || x < -2147483648) {
+          throw fail(2, `bit positions cannot be represented as a 32-bit signed integer: ${shown}`);
+        }
+        if (!Number.isInteger(x)) throw fail(2, `bit positions must be an integer but got: ${shown}`);
+      }
+      if (typeOf(e) === 'long' && (x > 2147483647 || x < -2147483648)) {
+        throw fail(2, `bit positions cannot be represented as a 32-bit signed integer: ${shown}`);
+      }
+      if (x < 0) throw fail(2, `bit positions must be >= 0 but got: ${shown}`);
+      positions.push(x);
+    });
+    return positions;
+  }
+  if (isNumber(v)) {
+    const mask = integerElementToLong(op, v);
+    if (mask < 0n) throw fail(9, `Expected a positive number in: ${renderElement(op, v)}`);
+    const positions: number[] = [];
+    for (let b = 0; b < 64; b++) if ((mask >> BigInt(b)) & 1n) positions.push(b);
+    return positions;
+  }
+  if (typeOf(v) === 'binData') {
+    const bin = v as { buffer: Uint8Array; position: number };
+    const positions: number[] = [];
+    for (let byte = 0; byte < bin.position; byte++) {
+      const b = bin.buffer[byte]!;
+      for (let bit = 0; bit < 8; bit++) if (b & (1 << bit)) positions.push(byte * 8 + bit);
+    }
+    return positions;
+  }
+  throw fail(2, `${path} takes an Array, a number, or a BinData but received: ${renderElement(op, v)}`);
+}
+
+/** Parses a filter document into a `MatchNode` tree (throws EngineError on malformed input). */
+export function parseFilter(filter: Doc, options: ParseOptions): MatchNode {
+  return new FilterParser(options).parseFilter(filter, 'predicateTop');
+}
