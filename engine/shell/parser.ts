@@ -138,7 +138,8 @@ class Parser {
       return this.error(UNSUPPORTED_KEYWORDS[t.text] as string, t);
     }
     if (this.isPunct('=>', t)) return this.error('Arrow functions are not supported in this shell: only shell methods and BSON helpers can be called', t);
-    return this.error(`Unexpected ${t.kind === 'eof' ? '' : 'token '}${describe(t)} — expected ${expected}`, t);
+    const word = t.kind === 'punct' || t.kind === 'identifier' ? 'token ' : '';
+    return this.error(`Unexpected ${word}${describe(t)} — expected ${expected}`, t);
   }
 
   private expectPunct(text: string, expected = `'${text}'`): Token {
