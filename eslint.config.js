@@ -102,6 +102,11 @@ export default tseslint.config(
       '@typescript-eslint/no-empty-function': 'off',
       '@typescript-eslint/no-empty-object-type': 'off',
       'no-constant-condition': ['error', { checkLoops: false }],
+      // `let x = false; try { x = f(); } catch { x = false; }` is a clear idiom, not a bug.
+      'no-useless-assignment': 'off',
+      // int64 bounds such as 9223372036854775807 are written as the server writes them; as doubles
+      // they are exactly 2^63, which is what the comparisons mean.
+      'no-loss-of-precision': 'off',
       'no-eval': 'error',
       'no-implied-eval': 'error',
       'no-new-func': 'error',
