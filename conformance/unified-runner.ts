@@ -674,6 +674,15 @@ class TestRun {
         return coll.getIndexes();
       case 'drop':
         return coll.drop(args);
+      case 'rename': {
+        const to = str(args, 'to');
+        const cmd: Doc = new Map<string, Value>([
+          ['renameCollection', coll.fullName],
+          ['to', `${coll.db.name}.${to}`],
+        ]);
+        if (typeof args.get('dropTarget') === 'boolean') cmd.set('dropTarget', args.get('dropTarget') as boolean);
+        return coll.db.adminCommand(cmd);
+      }
       default:
         throw new UnsupportedError(`collection operation ${name}`);
     }
@@ -689,6 +698,8 @@ class TestRun {
         return db.collection(str(args, 'collection')).drop();
       case 'listCollectionNames':
         return db.getCollectionNames();
+      case 'listCollections':
+        return db.listCollections(isDoc(args.get('filter')) ? (args.get('filter') as Doc) : new Map());
       case 'modifyCollection': {
         const cmd: Doc = new Map([['collMod', str(args, 'collection')]]);
         for (const [k, v] of args) if (k !== 'collection') cmd.set(k, v);
@@ -705,6 +716,8 @@ class TestRun {
         const models = need(args, 'models');
         return client.client.bulkWrite(isArray(models) ? models : [], without(args, 'models', 'session'), this.sessionArg(args));
       }
+      case 'listDatabases':
+        return client.client.listDatabases(without(args, 'session'));
       default:
         throw new UnsupportedError(`client operation ${name}`);
     }

@@ -249,6 +249,14 @@ export class ShellClient {
     return clientBulkWrite(this, models, options, session);
   }
 
+  /** `listDatabases` against admin; returns the `databases` array. */
+  listDatabases(options: Doc = new Map()): Doc[] {
+    const cmd = build([['listDatabases', int(1)]]);
+    for (const [k, v] of options) cmd.set(k, v);
+    const dbs = this.send('admin', cmd, {}).get('databases');
+    return docArray(dbs);
+  }
+
   /** The client's write concern, with `{}` meaning "server default". */
   get defaultWriteConcern(): Doc | undefined {
     const wc = this.options.writeConcern;
@@ -495,6 +503,18 @@ export class ShellDatabase {
     return this.client.send(this.name, build([['dropDatabase', int(1)]]), { session: this.session, writeConcern: this.writeConcern });
   }
 
+  /** `listCollections` (drained cursor of collection descriptions). */
+  listCollections(filter: Doc = new Map(), options?: Doc): Doc[] {
+    const cmd = build([
+      ['listCollections', int(1)],
+      ['filter', filter],
+      ['nameOnly', boolOpt(options, 'nameOnly')],
+      ['cursor', new Map()],
+    ]);
+    const reply = this.client.send(this.name, cmd, { session: this.session });
+    return drainCursor(this.client, this.name, reply, this.session);
+  }
+
   getCollectionNames(): string[] {
     const reply = this.client.send(
       this.name,
@@ -519,7 +539,13 @@ function sessionOf(options: Doc | undefined, fallback: ShellSession | undefined)
 }
 
 /** Reads `cursor.firstBatch` and follows `getMore` until the cursor is exhausted. */
-function drainCursor(client: ShellClient, dbName: string, reply: Doc, session: ShellSession | undefined): Doc[] {
+function drainCursor(
+  client: ShellClient,
+  dbName: string,
+  reply: Doc,
+  session: ShellSession | undefined,
+  batchSize?: Value,
+): Doc[] {
   const cursor = reply.get('cursor');
   if (!isDoc(cursor)) return [];
   const out = docArray(cursor.get('firstBatch'));
@@ -528,7 +554,15 @@ function drainCursor(client: ShellClient, dbName: string, reply: Doc, session: S
   const collName = typeof ns === 'string' ? ns.slice(ns.indexOf('.') + 1) : '';
   let guard = 0;
   while (id !== undefined && toNumber(id) !== 0 && guard++ < 100000) {
-    const more = client.send(dbName, build([['getMore', id], ['collection', collName]]), { session });
+    const more = client.send(
+      dbName,
+      build([
+        ['getMore', id],
+        ['collection', collName],
+        ['batchSize', batchSize],
+      ]),
+      { session },
+    );
     const c = more.get('cursor');
     if (!isDoc(c)) break;
     out.push(...docArray(c.get('nextBatch')));
@@ -953,7 +987,7 @@ export class ShellCollection {
   runFind(filter: Doc, options: Doc): Doc[] {
     const built = this.buildFind(filter, options);
     const reply = this.run(built);
-    return drainCursor(this.client, this.db.name, reply, built.session);
+    return drainCursor(this.client, this.db.name, reply, built.session, truthyOpt(options, 'batchSize'));
   }
 
   findOne(filter: Doc = new Map(), projection?: Doc, options?: Doc): Doc | null {
@@ -967,7 +1001,7 @@ export class ShellCollection {
   aggregate(pipeline: Value[], options?: Doc): Doc[] {
     const built = this.buildAggregate(pipeline, options);
     const reply = this.run(built);
-    return drainCursor(this.client, this.db.name, reply, built.session);
+    return drainCursor(this.client, this.db.name, reply, built.session, truthyOpt(options, 'batchSize'));
   }
 
   countDocuments(filter: Doc = new Map(), options?: Doc): number {
