@@ -1,0 +1,52 @@
+/**
+ * The parts of the engine the write commands use but do not own, behind one small interface:
+ * the query matcher (helper B), the update executor parser (helper C) and expression parsing
+ * for `let` (helper D). Tests may pass their own; `defaultUpdateDeps` wires the real modules.
+ */
+import type { Collator } from '../bson/compare.js';
+import type { Doc, Value } from '../bson/values.js';
+import { compileQuery } from '../query/index.js';
+import type { MatchDetails, RuntimeEnv } from '../runtime.js';
+import type { UpdateExecutor } from '../update/executor.js';
+import { parseUpdate } from '../update/index.js';
+
+export interface QueryMatcher {
+  matches(doc: Doc, env?: RuntimeEnv, details?: MatchDetails): boolean;
+}
+
+export interface CompileQueryOptions {
+  readonly collator: Collator | null;
+  /** User variables in scope (`let`, `c`), for `$expr`. */
+  readonly variables: ReadonlySet<string>;
+}
+
+export interface ParseUpdateOptions {
+  readonly arrayFilters: readonly Doc[] | undefined;
+  readonly collator: Collator | null;
+  /** The statement's `c` constants (pipeline updates only). */
+  readonly constants: Doc | undefined;
+  /** The command's `let` variables (evaluated values, by name). */
+  readonly letVariables: ReadonlyMap<string, Value>;
+  readonly multi: boolean;
+}
+
+export interface UpdateDeps {
+  compileQuery(filter: Doc, options: CompileQueryOptions): QueryMatcher;
+  /** Parses `u` (modifier document, replacement or pipeline) once per statement. */
+  parseUpdate(u: Value, options: ParseUpdateOptions): UpdateExecutor;
+}
+
+export const defaultUpdateDeps: UpdateDeps = {
+  compileQuery(filter, options) {
+    return compileQuery(filter, { collator: options.collator, variables: options.variables });
+  },
+  parseUpdate(u, options) {
+    return parseUpdate(u, {
+      arrayFilters: options.arrayFilters,
+      collator: options.collator,
+      constants: options.constants,
+      letVariables: new Map(options.letVariables),
+      multi: options.multi,
+    });
+  },
+};

@@ -1,0 +1,37 @@
+/**
+ * The run-time environment of a write command: `$$NOW` and `$$CLUSTER_TIME` fixed for the whole
+ * command, and the `let` variables, each an expression evaluated once, in order, before any
+ * document is read (`Variables::seedVariablesWithLetParameters`).
+ */
+import { Timestamp } from 'bson';
+import type { Collator } from '../bson/compare.js';
+import type { Doc, Value } from '../bson/values.js';
+import { parseExpression, validateVariableName } from '../expr/index.js';
+import type { RuntimeEnv } from '../runtime.js';
+
+export interface CommandEnv {
+  readonly env: RuntimeEnv;
+  readonly letNames: ReadonlySet<string>;
+}
+
+/** `$$CLUSTER_TIME` for a command started at `now` (not consuming an oplog tick). */
+export function clusterTimeAt(now: Date): Timestamp {
+  return new Timestamp({ t: Math.floor(now.getTime() / 1000), i: 1 });
+}
+
+export function buildCommandEnv(now: Date, letDoc: Doc | undefined, collator: Collator | null): CommandEnv {
+  const variables = new Map<string, Value>();
+  const names = new Set<string>();
+  const clusterTime = clusterTimeAt(now);
+  if (letDoc) {
+    const empty: Doc = new Map();
+    for (const [name, spec] of letDoc) {
+      validateVariableName(name);
+      const expr = parseExpression(spec, { collator, variables: new Set(names) });
+      const value = expr.evaluate(empty, { variables: new Map(variables), now, clusterTime });
+      names.add(name);
+      if (value !== undefined) variables.set(name, value);
+    }
+  }
+  return { env: { variables, now, clusterTime }, letNames: names };
+}

@@ -1,0 +1,241 @@
+/**
+ * Parses the `update` command document into a typed request, with the server's IDL rules
+ * (`write_ops.idl`: `update` command, `WriteCommandRequestBase`, `UpdateOpEntry`) and its
+ * post-parse checks (`checkOpCountForCommand`, `UpdateModification::parseFromBSON`).
+ * Everything here fails the whole command (`ok: 0`), as parse errors do on the server.
+ */
+import { isArray, isDoc, typeOf, type Doc, type Value } from '../bson/values.js';
+import { fail } from '../errors.js';
+import {
+  GENERIC_ARGUMENTS,
+  isAbsent,
+  missingField,
+  readArrayOfObjects,
+  readBool,
+  readMaxTimeMS,
+  readObject,
+  readSafeBool,
+  unknownField,
+} from './update-fields.js';
+
+export const MAX_WRITE_BATCH_SIZE = 100000;
+export const MAX_BSON_SIZE = 16 * 1024 * 1024;
+
+export type HintSpec =
+  | { readonly kind: 'none' }
+  | { readonly kind: 'name'; readonly name: string }
+  | { readonly kind: 'keyPattern'; readonly keyPattern: Doc }
+  | { readonly kind: 'natural'; readonly direction: 1 | -1 };
+
+export type UpdateKind = 'modifier' | 'replacement' | 'pipeline';
+
+/** The `u` value, classified as `isClassicalUpdateReplacement` does. */
+export type UpdateModification =
+  | { readonly kind: 'modifier'; readonly doc: Doc }
+  | { readonly kind: 'replacement'; readonly doc: Doc }
+  | { readonly kind: 'pipeline'; readonly stages: readonly Doc[] };
+
+export interface UpdateStatementSpec {
+  /** Position in `updates` (reported as `index` in upserted/writeErrors). */
+  readonly index: number;
+  readonly q: Doc;
+  readonly u: UpdateModification;
+  readonly c: Doc | undefined;
+  readonly upsert: boolean;
+  readonly multi: boolean;
+  readonly collation: Doc | undefined;
+  readonly arrayFilters: readonly Doc[] | undefined;
+  readonly hint: HintSpec;
+  readonly sort: Doc | undefined;
+}
+
+export interface UpdateCommandSpec {
+  readonly collection: string;
+  readonly statements: readonly UpdateStatementSpec[];
+  readonly ordered: boolean;
+  readonly bypassDocumentValidation: boolean;
+  /** Milliseconds; undefined when absent or 0 (no limit). */
+  readonly maxTimeMS: number | undefined;
+  readonly writeConcern: Doc | undefined;
+  readonly comment: Value | undefined;
+  readonly let: Doc | undefined;
+}
+
+/** `UpdateModification::parseFromBSON`. */
+export function parseUpdateModification(u: Value): UpdateModification {
+  if (isDoc(u)) {
+    const first = u.keys().next().value;
+    // An empty object, or one whose first field is not `$`-prefixed, is a replacement.
+    if (first === undefined || !first.startsWith('$')) return { kind: 'replacement', doc: u };
+    return { kind: 'modifier', doc: u };
+  }
+  if (isArray(u)) {
+    const stages = u.map((s) => {
+      if (!isDoc(s)) throw fail(14, "Each element of the 'pipeline' array must be an object");
+      return s;
+    });
+    return { kind: 'pipeline', stages };
+  }
+  throw fail(9, 'Update argument must be either an object or an array');
+}
+
+/** `IndexHint::parse`. */
+export function parseHint(v: Value): HintSpec {
+  if (typeof v === 'string') return { kind: 'name', name: v };
+  if (isDoc(v)) {
+    if (v.size === 0) return { kind: 'none' };
+    const [firstKey, firstVal] = v.entries().next().value as [string, Value];
+    if (firstKey === '$natural') {
+      if (v.size !== 1) throw fail(9, `$natural hint may only accept one field${renderHintElement(v)}`);
+      const n = numberOf(firstVal);
+      if (n === 1) return { kind: 'natural', direction: 1 };
+      if (n === -1) return { kind: 'natural', direction: -1 };
+      throw fail(9, `$natural hint may only accept 1 or -1, not ${renderHintElement(v)}`);
+    }
+    return { kind: 'keyPattern', keyPattern: v };
+  }
+  throw fail(9, 'Hint must be a string or an object');
+}
+
+function renderHintElement(v: Doc): string {
+  // Lazy import avoided: the message is rare; keep it simple and close to `element.toString()`.
+  return `hint: { ${[...v.keys()].join(', ')} }`;
+}
+
+function numberOf(v: Value): number {
+  if (typeof v === 'number') return Math.trunc(v);
+  const t = typeOf(v);
+  if (t === 'int' || t === 'long' || t === 'decimal') return Math.trunc(Number(String(v)));
+  return 0;
+}
+
+function parseStatement(raw: Value, index: number): UpdateStatementSpec {
+  const base = 'update.updates';
+  if (!isDoc(raw)) throw fail(14, `BSON field '${base}.${index}' is the wrong type '${typeOf(raw)}', expected type 'object'`);
+  let q: Doc | undefined;
+  let u: UpdateModification | undefined;
+  let c: Doc | undefined;
+  let upsert = false;
+  let multi = false;
+  let collation: Doc | undefined;
+  let arrayFilters: Doc[] | undefined;
+  let hint: HintSpec = { kind: 'none' };
+  let sort: Doc | undefined;
+  for (const [k, v] of raw) {
+    const path = `${base}.${k}`;
+    switch (k) {
+      case 'q':
+        if (!isAbsent(v)) q = readObject(path, v);
+        break;
+      case 'u':
+        if (v !== undefined) u = parseUpdateModification(v);
+        break;
+      case 'c':
+        if (!isAbsent(v)) c = readObject(path, v);
+        break;
+      case 'upsert':
+        if (!isAbsent(v)) upsert = readBool(path, v);
+        break;
+      case 'multi':
+        if (!isAbsent(v)) multi = readBool(path, v);
+        break;
+      case 'collation':
+        if (!isAbsent(v)) collation = readObject(path, v);
+        break;
+      case 'arrayFilters':
+        if (!isAbsent(v)) arrayFilters = readArrayOfObjects(path, v);
+        break;
+      case 'hint':
+        hint = parseHint(v);
+        break;
+      case 'sort':
+        if (!isAbsent(v)) sort = readObject(path, v);
+        break;
+      case 'upsertSupplied':
+      case 'sampleId':
+        // Internal fields the server accepts; not used here.
+        break;
+      default:
+        unknownField(path);
+    }
+  }
+  if (q === undefined) missingField(`${base}.q`);
+  if (u === undefined) missingField(`${base}.u`);
+  return { index, q, u, c, upsert, multi, collation, arrayFilters, hint, sort };
+}
+
+/** Parses and validates an `update` command document. */
+export function parseUpdateCommand(cmd: Doc): UpdateCommandSpec {
+  const entries = [...cmd.entries()];
+  const first = entries[0];
+  if (first === undefined || first[0] !== 'update') throw fail(59, 'no such command');
+  const collection = first[1];
+  if (typeof collection !== 'string') throw fail(73, `collection name has invalid type ${typeOf(collection)}`);
+  if (collection === '') throw fail(73, `Invalid namespace specified '${dbNameOf(cmd)}.'`);
+
+  let statements: UpdateStatementSpec[] | undefined;
+  let ordered = true;
+  let bypassDocumentValidation = false;
+  let maxTimeMS: number | undefined;
+  let writeConcern: Doc | undefined;
+  let comment: Value | undefined;
+  let letVars: Doc | undefined;
+  for (const [k, v] of entries.slice(1)) {
+    const path = `update.${k}`;
+    switch (k) {
+      case 'updates': {
+        if (isAbsent(v)) break;
+        if (!isArray(v)) throw fail(14, `BSON field '${path}' is the wrong type '${typeOf(v)}', expected type 'array'`);
+        statements = v.map((s, i) => parseStatement(s, i));
+        break;
+      }
+      case 'ordered':
+        if (!isAbsent(v)) ordered = readBool(path, v);
+        break;
+      case 'bypassDocumentValidation':
+        if (!isAbsent(v)) bypassDocumentValidation = readSafeBool(path, v);
+        break;
+      case 'maxTimeMS': {
+        const ms = readMaxTimeMS(path, v);
+        maxTimeMS = ms === 0 ? undefined : ms;
+        break;
+      }
+      case 'writeConcern':
+        if (!isAbsent(v)) writeConcern = readObject(path, v);
+        break;
+      case 'comment':
+        comment = v;
+        break;
+      case 'let':
+        if (!isAbsent(v)) letVars = readObject(path, v);
+        break;
+      case 'stmtId':
+      case 'stmtIds':
+      case 'runtimeConstants':
+      case 'isTimeseriesNamespace':
+      case 'collectionUUID':
+        break;
+      default:
+        if (!GENERIC_ARGUMENTS.has(k)) unknownField(path);
+    }
+  }
+  if (statements === undefined) missingField('update.updates');
+  if (statements.length < 1 || statements.length > MAX_WRITE_BATCH_SIZE) {
+    throw fail(16, `Write batch sizes must be between 1 and ${MAX_WRITE_BATCH_SIZE}. Got ${statements.length} operations.`);
+  }
+  return {
+    collection,
+    statements,
+    ordered,
+    bypassDocumentValidation,
+    maxTimeMS,
+    writeConcern,
+    comment,
+    let: letVars,
+  };
+}
+
+function dbNameOf(cmd: Doc): string {
+  const db = cmd.get('$db');
+  return typeof db === 'string' ? db : 'test';
+}

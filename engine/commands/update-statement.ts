@@ -1,0 +1,376 @@
+/**
+ * One update statement, in the phases the server runs it (`performSingleUpdateOp`):
+ *
+ *   prepare()  parse-time work: collation, update executor (arrayFilters, `c`), query, `$expr`
+ *              with upsert (224). Errors here are reported bare.
+ *   match()    plan (hint → code 2 when unknown) and scan: the matching documents, in scan order,
+ *              or in `sort` order for a single-document update.
+ *   write()    apply the update to each match (or build and insert the upsert document), validate,
+ *              store, log. Errors raised here are per-document runtime errors and carry the 8.0
+ *              prefix `Plan executor error during update :: caused by :: `.
+ *
+ * The phases are separate so the interleave facility can run two statements' match phases before
+ * either writes (a deterministic concurrent-upsert race).
+ */
+import { isDoc, type Doc, type Value } from '../bson/values.js';
+import type { Catalog } from '../catalog/catalog.js';
+import { resolveCollation, type CollationInfo } from '../catalog/collation-info.js';
+import type { Collection } from '../catalog/collection.js';
+import { withIdFirst } from '../catalog/id-field.js';
+import { insertDocument, replaceDocument } from '../catalog/writes.js';
+import { fail, type EngineError } from '../errors.js';
+import type { MatchDetails, RuntimeEnv } from '../runtime.js';
+import type { ApplyResult, UpdateExecutor } from '../update/executor.js';
+import { validateForStorage } from '../update/storage-validation.js';
+import { docSize } from './update-bson-size.js';
+import type { UpdateDeps } from './update-deps.js';
+import type {
+  DocumentChange,
+  FieldOrigin,
+  PlanSummary,
+  StatementDetail,
+  UpsertInsertDetail,
+} from './update-details.js';
+import { planAccess, type AccessPlan } from './update-plan.js';
+import { toEngineError, isInterruption, UPDATE_EXEC_CONTEXT } from './update-reply.js';
+import { MAX_BSON_SIZE, type UpdateStatementSpec } from './update-request.js';
+import { sortComparator } from './update-sort.js';
+import { buildUpsertSeed, queryHasExpr } from './upsert-seed.js';
+import { shouldRetryUpsertAsUpdate } from './upsert-retry.js';
+
+/** Cooperative time limit (`maxTimeMS`), checked between documents with the engine clock. */
+export class Deadline {
+  constructor(
+    private readonly now: () => Date,
+    private readonly limitAt: number | undefined,
+  ) {}
+  static none(now: () => Date): Deadline {
+    return new Deadline(now, undefined);
+  }
+  check(): void {
+    if (this.limitAt !== undefined && this.now().getTime() > this.limitAt) {
+      throw fail(50, 'operation exceeded time limit');
+    }
+  }
+}
+
+/** What every statement of one command shares. */
+export interface StatementContext {
+  readonly catalog: Catalog;
+  readonly db: string;
+  readonly collectionName: string;
+  readonly deps: UpdateDeps;
+  /** `let` values (evaluated once per command), `$$NOW`, `$$CLUSTER_TIME`. */
+  readonly env: RuntimeEnv;
+  readonly letNames: ReadonlySet<string>;
+  readonly bypassDocumentValidation: boolean;
+  readonly deadline: Deadline;
+  /** Context prepended to runtime errors (`Plan executor error during update`). */
+  readonly execContext?: string | undefined;
+}
+
+export interface MatchedDocument {
+  readonly doc: Doc;
+  readonly details: MatchDetails;
+}
+
+export interface MatchResult {
+  readonly plan: AccessPlan;
+  readonly matches: readonly MatchedDocument[];
+  readonly docsExamined: number;
+}
+
+/** A statement's outcome: counts, or the error that stopped it (with what it did before). */
+export type WriteOutcome =
+  | {
+      readonly ok: true;
+      readonly n: number;
+      readonly nModified: number;
+      /** Set when the statement inserted. */
+      readonly upsertedId: Value | undefined;
+      readonly detail: StatementDetail;
+    }
+  | { readonly ok: false; readonly error: EngineError; readonly detail: StatementDetail };
+
+/** Marks an error as raised while the plan ran, so it gets the executor prefix. */
+function runtimeError(e: unknown, context: string): EngineError {
+  const err = toEngineError(e);
+  if (isInterruption(err)) return err;
+  return err.withContext(context);
+}
+
+export class PreparedStatement {
+  readonly spec: UpdateStatementSpec;
+  readonly ctx: StatementContext;
+  readonly collation: CollationInfo | null;
+  readonly executor: UpdateExecutor;
+  readonly env: RuntimeEnv;
+  private readonly matcher: ReturnType<UpdateDeps['compileQuery']>;
+
+  private constructor(
+    spec: UpdateStatementSpec,
+    ctx: StatementContext,
+    collation: CollationInfo | null,
+    executor: UpdateExecutor,
+    matcher: ReturnType<UpdateDeps['compileQuery']>,
+    env: RuntimeEnv,
+  ) {
+    this.spec = spec;
+    this.ctx = ctx;
+    this.collation = collation;
+    this.executor = executor;
+    this.matcher = matcher;
+    this.env = env;
+  }
+
+  get ns(): string {
+    return `${this.ctx.db}.${this.ctx.collectionName}`;
+  }
+
+  get collection(): Collection | undefined {
+    return this.ctx.catalog.getCollection(this.ctx.db, this.ctx.collectionName);
+  }
+
+  private get execContext(): string {
+    return this.ctx.execContext ?? UPDATE_EXEC_CONTEXT;
+  }
+
+  /** Parse-time work (`ParsedUpdate::parseRequest`): collation, update, then query. */
+  static prepare(spec: UpdateStatementSpec, ctx: StatementContext): PreparedStatement {
+    const collection = ctx.catalog.getCollection(ctx.db, ctx.collectionName);
+    const collation = spec.collation !== undefined ? resolveCollation(spec.collation) : (collection?.collation ?? null);
+    const collator = collation?.collator ?? null;
+    const uValue: Value =
+      spec.u.kind === 'pipeline' ? (spec.u.stages as Value[]) : spec.u.doc;
+    const executor = ctx.deps.parseUpdate(uValue, {
+      arrayFilters: spec.arrayFilters,
+      collator,
+      constants: spec.c,
+      letVariables: ctx.env.variables,
+      multi: spec.multi,
+    });
+    // `c` constants are variables for the pipeline and for `$expr` in the query.
+    let env = ctx.env;
+    const names = new Set(ctx.letNames);
+    if (spec.c && spec.u.kind === 'pipeline') {
+      const vars = new Map(ctx.env.variables);
+      for (const [k, v] of spec.c) {
+        vars.set(k, v);
+        names.add(k);
+      }
+      env = { ...ctx.env, variables: vars };
+    }
+    if (spec.upsert && queryHasExpr(spec.q)) {
+      throw fail(224, '$expr is not allowed in the query predicate for an upsert');
+    }
+    const matcher = ctx.deps.compileQuery(spec.q, { collator, variables: names });
+    return new PreparedStatement(spec, ctx, collation, executor, matcher, env);
+  }
+
+  /** Plans and scans: the documents this statement would update, in the order it updates them. */
+  match(): MatchResult {
+    const plan = planAccess(this.collection, this.ns, this.spec.q, {
+      hint: this.spec.hint,
+      collation: this.collation,
+      hasSort: this.spec.sort !== undefined,
+    });
+    const matches: MatchedDocument[] = [];
+    let docsExamined = 0;
+    const single = !this.spec.multi && this.spec.sort === undefined;
+    try {
+      for (const doc of plan.candidates) {
+        this.ctx.deadline.check();
+        docsExamined++;
+        const details: MatchDetails = {};
+        if (this.matcher.matches(doc, this.env, details)) {
+          matches.push({ doc, details });
+          if (single) break;
+        }
+      }
+    } catch (e) {
+      throw runtimeError(e, this.execContext);
+    }
+    if (this.spec.sort !== undefined && !this.spec.multi && matches.length > 1) {
+      const cmp = sortComparator(this.spec.sort, this.collation?.collator ?? null);
+      const sorted = [...matches].sort((a, b) => cmp(a.doc, b.doc));
+      return { plan, matches: sorted.slice(0, 1), docsExamined };
+    }
+    return { plan, matches, docsExamined };
+  }
+
+  private planSummary(m: MatchResult): PlanSummary {
+    return {
+      stage: m.plan.stage,
+      indexName: m.plan.index?.name,
+      docsExamined: m.docsExamined,
+      keysExamined: m.plan.keysExamined,
+    };
+  }
+
+  /**
+   * Applies the update to the matched documents, or upserts when nothing matched.
+   * `insertOnly` forces the insert path (the losing side of an interleaved upsert race, which
+   * saw no match before the winner inserted).
+   */
+  write(m: MatchResult, options: { readonly insertOnly?: boolean } = {}): WriteOutcome {
+    const changes: DocumentChange[] = [];
+    let nMatched = 0;
+    let nModified = 0;
+    const plan = this.planSummary(m);
+    const detail = (error: EngineError | undefined, upsert?: UpsertInsertDetail): StatementDetail => ({
+      index: this.spec.index,
+      plan,
+      nMatched,
+      nModified,
+      documents: changes,
+      upsert,
+      error: error?.toInfo(),
+    });
+    if (m.matches.length === 0 || options.insertOnly) {
+      if (!this.spec.upsert) return { ok: true, n: 0, nModified: 0, upsertedId: undefined, detail: detail(undefined) };
+      try {
+        const upsert = this.insertUpsertDocument();
+        return { ok: true, n: 1, nModified: 0, upsertedId: upsert.doc.get('_id'), detail: detail(undefined, upsert) };
+      } catch (e) {
+        const err = toEngineError(e);
+        return { ok: false, error: err, detail: detail(err) };
+      }
+    }
+    try {
+      for (const { doc, details } of m.matches) {
+        this.ctx.deadline.check();
+        const change = this.updateOne(doc, details);
+        nMatched++;
+        if (!change.noop) nModified++;
+        changes.push(change);
+      }
+    } catch (e) {
+      const err = toEngineError(e);
+      return { ok: false, error: err, detail: detail(err) };
+    }
+    return { ok: true, n: nMatched, nModified, upsertedId: undefined, detail: detail(undefined) };
+  }
+
+  /** Updates one stored document. Runtime errors get the executor prefix. */
+  private updateOne(doc: Doc, details: MatchDetails): DocumentChange {
+    const collection = this.collection!;
+    let res: ApplyResult;
+    try {
+      res = this.executor.apply(doc, {
+        matchedArrayIndex: details.elemMatchKey,
+        isUpsertInsert: false,
+        immutablePaths: ['_id'],
+        env: this.env,
+      });
+      if (res.noop) {
+        return { before: doc, after: doc, noop: true, modifiedPaths: [], arrayTouches: res.arrayTouches, oplog: null };
+      }
+      if (docSize(res.doc) > MAX_BSON_SIZE) {
+        throw fail(17419, `Resulting document after update is larger than ${MAX_BSON_SIZE}`);
+      }
+      const stored = replaceDocument(this.ctx.catalog, collection, doc, res.doc, {
+        bypassDocumentValidation: this.ctx.bypassDocumentValidation,
+        oplogO: res.oplog ?? undefined,
+      });
+      return {
+        before: doc,
+        after: stored,
+        noop: false,
+        modifiedPaths: res.modifiedPaths,
+        arrayTouches: res.arrayTouches,
+        oplog: res.oplog,
+      };
+    } catch (e) {
+      throw runtimeError(e, this.execContext);
+    }
+  }
+
+  /** Builds the upsert document (server-facts §3) without storing it. */
+  buildUpsertDocument(): UpsertInsertDetail {
+    const kind = this.executor.kind;
+    const seed = buildUpsertSeed(this.spec.q, kind);
+    const res = this.executor.apply(seed.doc, {
+      matchedArrayIndex: undefined,
+      isUpsertInsert: true,
+      immutablePaths: ['_id'],
+      env: this.env,
+    });
+    let generated = false;
+    const doc = withIdFirst(res.doc, () => {
+      generated = true;
+      return this.ctx.catalog.newObjectId();
+    });
+    validateForStorage(doc, { allowTopLevelDollarPrefixes: true });
+    if (docSize(doc) > MAX_BSON_SIZE) throw fail(17420, `Document to upsert is larger than ${MAX_BSON_SIZE}`);
+    return {
+      seed: seed.doc,
+      doc,
+      origins: fieldOrigins(doc, seed.paths, res, this.spec, generated),
+      modifiedPaths: res.modifiedPaths,
+      arrayTouches: res.arrayTouches,
+    };
+  }
+
+  /** Builds, validates, stores and logs the upsert document. */
+  insertUpsertDocument(): UpsertInsertDetail {
+    try {
+      const built = this.buildUpsertDocument();
+      const { collection } = this.ctx.catalog.ensureCollection(this.ctx.db, this.ctx.collectionName);
+      const stored = insertDocument(this.ctx.catalog, collection, built.doc, {
+        bypassDocumentValidation: this.ctx.bypassDocumentValidation,
+      });
+      return { ...built, doc: stored };
+    } catch (e) {
+      throw runtimeError(e, this.execContext);
+    }
+  }
+
+  /**
+   * The concurrent-upsert rule: after losing an insert race with a duplicate key error, may this
+   * statement retry as an update? (See upsert-retry.ts for the five conditions.)
+   */
+  retryDecision(dupKey: EngineError) {
+    return shouldRetryUpsertAsUpdate({
+      query: this.spec.q,
+      upsert: this.spec.upsert,
+      multi: this.spec.multi,
+      update: this.spec.u,
+      duplicateKeyError: dupKey,
+    });
+  }
+}
+
+/** The dotted paths a `$setOnInsert` names (the top-level operator's own fields). */
+function setOnInsertPaths(spec: UpdateStatementSpec): string[] {
+  if (spec.u.kind !== 'modifier') return [];
+  const soi = spec.u.doc.get('$setOnInsert');
+  return isDoc(soi) ? [...soi.keys()] : [];
+}
+
+function isPrefixOrEqual(prefix: string, path: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}.`);
+}
+
+function fieldOrigins(
+  doc: Doc,
+  seedPaths: readonly string[],
+  res: ApplyResult,
+  spec: UpdateStatementSpec,
+  generatedId: boolean,
+): Map<string, FieldOrigin> {
+  const origins = new Map<string, FieldOrigin>();
+  if (generatedId) origins.set('_id', 'generatedId');
+  if (spec.u.kind === 'replacement') {
+    for (const k of doc.keys()) {
+      if (origins.has(k)) continue;
+      origins.set(k, k === '_id' && seedPaths.includes('_id') && !spec.u.doc.has('_id') ? 'query' : 'replacement');
+    }
+    return origins;
+  }
+  for (const p of seedPaths) origins.set(p, 'query');
+  const soi = setOnInsertPaths(spec);
+  for (const p of res.modifiedPaths) {
+    origins.set(p, soi.some((s) => isPrefixOrEqual(s, p)) ? 'setOnInsert' : 'update');
+  }
+  return origins;
+}

@@ -1,0 +1,197 @@
+/**
+ * The `update` command (seed Operation 2), after the server's `performUpdates`:
+ * statements run in order; a statement's failure becomes a `writeErrors` entry and stops the batch
+ * when `ordered` (the default); interruption errors (maxTimeMS, code 50) and the batch-level
+ * checks fail the whole command (`ok: 0`). Statements already applied stay applied.
+ *
+ *   runUpdate(ctx)                                    → reply (the registry's handler)
+ *   runUpdate(ctx, {observer, dryRun, deps, writeConcernHook})
+ *   runUpdateWithDetails(engine, 'test', cmd, {dryRun: true})
+ *                                                     → {reply, statements, dryRun}
+ *
+ * `dryRun` computes everything (reply, per-document details) and then puts the catalog back:
+ * no document, collection or oplog entry survives.
+ */
+import type { Doc } from '../bson/values.js';
+import type { Catalog } from '../catalog/catalog.js';
+import type { Engine } from '../engine.js';
+import { fail, type EngineError } from '../errors.js';
+import type { CommandContext, CommandHandler } from './context.js';
+import { defaultUpdateDeps, type UpdateDeps } from './update-deps.js';
+import { DetailsCollector, type StatementDetail, type UpdateObserver } from './update-details.js';
+import { buildCommandEnv } from './update-env.js';
+import {
+  buildErrorReply,
+  buildUpdateReply,
+  isInterruption,
+  toEngineError,
+  WriteResultBuilder,
+} from './update-reply.js';
+import { parseUpdateCommand, type UpdateStatementSpec } from './update-request.js';
+import { Deadline, PreparedStatement, type StatementContext, type WriteOutcome } from './update-statement.js';
+
+/**
+ * Fills `writeConcernError` (the deployments issue plugs in here). Receives the command's
+ * `writeConcern` (undefined when absent) and the command name; returns the error document or
+ * undefined.
+ */
+export type WriteConcernHook = (writeConcern: Doc | undefined, commandName: string) => Doc | undefined;
+
+export interface UpdateRunOptions {
+  readonly deps?: UpdateDeps | undefined;
+  readonly observer?: UpdateObserver | undefined;
+  /** Compute everything, commit nothing (documents, collections and oplog are restored). */
+  readonly dryRun?: boolean | undefined;
+  readonly writeConcernHook?: WriteConcernHook | undefined;
+}
+
+/** Runs `fn` and restores the catalog afterwards when `dryRun`. */
+export function withDryRun<T>(catalog: Catalog, dryRun: boolean, fn: () => T): T {
+  if (!dryRun) return fn();
+  const snapshot = catalog.snapshot();
+  try {
+    return fn();
+  } finally {
+    catalog.restore(snapshot);
+  }
+}
+
+function failedDetail(index: number, error: EngineError): StatementDetail {
+  return {
+    index,
+    plan: undefined,
+    nMatched: 0,
+    nModified: 0,
+    documents: [],
+    upsert: undefined,
+    error: error.toInfo(),
+  };
+}
+
+/**
+ * Runs one statement through its phases, including the duplicate-key retry of an upsert that lost
+ * an insert race (server: `performSingleUpdateOpWithDupKeyRetry`, one retry here).
+ */
+export function runStatement(spec: UpdateStatementSpec, sctx: StatementContext): WriteOutcome {
+  if (spec.upsert) sctx.catalog.ensureCollection(sctx.db, sctx.collectionName);
+  const stmt = PreparedStatement.prepare(spec, sctx);
+  const first = stmt.write(stmt.match());
+  if (first.ok || first.error.code !== 11000 || !spec.upsert || first.detail.nMatched > 0) return first;
+  if (!stmt.retryDecision(first.error).retry) return first;
+  const again = stmt.write(stmt.match());
+  if (again.ok) return { ...again, detail: { ...again.detail, retriedAsUpdate: true } };
+  return again;
+}
+
+export function runUpdate(ctx: CommandContext, options: UpdateRunOptions = {}): Doc {
+  const cmd = parseUpdateCommand(ctx.command);
+  const deps = options.deps ?? defaultUpdateDeps;
+  return withDryRun(ctx.catalog, options.dryRun ?? false, () => {
+    const collection = ctx.catalog.getCollection(ctx.db, cmd.collection);
+    const { env, letNames } = buildCommandEnv(ctx.startedAt, cmd.let, collection?.collator ?? null);
+    const now = () => ctx.clock.now();
+    const deadline =
+      cmd.maxTimeMS === undefined ? Deadline.none(now) : new Deadline(now, ctx.startedAt.getTime() + cmd.maxTimeMS);
+    const sctx: StatementContext = {
+      catalog: ctx.catalog,
+      db: ctx.db,
+      collectionName: cmd.collection,
+      deps,
+      env,
+      letNames,
+      bypassDocumentValidation: cmd.bypassDocumentValidation,
+      deadline,
+    };
+    const result = new WriteResultBuilder();
+    for (const spec of cmd.statements) {
+      // Checked as the batch reaches the statement, outside the per-statement error handling:
+      // it fails the whole command (earlier statements stay applied).
+      if (spec.sort !== undefined && spec.multi) throw fail(9, 'Cannot specify sort with multi=true');
+      let outcome: WriteOutcome;
+      try {
+        deadline.check();
+        outcome = runStatement(spec, sctx);
+      } catch (e) {
+        const err = toEngineError(e);
+        if (isInterruption(err)) throw err;
+        outcome = { ok: false, error: err, detail: failedDetail(spec.index, err) };
+      }
+      options.observer?.onStatement(outcome.detail);
+      if (outcome.ok) {
+        result.n += outcome.n;
+        result.nModified += outcome.nModified;
+        if (outcome.upsertedId !== undefined) result.upserted.push({ index: spec.index, _id: outcome.upsertedId });
+        continue;
+      }
+      if (isInterruption(outcome.error)) throw outcome.error;
+      result.addError(spec.index, outcome.error);
+      if (cmd.ordered) break;
+    }
+    return buildUpdateReply(result, options.writeConcernHook?.(cmd.writeConcern, 'update'));
+  });
+}
+
+/** The registry's handler. */
+export const updateCommand: CommandHandler = (ctx) => runUpdate(ctx);
+
+export interface UpdateRunDetails {
+  /** The reply document (`{ok: 0, …}` for a command-level failure). */
+  readonly reply: Doc;
+  /** Per statement, in execution order (statements after an ordered stop are absent). */
+  readonly statements: readonly StatementDetail[];
+  readonly dryRun: boolean;
+}
+
+/** Builds the context the engine's dispatcher would, for running a write outside `runCommand`. */
+export function commandContext(engine: Engine, db: string, command: Doc): CommandContext {
+  const name = command.keys().next().value ?? '';
+  let body = command;
+  if (command.has('$db')) {
+    body = new Map(command);
+    body.delete('$db');
+  }
+  const dbField = command.get('$db');
+  return {
+    catalog: engine.catalog,
+    clock: engine.clock,
+    db: typeof dbField === 'string' ? dbField : db,
+    command: body,
+    name,
+    startedAt: engine.clock.now(),
+  };
+}
+
+/**
+ * The playground's entry point: runs an `update` command and returns the reply plus the
+ * per-statement details. With `dryRun`, nothing is committed (live preview).
+ */
+export function runUpdateWithDetails(
+  engine: Engine,
+  db: string,
+  command: Doc,
+  options: { readonly dryRun?: boolean; readonly deps?: UpdateDeps } = {},
+): UpdateRunDetails {
+  const collector = new DetailsCollector();
+  const ctx = commandContext(engine, db, command);
+  const dryRun = options.dryRun ?? false;
+  let reply: Doc;
+  try {
+    if (!dryRun) recordOperation(ctx);
+    reply = runUpdate(ctx, { observer: collector, dryRun, deps: options.deps });
+  } catch (e) {
+    reply = buildErrorReply(toEngineError(e));
+  }
+  return { reply, statements: collector.statements, dryRun };
+}
+
+/** The recent-operations entry (with `comment`) the dispatcher records for every command. */
+export function recordOperation(ctx: CommandContext): void {
+  const target = ctx.command.get(ctx.name);
+  ctx.catalog.recentOperations.record({
+    kind: 'command',
+    command: ctx.name,
+    ns: typeof target === 'string' ? `${ctx.db}.${target}` : ctx.db,
+    comment: ctx.command.get('comment'),
+    time: ctx.startedAt,
+  });
+}
