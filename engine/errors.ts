@@ -59,6 +59,7 @@ export const CODE_NAMES = {
   133: 'FailedToSatisfyReadPreference',
   166: 'CommandNotSupportedOnView',
   168: 'InvalidPipelineOperator',
+  174: 'IncompatibleCollationVersion',
   189: 'PrimarySteppedDown',
   197: 'InvalidIndexSpecificationOption',
   206: 'NoSuchSession',

@@ -138,6 +138,7 @@ describe('parseEJSON', () => {
     expect(parseFails('{"$numberDouble":"abc"}')).toMatch(/numberDouble/);
     expect(parseFails('{"$date":"yesterday"}')).toMatch(/\$date/);
     expect(parseFails('{"$binary":{"base64":"YWJj"}}')).toMatch(/binary/);
+    expect(parseFails('{"$regularExpression":{"pattern":"a","options":"z"}}')).toMatch(/options/);
   });
 
   it('enforces a nesting limit without overflowing the stack', () => {

@@ -513,7 +513,12 @@ function convertWrapper(map: Doc, pos: number): Value {
       onlyKeys(v, ['pattern', 'options'], pos, '$regularExpression.pattern/options');
       const pattern = wantString(v.get('pattern'), pos, '$regularExpression.pattern');
       const options = wantString(v.get('options'), pos, '$regularExpression.options');
-      return new BSONRegExp(pattern, [...options].sort().join(''));
+      try {
+        return new BSONRegExp(pattern, [...options].sort().join(''));
+      } catch {
+        // The bson package accepts the options i, l, m, s, u and x only.
+        return wrapperError(pos, `invalid $regularExpression options ${JSON.stringify(options)}`);
+      }
     }
     case '$minKey':
       onlyKeys(map, ['$minKey'], pos, '$minKey');

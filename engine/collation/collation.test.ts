@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { parseEJSON, stringifyEJSON } from '../bson/ejson.js';
+import type { Doc } from '../bson/values.js';
+import { isEngineError } from '../errors.js';
+import { COLLATION_APPROXIMATIONS, collationToDoc, makeCollator, parseCollation, resolveCollation, sameCollation } from './index.js';
+
+function spec(text: string): Doc {
+  return parseEJSON(text) as Doc;
+}
+
+function collator(text: string) {
+  const c = makeCollator(parseCollation(spec(text)));
+  if (!c) throw new Error('simple');
+  return c;
+}
+
+function err(text: string): [number, string] {
+  try {
+    parseCollation(spec(text));
+  } catch (e) {
+    if (isEngineError(e)) return [e.code, e.errmsg];
+    throw e;
+  }
+  throw new Error('no error');
+}
+
+describe('parseCollation', () => {
+  it('returns null for simple and fills every attribute otherwise', () => {
+    expect(parseCollation(spec('{"locale":"simple"}'))).toBeNull();
+    const s = parseCollation(spec('{"locale":"fr","strength":1}'))!;
+    expect(stringifyEJSON(collationToDoc(s), { relaxed: true })).toBe(
+      '{"locale":"fr","caseLevel":false,"caseFirst":"off","strength":1,"numericOrdering":false,"alternate":"non-ignorable","maxVariable":"punct","normalization":false,"backwards":false,"version":"57.1"}',
+    );
+    expect(parseCollation(spec('{"locale":"fr_CA"}'))!.backwards).toBe(true);
+    expect(parseCollation(spec('{"locale":"de@collation=phonebook"}'))!.locale).toBe('de@collation=phonebook');
+  });
+
+  it('rejects bad specs with the server errors', () => {
+    expect(err('{"locale":"en","strength":6}')).toEqual([9, "Field 'strength' must be an integer 1 through 5. Got: 6"]);
+    expect(err('{"locale":"en","caseFirst":"x"}')).toEqual([9, "Field 'caseFirst' must be 'upper', 'lower', or 'off'. Got: x"]);
+    expect(err('{"locale":"en","alternate":"x"}')).toEqual([9, "Field 'alternate' must be 'non-ignorable' or 'shifted'. Got: x"]);
+    expect(err('{"locale":"en","maxVariable":"x"}')).toEqual([9, "Field 'maxVariable' must be 'punct' or 'space'. Got: x"]);
+    expect(err('{"locale":"en","foo":1}')).toEqual([9, 'Collation spec contains unknown field. Collation spec: { locale: "en", foo: 1 }']);
+    expect(err('{"locale":"simple","strength":1}')).toEqual([9, 'If locale=simple, no other fields should be present in: { locale: "simple", strength: 1 }']);
+    expect(err('{"locale":"en","strength":1,"backwards":true}')).toEqual([
+      2,
+      "'backwards' is invalid with 'strength' of 1 in: { locale: \"en\", strength: 1, backwards: true }",
+    ]);
+    expect(err('{"locale":"en","strength":2,"caseFirst":"upper"}')).toEqual([
+      2,
+      "'caseFirst' is invalid unless 'caseLevel' is on or 'strength' is greater than 2 in: { locale: \"en\", strength: 2, caseFirst: \"upper\" }",
+    ]);
+    expect(err('{"locale":""}')).toEqual([2, 'Field \'locale\' cannot be the empty string in: { locale: "" }']);
+    expect(err('{"locale":"en-US"}')).toEqual([2, 'Field \'locale\' is invalid in: { locale: "en-US" }. Did you mean \'en_US\'?']);
+    expect(err('{"locale":"xx"}')[0]).toBe(2);
+    expect(err('{"strength":1}')[0]).toBe(40414);
+    expect(err('{"locale":"en","caseLevel":1}')[0]).toBe(14);
+    expect(err('{"locale":"en","version":"1.0"}')[0]).toBe(174);
+  });
+
+  it('lists its approximations', () => {
+    expect(COLLATION_APPROXIMATIONS.length).toBeGreaterThan(5);
+  });
+});
+
+describe('collators', () => {
+  it('strength 1 ignores case and accents: the French example', () => {
+    const c = collator('{"locale":"fr","strength":1}');
+    expect(c.compare('cafe', 'café')).toBe(0);
+    expect(c.compare('cafe', 'cafE')).toBe(0);
+    expect(c.compare('cafe', 'cafes')).toBeLessThan(0);
+  });
+
+  it('strength 2 distinguishes accents but not case', () => {
+    const c = collator('{"locale":"fr","strength":2}');
+    expect(c.compare('cafe', 'cafE')).toBe(0);
+    expect(c.compare('cafe', 'café')).not.toBe(0);
+  });
+
+  it('strength 3 distinguishes case', () => {
+    const c = collator('{"locale":"en"}');
+    expect(c.compare('a', 'A')).not.toBe(0);
+    expect(c.compare('a', 'B')).toBeLessThan(0);
+  });
+
+  it('caseFirst upper puts capitals first', () => {
+    expect(collator('{"locale":"en","caseFirst":"upper"}').compare('A', 'a')).toBeLessThan(0);
+    expect(collator('{"locale":"en","caseFirst":"lower"}').compare('A', 'a')).toBeGreaterThan(0);
+  });
+
+  it('numericOrdering compares digit runs as numbers', () => {
+    expect(collator('{"locale":"en","numericOrdering":true}').compare('10', '9')).toBeGreaterThan(0);
+    expect(collator('{"locale":"en"}').compare('10', '9')).toBeLessThan(0);
+  });
+
+  it('alternate shifted ignores punctuation', () => {
+    expect(collator('{"locale":"en","alternate":"shifted"}').compare('a-b', 'ab')).toBe(0);
+  });
+
+  it('resolves command options and compares specs', () => {
+    expect(resolveCollation(undefined)).toBeNull();
+    expect(resolveCollation(spec('{"locale":"simple"}'))).toBeNull();
+    const r = resolveCollation(spec('{"locale":"en","strength":2}'))!;
+    expect(r.collator.compare('A', 'a')).toBe(0);
+    expect(sameCollation(r.spec, parseCollation(spec('{"strength":2,"locale":"en"}')))).toBe(true);
+    expect(sameCollation(r.spec, null)).toBe(false);
+    expect(() => resolveCollation('x')).toThrow("BSON field 'collation' is the wrong type 'string', expected type 'object'");
+  });
+});

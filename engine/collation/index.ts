@@ -1,0 +1,319 @@
+/**
+ * Collation: parse and validate a `collation` document as the server does
+ * (`src/mongo/db/query/collation/collator_factory_icu.cpp`, server-facts §5), report the full
+ * normalised spec (what listIndexes/listCollections show), and build a string comparator.
+ *
+ * The server uses ICU 57.1 directly; this engine maps the spec onto `Intl.Collator`, which is
+ * available in browsers and Node. Every way that mapping differs from the server is listed in
+ * `COLLATION_APPROXIMATIONS` below (and in the README). `locale: "simple"` is exact: no collator,
+ * strings compare by code point.
+ *
+ * Error choices where the facts are silent (marked [inferred]): a missing `locale` is 40414
+ * `BSON field 'collation.locale' is missing but a required field`, and a field of the wrong
+ * type is 14 TypeMismatch `BSON field 'collation.<f>' is the wrong type '<t>', expected type '<t>'`
+ * (the wording of the IDL parser the 8.0 server uses for collation specs).
+ */
+import type { Collator } from '../bson/compare.js';
+import { renderDoc } from '../bson/render.js';
+import { Int32, isDoc, isNumber, typeOf, type Doc, type Value } from '../bson/values.js';
+import { fail } from '../errors.js';
+
+export type CaseFirst = 'upper' | 'lower' | 'off';
+export type Alternate = 'non-ignorable' | 'shifted';
+export type MaxVariable = 'punct' | 'space';
+
+/** A fully resolved (non-simple) collation, every attribute filled in. */
+export interface CollationSpec {
+  readonly locale: string;
+  readonly caseLevel: boolean;
+  readonly caseFirst: CaseFirst;
+  readonly strength: 1 | 2 | 3 | 4 | 5;
+  readonly numericOrdering: boolean;
+  readonly alternate: Alternate;
+  readonly maxVariable: MaxVariable;
+  readonly normalization: boolean;
+  readonly backwards: boolean;
+  readonly version: string;
+}
+
+/** The ICU version the server reports in collation specs. */
+export const COLLATION_VERSION = '57.1';
+
+/** Every way the Intl.Collator mapping differs from the server's ICU collator. */
+export const COLLATION_APPROXIMATIONS: readonly string[] = Object.freeze([
+  'Comparisons use the JavaScript runtime\'s Intl.Collator (its own ICU/CLDR data, usually far newer than the ICU 57.1 the server pins), so rare characters and some locales may order differently.',
+  'strength 4 (quaternary) and 5 (identical) have no Intl equivalent; they compare like strength 3 (Intl sensitivity "variant").',
+  'caseLevel: true with strength 1 maps to Intl sensitivity "case"; caseLevel with strength 2 has no equivalent and is ignored (accent sensitivity only).',
+  'alternate: "shifted" maps to Intl ignorePunctuation: true, which ignores whitespace and punctuation at every strength; the server only ignores them below strength 4.',
+  'maxVariable has no Intl equivalent: "punct" and "space" both behave like ignorePunctuation when alternate is "shifted", and are ignored otherwise.',
+  'backwards (French secondary ordering) has no Intl option; it only takes effect through locales whose CLDR data implies it (e.g. fr_CA).',
+  'normalization has no Intl option: Intl always compares canonically equivalent strings as equal, while the server (normalization: false) may not for input that is not FCD.',
+  'Locale-dependent defaults reported in the normalised spec (e.g. backwards: true for fr_CA, caseFirst: "upper" for da and mt, alternate: "shifted" for th) come from a small built-in table, not from ICU.',
+  'Locale validation accepts a locale when the runtime\'s Intl supports it; the server accepts exactly the locales of its ICU build.',
+]);
+
+const KNOWN_FIELDS = new Set([
+  'locale',
+  'caseLevel',
+  'caseFirst',
+  'strength',
+  'numericOrdering',
+  'alternate',
+  'maxVariable',
+  'normalization',
+  'backwards',
+  'version',
+]);
+
+/** Locale defaults that differ from the ICU root defaults (approximation, see above). */
+const LOCALE_DEFAULTS: Readonly<Record<string, Partial<Pick<CollationSpec, 'caseFirst' | 'alternate' | 'backwards'>>>> = {
+  fr_CA: { backwards: true },
+  da: { caseFirst: 'upper' },
+  mt: { caseFirst: 'upper' },
+  th: { alternate: 'shifted' },
+};
+
+const TYPE_NAMES: Record<string, string> = {
+  double: 'double',
+  string: 'string',
+  object: 'object',
+  array: 'array',
+  bool: 'bool',
+  int: 'int',
+  long: 'long',
+  decimal: 'decimal',
+};
+
+function wrongType(field: string, v: Value, expected: string): never {
+  const t = typeOf(v);
+  throw fail(14, `BSON field 'collation.${field}' is the wrong type '${TYPE_NAMES[t] ?? t}', expected type '${expected}'`);
+}
+
+function boolField(spec: Doc, field: string): boolean | undefined {
+  const v = spec.get(field);
+  if (v === undefined) return undefined;
+  if (typeof v !== 'boolean') wrongType(field, v, 'bool');
+  return v;
+}
+
+function stringField(spec: Doc, field: string): string | undefined {
+  const v = spec.get(field);
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string') wrongType(field, v, 'string');
+  return v;
+}
+
+/** ICU keyword values for `@collation=…` and their BCP 47 `-u-co-` equivalents. */
+const COLLATION_KEYWORDS: Readonly<Record<string, string>> = {
+  phonebook: 'phonebk',
+  traditional: 'trad',
+  dictionary: 'dict',
+  pinyin: 'pinyin',
+  stroke: 'stroke',
+  unihan: 'unihan',
+  zhuyin: 'zhuyin',
+  gb2312han: 'gb2312',
+  big5han: 'big5han',
+  search: 'search',
+  standard: 'standard',
+  eor: 'eor',
+  compat: 'compat',
+  emoji: 'emoji',
+  reformed: 'reformed',
+};
+
+/** `en_US` → `en-US`; `de@collation=phonebook` → `de-u-co-phonebk`; `root` → `und`. */
+export function toBcp47(locale: string): string {
+  const [base = '', keywords] = locale.split('@', 2);
+  let tag = base === 'root' ? 'und' : base.replace(/_/g, '-');
+  if (keywords) {
+    const m = /^collation=([a-z0-9]+)$/i.exec(keywords);
+    const co = m ? COLLATION_KEYWORDS[m[1]!.toLowerCase()] : undefined;
+    if (co) tag += `-u-co-${co}`;
+  }
+  return tag;
+}
+
+/** ICU's canonical spelling: language lower case, region upper case, `_` separators. */
+function canonicalLocale(locale: string): string {
+  const [base = '', keywords] = locale.split('@', 2);
+  const parts = base.split(/[-_]/);
+  const canon = parts
+    .map((p, i) => {
+      if (i === 0) return p.toLowerCase();
+      if (p.length === 4) return p[0]!.toUpperCase() + p.slice(1).toLowerCase();
+      if (p.length === 2 || /^\d{3}$/.test(p)) return p.toUpperCase();
+      return p.toUpperCase();
+    })
+    .join('_');
+  return keywords === undefined ? canon : `${canon}@${keywords.toLowerCase()}`;
+}
+
+function validateLocale(locale: string, spec: Doc): void {
+  const shown = renderDoc(spec);
+  if (locale === '') throw fail(2, `Field 'locale' cannot be the empty string in: ${shown}`);
+  if (locale.includes('\0')) throw fail(2, `Field 'locale' cannot contain null byte in: ${shown}`);
+  const canon = canonicalLocale(locale);
+  if (canon !== locale) throw fail(2, `Field 'locale' is invalid in: ${shown}. Did you mean '${canon}'?`);
+  if (locale === 'root') return;
+  let supported: string[];
+  try {
+    supported = Intl.Collator.supportedLocalesOf([toBcp47(locale)]);
+  } catch {
+    supported = [];
+  }
+  if (supported.length === 0 || !/^[a-z]{2,3}(_|@|$)/.test(locale)) {
+    throw fail(2, `Field 'locale' is not a valid ICU locale in: ${shown}`);
+  }
+}
+
+/**
+ * Parses and validates a collation document. Returns null for `{locale: "simple"}`.
+ * Throws the server's errors (codes and messages per server-facts §5).
+ */
+export function parseCollation(spec: Doc): CollationSpec | null {
+  const shown = (): string => renderDoc(spec);
+  const localeValue = spec.get('locale');
+  if (localeValue === undefined) throw fail(40414, "BSON field 'collation.locale' is missing but a required field");
+  if (typeof localeValue !== 'string') wrongType('locale', localeValue, 'string');
+  for (const k of spec.keys()) {
+    if (!KNOWN_FIELDS.has(k)) throw fail(9, `Collation spec contains unknown field. Collation spec: ${shown()}`);
+  }
+  if (localeValue === 'simple') {
+    if (spec.size > 1) throw fail(9, `If locale=simple, no other fields should be present in: ${shown()}`);
+    return null;
+  }
+  validateLocale(localeValue, spec);
+  const defaults = LOCALE_DEFAULTS[localeValue] ?? LOCALE_DEFAULTS[localeValue.split(/[_@]/)[0]!] ?? {};
+
+  let strength: CollationSpec['strength'] = 3;
+  const s = spec.get('strength');
+  if (s !== undefined) {
+    if (!isNumber(s)) wrongType('strength', s, 'int');
+    const n = typeof s === 'number' ? s : Number(String(s instanceof Int32 ? s.value : s));
+    if (!(Number.isInteger(n) && n >= 1 && n <= 5)) {
+      throw fail(9, `Field 'strength' must be an integer 1 through 5. Got: ${String(n)}`);
+    }
+    strength = n as CollationSpec['strength'];
+  }
+
+  const caseFirst = stringField(spec, 'caseFirst') ?? defaults.caseFirst ?? 'off';
+  if (caseFirst !== 'upper' && caseFirst !== 'lower' && caseFirst !== 'off') {
+    throw fail(9, `Field 'caseFirst' must be 'upper', 'lower', or 'off'. Got: ${caseFirst}`);
+  }
+  const alternate = stringField(spec, 'alternate') ?? defaults.alternate ?? 'non-ignorable';
+  if (alternate !== 'non-ignorable' && alternate !== 'shifted') {
+    throw fail(9, `Field 'alternate' must be 'non-ignorable' or 'shifted'. Got: ${alternate}`);
+  }
+  const maxVariable = stringField(spec, 'maxVariable') ?? 'punct';
+  if (maxVariable !== 'punct' && maxVariable !== 'space') {
+    throw fail(9, `Field 'maxVariable' must be 'punct' or 'space'. Got: ${maxVariable}`);
+  }
+  const caseLevel = boolField(spec, 'caseLevel') ?? false;
+  const numericOrdering = boolField(spec, 'numericOrdering') ?? false;
+  const normalization = boolField(spec, 'normalization') ?? false;
+  const backwardsGiven = boolField(spec, 'backwards');
+  const backwards = backwardsGiven ?? defaults.backwards ?? false;
+  const version = stringField(spec, 'version');
+  if (version !== undefined && version !== COLLATION_VERSION) {
+    throw fail(
+      174,
+      `Requested collation version ${version} but the only available collator version was ${COLLATION_VERSION}. Requested collation spec: ${shown()}`,
+    );
+  }
+
+  if (backwardsGiven === true && strength === 1) {
+    throw fail(2, `'backwards' is invalid with 'strength' of 1 in: ${shown()}`);
+  }
+  if (spec.has('caseFirst') && caseFirst !== 'off' && !caseLevel && strength <= 2) {
+    throw fail(2, `'caseFirst' is invalid unless 'caseLevel' is on or 'strength' is greater than 2 in: ${shown()}`);
+  }
+
+  return Object.freeze({
+    locale: localeValue,
+    caseLevel,
+    caseFirst,
+    strength,
+    numericOrdering,
+    alternate,
+    maxVariable,
+    normalization,
+    backwards,
+    version: COLLATION_VERSION,
+  });
+}
+
+/** The full collation document the server reports (listIndexes, listCollections, explain). */
+export function collationToDoc(spec: CollationSpec): Doc {
+  return new Map<string, Value>([
+    ['locale', spec.locale],
+    ['caseLevel', spec.caseLevel],
+    ['caseFirst', spec.caseFirst],
+    ['strength', new Int32(spec.strength)],
+    ['numericOrdering', spec.numericOrdering],
+    ['alternate', spec.alternate],
+    ['maxVariable', spec.maxVariable],
+    ['normalization', spec.normalization],
+    ['backwards', spec.backwards],
+    ['version', spec.version],
+  ]);
+}
+
+/** A collator that remembers the spec it was built from. */
+export interface SpecCollator extends Collator {
+  readonly spec: CollationSpec;
+}
+
+const collatorCache = new Map<string, SpecCollator>();
+
+function specKey(spec: CollationSpec): string {
+  return JSON.stringify(spec);
+}
+
+/** Builds (and caches) the comparator for a spec; null (simple) gives null. */
+export function makeCollator(spec: CollationSpec | null): SpecCollator | null {
+  if (spec === null) return null;
+  const key = specKey(spec);
+  const cached = collatorCache.get(key);
+  if (cached) return cached;
+  const sensitivity: Intl.CollatorOptions['sensitivity'] =
+    spec.strength === 1 ? (spec.caseLevel ? 'case' : 'base') : spec.strength === 2 ? 'accent' : 'variant';
+  const intl = new Intl.Collator(toBcp47(spec.locale), {
+    usage: 'sort',
+    sensitivity,
+    caseFirst: spec.caseFirst === 'off' ? 'false' : spec.caseFirst,
+    numeric: spec.numericOrdering,
+    ignorePunctuation: spec.alternate === 'shifted',
+  });
+  const collator: SpecCollator = Object.freeze({ spec, compare: (a: string, b: string) => intl.compare(a, b) });
+  collatorCache.set(key, collator);
+  return collator;
+}
+
+/** Two specs are the same collation (null = simple). */
+export function sameCollation(a: CollationSpec | null, b: CollationSpec | null): boolean {
+  if (a === null || b === null) return a === b;
+  return specKey(a) === specKey(b);
+}
+
+/** Resolved `collation` option: the spec, its reported document and its comparator. */
+export interface ResolvedCollation {
+  readonly spec: CollationSpec;
+  readonly doc: Doc;
+  readonly collator: SpecCollator;
+}
+
+/**
+ * Parses a command's `collation` option value (any BSON value). `undefined` (absent) and
+ * `{locale: "simple"}` give null. `field` names the option in type errors (e.g. "find.collation").
+ */
+export function resolveCollation(value: Value | undefined, field = 'collation'): ResolvedCollation | null {
+  if (value === undefined) return null;
+  if (!isDoc(value)) {
+    const t = typeOf(value);
+    throw fail(14, `BSON field '${field}' is the wrong type '${TYPE_NAMES[t] ?? t}', expected type 'object'`);
+  }
+  const spec = parseCollation(value);
+  if (spec === null) return null;
+  return { spec, doc: collationToDoc(spec), collator: makeCollator(spec)! };
+}
