@@ -1,0 +1,78 @@
+/**
+ * `Value::toString()` (the `operator<<` of the aggregation `Value`), which many expression and
+ * stage error messages embed. It differs from `BSONElement::toString`: doubles print like C++
+ * iostreams (`%g`, 6 significant digits), documents print `{a: 1, b: "x"}` without inner spaces,
+ * a missing value prints `MISSING`, dates print as ISO strings.
+ */
+import type { BSONRegExp, Decimal128, ObjectId, Timestamp } from 'bson';
+import { typeOf, type Value } from '../bson/values.js';
+
+/** C++ `ostream << double` with the default precision (6): `%g`. */
+export function formatG6(x: number): string {
+  if (Number.isNaN(x)) return 'nan';
+  if (!Number.isFinite(x)) return x > 0 ? 'inf' : '-inf';
+  if (x === 0) return Object.is(x, -0) ? '-0' : '0';
+  const exp = Number(x.toExponential(5).split('e')[1]);
+  if (exp < -4 || exp >= 6) {
+    const [mant, e] = x.toExponential(5).split('e') as [string, string];
+    const m = mant.includes('.') ? mant.replace(/0+$/, '').replace(/\.$/, '') : mant;
+    const n = Number(e);
+    return `${m}e${n < 0 ? '-' : '+'}${String(Math.abs(n)).padStart(2, '0')}`;
+  }
+  const fixed = x.toFixed(Math.max(0, 5 - exp));
+  return fixed.includes('.') ? fixed.replace(/0+$/, '').replace(/\.$/, '') : fixed;
+}
+
+/** ISO-8601 UTC with milliseconds, as `Date_t::toString` prints. */
+export function isoDate(d: Date): string {
+  const t = d.getTime();
+  if (Number.isNaN(t)) return 'Invalid Date';
+  return d.toISOString();
+}
+
+export function valueToString(v: Value | undefined): string {
+  if (v === undefined) return 'MISSING';
+  switch (typeOf(v)) {
+    case 'double':
+      return formatG6(v as number);
+    case 'string':
+      return `"${v as string}"`;
+    case 'bool':
+      return v ? 'true' : 'false';
+    case 'null':
+      return 'null';
+    case 'undefined':
+      return 'undefined';
+    case 'int':
+    case 'long':
+      return String(v);
+    case 'decimal':
+      return (v as Decimal128).toString();
+    case 'objectId':
+      return (v as ObjectId).toHexString();
+    case 'date':
+      return isoDate(v as Date);
+    case 'timestamp': {
+      const ts = v as Timestamp;
+      return `Timestamp(${ts.t}, ${ts.i})`;
+    }
+    case 'regex': {
+      const r = v as BSONRegExp;
+      return `/${r.pattern}/${r.options}`;
+    }
+    case 'array':
+      return `[${(v as Value[]).map((x) => valueToString(x)).join(', ')}]`;
+    case 'object': {
+      if (!(v instanceof Map)) return String(v);
+      const parts: string[] = [];
+      for (const [k, x] of v) parts.push(`${k}: ${valueToString(x)}`);
+      return `{${parts.join(', ')}}`;
+    }
+    case 'minKey':
+      return 'MinKey';
+    case 'maxKey':
+      return 'MaxKey';
+    default:
+      return String(v);
+  }
+}

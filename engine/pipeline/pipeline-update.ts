@@ -1,0 +1,118 @@
+/**
+ * Pipeline-style updates (`PipelineExecutor`): `u` is an array of stages run over the matched
+ * document. The result replaces the document (`ObjectReplaceExecutor::applyReplacementUpdate`):
+ * - a result binary-equal to the input is a no-op;
+ * - when the result has no `_id`, the original `_id` is kept (so `$unset: "_id"` cannot remove it);
+ * - `_id` (and any other immutable path) must not change: code 66;
+ * - top-level `$`-prefixed fields are allowed (`allowTopLevelDollarPrefixedFields`);
+ * - the oplog entry is a `$v:2` diff from `computeOplogDiff(pre, post, 15)` when that is smaller
+ *   than the post-image, otherwise the whole post-image.
+ */
+import { binaryEqual } from '../bson/compare.js';
+import { isDoc, type Doc, type Value } from '../bson/values.js';
+import { fail } from '../errors.js';
+import { makeParseContext } from '../expr/parse.js';
+import type { Scope } from '../expr/types.js';
+import { validateVariableName, validateVariableNameForRead } from '../expr/variables.js';
+import { computeOplogDiff, DELTA_OPLOG_ENTRY_PADDING } from '../oplog/diff-calculator.js';
+import { makeDeltaOplogEntry } from '../oplog/diff-types.js';
+import type { ApplyParams, ApplyResult, UpdateExecutor } from '../update/executor.js';
+import { sizeCheckedResult } from '../update/modifier-executor.js';
+import type { UpdateParseOptions } from '../update/parse-update.js';
+import { cloneValue } from '../update/path.js';
+import { checkIdUnchanged, moveIdFirst, validateForStorage } from '../update/storage-validation.js';
+import { OTHER_STAGES, UPDATE_STAGES, type Stage } from './stages.js';
+
+export interface PipelineExecutor extends UpdateExecutor {
+  readonly kind: 'pipeline';
+  readonly stages: readonly Stage[];
+}
+
+class PipelineUpdateExecutor implements PipelineExecutor {
+  readonly kind = 'pipeline' as const;
+  constructor(readonly stages: readonly Stage[]) {
+    Object.freeze(this);
+  }
+
+  /** Runs the stages; each stage sees the previous stage's output as `$$ROOT`. */
+  transform(doc: Doc, params: ApplyParams): Doc {
+    let current = doc;
+    for (const stage of this.stages) {
+      const scope: Scope = { root: current, current, env: params.env, locals: null };
+      current = stage.apply(current, scope);
+    }
+    return current;
+  }
+
+  apply(doc: Doc, params: ApplyParams): ApplyResult {
+    const transformed = this.transform(doc, params);
+    if (binaryEqual(doc, transformed)) {
+      return { doc: cloneValue(doc), noop: true, modifiedPaths: [], oplog: null, arrayTouches: [] };
+    }
+    let replaced: Doc;
+    if (transformed.has('_id') || !doc.has('_id')) {
+      replaced = cloneValue(transformed);
+    } else {
+      // The original _id stays (first, as the surviving element), the result's fields follow.
+      replaced = new Map([['_id', cloneValue(doc.get('_id')!)]]);
+      for (const [k, v] of transformed) replaced.set(k, cloneValue(v));
+    }
+    validateForStorage(replaced, { allowTopLevelDollarPrefixes: true });
+    checkIdUnchanged(doc, replaced, params.immutablePaths);
+    const out = sizeCheckedResult(moveIdFirst(replaced));
+
+    const modifiedPaths: string[] = [];
+    for (const [k, v] of out) {
+      const before = doc.get(k);
+      if (before === undefined || !binaryEqual(before, v)) modifiedPaths.push(k);
+    }
+    for (const k of doc.keys()) if (!out.has(k)) modifiedPaths.push(k);
+
+    // The diff is computed against the stored (_id-first) document so that it replays exactly.
+    const diff = params.isUpsertInsert ? null : computeOplogDiff(doc, out, DELTA_OPLOG_ENTRY_PADDING);
+    const oplog = diff !== null ? makeDeltaOplogEntry(diff) : cloneValue(out);
+    return { doc: out, noop: false, modifiedPaths, oplog, arrayTouches: [] };
+  }
+}
+
+function variableNames(options: UpdateParseOptions): Set<string> {
+  const names = new Set<string>();
+  if (options.letVariables) {
+    for (const name of options.letVariables.keys()) {
+      validateVariableName(name);
+      names.add(name);
+    }
+  }
+  if (options.constants) {
+    for (const name of options.constants.keys()) {
+      validateVariableNameForRead(name);
+      names.add(name);
+    }
+  }
+  return names;
+}
+
+/** Parses an update pipeline once per statement. */
+export function parsePipelineUpdate(stages: Value[], options: UpdateParseOptions): UpdateExecutor {
+  const ctx = makeParseContext(options.collator, variableNames(options));
+  const parsed: Stage[] = [];
+  // Pipeline::parse parses every stage before the update-specific check runs.
+  for (const spec of stages) {
+    if (!isDoc(spec)) throw fail(14, "Each element of the 'pipeline' array must be an object");
+    if (spec.size !== 1) throw fail(40323, 'A pipeline stage specification object must contain exactly one field.');
+    const [name, arg] = spec.entries().next().value as [string, Value];
+    if (Object.hasOwn(UPDATE_STAGES, name)) {
+      parsed.push(UPDATE_STAGES[name as keyof typeof UPDATE_STAGES](name, arg, ctx));
+    } else if (OTHER_STAGES.has(name)) {
+      parsed.push({ name, apply: (d) => d });
+    } else {
+      throw fail(40324, `Unrecognized pipeline stage name: '${name}'`);
+    }
+  }
+  for (const stage of parsed) {
+    if (!Object.hasOwn(UPDATE_STAGES, stage.name))
+      throw fail(72, `${stage.name} is not allowed to be used within an update`);
+  }
+  return new PipelineUpdateExecutor(parsed);
+}
+

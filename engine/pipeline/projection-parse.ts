@@ -1,0 +1,188 @@
+/**
+ * Parses `$addFields`/`$set` and `$project` specifications into `ProjectionNode` trees, with the
+ * server's validation (`ProjectionSpecValidator`, `projection_parser.cpp`).
+ */
+import { renderDoc } from '../bson/render.js';
+import { isDoc, type Doc, type Value } from '../bson/values.js';
+import { fail } from '../errors.js';
+import type { ParseContext } from '../expr/types.js';
+import { splitFieldPath } from '../expr/variables.js';
+import { ProjectionNode } from './projection.js';
+
+/** `PathPrefixComparator`-style conflict check over the paths a specification names. */
+class SeenPaths {
+  private readonly paths: string[] = [];
+  constructor(private readonly raw: Doc) {}
+  add(path: string): void {
+    for (const p of this.paths) {
+      if (p === path || p.startsWith(`${path}.`) || path.startsWith(`${p}.`)) {
+        throw fail(
+          40176,
+          `specification contains two conflicting paths. Cannot specify both '${path}' and '${p}': ${renderDoc(this.raw)}`,
+        );
+      }
+    }
+    this.paths.push(path);
+  }
+}
+
+function isExpressionObject(v: Doc): boolean {
+  const first = v.keys().next();
+  return !first.done && first.value.startsWith('$');
+}
+
+/** `ProjectionSpecValidator::validate` for `$addFields`. */
+function validateAddFields(spec: Doc): void {
+  if (spec.size === 0) throw fail(40177, 'specification must have at least one field');
+  const seen = new SeenPaths(spec);
+  const parseElement = (value: Value, path: string): void => {
+    if (isDoc(value)) parseNested(value, path);
+    else seen.add(path);
+  };
+  const parseNested = (obj: Doc, prefix: string): void => {
+    if (obj.size === 0) throw fail(40180, `an empty object is not a valid value. Found empty object at path ${prefix}`);
+    for (const [name, value] of obj) {
+      if (name.startsWith('$')) {
+        if (obj.size !== 1) {
+          throw fail(
+            40181,
+            `an expression specification must contain exactly one field, the name of the expression. Found ${obj.size} fields in ${renderDoc(obj)}, while parsing object ${renderDoc(spec)}`,
+          );
+        }
+        seen.add(prefix);
+        continue;
+      }
+      if (name.includes('.'))
+        throw fail(40183, `cannot use dotted field name '${name}' in a sub object: ${renderDoc(spec)}`);
+      parseElement(value, `${prefix}.${name}`);
+    }
+  };
+  for (const [name, value] of spec) {
+    splitFieldPath(name);
+    parseElement(value, name);
+  }
+}
+
+/** `AddFieldsProjectionExecutor::parse`. */
+export function parseAddFields(spec: Doc, ctx: ParseContext): ProjectionNode {
+  validateAddFields(spec);
+  const root = new ProjectionNode('addFields');
+  const parseSub = (obj: Doc, node: ProjectionNode): void => {
+    for (const [name, value] of obj) {
+      splitFieldPath(name);
+      if (isDoc(value) && !isExpressionObject(value)) parseSub(value, node.child(name));
+      else node.addExpression([name], ctx.parse(value));
+    }
+  };
+  for (const [name, value] of spec) {
+    const path = splitFieldPath(name);
+    if (isDoc(value) && !isExpressionObject(value)) {
+      let node = root;
+      for (const p of path) node = node.child(p);
+      parseSub(value, node);
+    } else {
+      root.addExpression(path, ctx.parse(value));
+    }
+  }
+  return root;
+}
+
+type Entry =
+  | { readonly kind: 'include'; readonly path: string[] }
+  | { readonly kind: 'exclude'; readonly path: string[] }
+  | { readonly kind: 'computed'; readonly path: string[]; readonly spec: Value };
+
+function isBoolOrNumber(v: Value): boolean {
+  if (typeof v === 'boolean' || typeof v === 'number') return true;
+  if (v === null || typeof v !== 'object' || Array.isArray(v) || v instanceof Map || v instanceof Date) return false;
+  const t = (v as { _bsontype?: string })._bsontype;
+  return t === 'Int32' || t === 'Long' || t === 'Decimal128';
+}
+
+function truthyNumber(v: Value): boolean {
+  if (typeof v === 'boolean') return v;
+  if (typeof v === 'number') return v !== 0;
+  return Number((v as { toString(): string }).toString()) !== 0;
+}
+
+/** Parses a `$project` specification (inclusion or exclusion). */
+export function parseProject(spec: Doc, ctx: ParseContext): ProjectionNode {
+  if (spec.size === 0) throw fail(51272, 'projection specification must have at least one field');
+  const entries: Entry[] = [];
+  const seen: string[][] = [];
+  const addPath = (path: string[]): void => {
+    const dotted = path.join('.');
+    for (const p of seen) {
+      const other = p.join('.');
+      if (other === dotted) throw fail(31250, `Path collision at ${dotted}`);
+      if (dotted.startsWith(`${other}.`))
+        throw fail(31249, `Path collision at ${dotted} remaining portion ${dotted.slice(other.length + 1)}`);
+      if (other.startsWith(`${dotted}.`))
+        throw fail(31249, `Path collision at ${other} remaining portion ${other.slice(dotted.length + 1)}`);
+    }
+    seen.push(path);
+  };
+  const walk = (obj: Doc, prefix: string[], top: boolean): void => {
+    for (const [name, value] of obj) {
+      const parts = top ? splitFieldPath(name) : [name];
+      if (!top) {
+        if (name.includes('.')) throw fail(31275, `Cannot use dotted field name '${name}' in a sub object`);
+        splitFieldPath(name);
+      }
+      const path = [...prefix, ...parts];
+      if (isDoc(value)) {
+        if (value.size === 0)
+          throw fail(51270, `An empty sub-projection is not a valid value. Found empty object at path ${path.join('.')}`);
+        if (isExpressionObject(value)) {
+          if (value.size !== 1)
+            throw fail(
+              40181,
+              `an expression specification must contain exactly one field, the name of the expression. Found ${value.size} fields in ${renderDoc(value)}, while parsing object ${renderDoc(spec)}`,
+            );
+          addPath(path);
+          entries.push({ kind: 'computed', path, spec: value });
+        } else {
+          walk(value, path, false);
+        }
+      } else if (isBoolOrNumber(value)) {
+        addPath(path);
+        entries.push({ kind: truthyNumber(value) ? 'include' : 'exclude', path });
+      } else {
+        addPath(path);
+        entries.push({ kind: 'computed', path, spec: value });
+      }
+    }
+  };
+  walk(spec, [], true);
+
+  // The projection type is decided by the first non-_id entry that includes, excludes or computes.
+  let mode: 'inclusion' | 'exclusion' | undefined;
+  for (const e of entries) {
+    const isId = e.path.length === 1 && e.path[0] === '_id';
+    if (isId && e.kind !== 'computed') continue;
+    const m = e.kind === 'exclude' ? 'exclusion' : 'inclusion';
+    if (mode === undefined) mode = m;
+    else if (mode !== m) {
+      const field = e.path.join('.');
+      if (e.kind === 'computed') throw fail(31252, 'Cannot use expression other than $meta in exclusion projection');
+      if (mode === 'inclusion') throw fail(31254, `Cannot do exclusion on field ${field} in inclusion projection`);
+      throw fail(31253, `Cannot do inclusion on field ${field} in exclusion projection`);
+    }
+  }
+  if (mode === undefined) {
+    // Only _id was named: {_id: 0} excludes it, {_id: 1} keeps only _id.
+    const idEntry = entries[0]!;
+    mode = idEntry.kind === 'exclude' ? 'exclusion' : 'inclusion';
+  }
+  const root = new ProjectionNode(mode);
+  let idMentioned = false;
+  for (const e of entries) {
+    if (e.path.length === 1 && e.path[0] === '_id') idMentioned = true;
+    if (e.kind === 'computed') root.addExpression(e.path, ctx.parse(e.spec));
+    else if ((e.kind === 'include') === (mode === 'inclusion')) root.addProjected(e.path);
+    // Otherwise it is {_id: 0} in an inclusion projection: _id is simply not included.
+  }
+  // Inclusion projections keep _id unless it was excluded explicitly.
+  if (mode === 'inclusion' && !idMentioned) root.projected.add('_id');
+  return root;
+}

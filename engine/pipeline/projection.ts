@@ -1,0 +1,139 @@
+/**
+ * Projection trees for the `$addFields`/`$set` and `$project`/`$unset` stages, after the server's
+ * `ProjectionNode` / `InclusionNode` / `ExclusionNode` / `AddFieldsProjectionExecutor`.
+ *
+ * - Inclusion keeps the included fields in the **input document's** order, then appends computed
+ *   fields in specification order. `_id` is included unless excluded.
+ * - Exclusion copies the document and removes the listed paths in place.
+ * - `$addFields` copies the document and sets each computed field: an existing field keeps its
+ *   position, a new one is appended, a missing result removes the field. Dotted and nested
+ *   specifications apply to every element of an array and replace scalars by a new document.
+ * All expressions of one stage see the stage's input document (`$$ROOT` = `$$CURRENT`).
+ */
+import type { Doc, Value } from '../bson/values.js';
+import { isDoc } from '../bson/values.js';
+import type { ExprNode, Scope } from '../expr/types.js';
+
+export type ProjectionMode = 'inclusion' | 'exclusion' | 'addFields';
+
+export class ProjectionNode {
+  /** Leaf inclusions (inclusion mode) or exclusions (exclusion mode). */
+  readonly projected = new Set<string>();
+  readonly children = new Map<string, ProjectionNode>();
+  readonly expressions = new Map<string, ExprNode>();
+  /** Order in which computed fields and children holding computed fields are applied. */
+  readonly order: string[] = [];
+  subtreeHasComputed = false;
+
+  constructor(
+    readonly mode: ProjectionMode,
+    private readonly parent: ProjectionNode | null = null,
+  ) {}
+
+  child(name: string): ProjectionNode {
+    let c = this.children.get(name);
+    if (!c) {
+      c = new ProjectionNode(this.mode, this);
+      this.children.set(name, c);
+      this.order.push(name);
+    }
+    return c;
+  }
+
+  addExpression(path: readonly string[], expr: ExprNode): void {
+    this.markComputed();
+    if (path.length === 1) {
+      this.expressions.set(path[0]!, expr);
+      this.order.push(path[0]!);
+      return;
+    }
+    this.child(path[0]!).addExpression(path.slice(1), expr);
+  }
+
+  private markComputed(): void {
+    this.subtreeHasComputed = true;
+    this.parent?.markComputed();
+  }
+
+  addProjected(path: readonly string[]): void {
+    if (path.length === 1) {
+      this.projected.add(path[0]!);
+      return;
+    }
+    this.child(path[0]!).addProjected(path.slice(1));
+  }
+
+  /** Applies the whole projection to a document. */
+  applyToDocument(doc: Doc, scope: Scope): Doc {
+    const out: Doc = this.mode === 'inclusion' ? new Map() : new Map(doc);
+    if (this.mode !== 'addFields') this.applyProjections(doc, out);
+    if (this.subtreeHasComputed) this.applyExpressions(scope, out);
+    return out;
+  }
+
+  private applyProjections(input: Doc, out: Doc): void {
+    for (const [name, value] of input) {
+      if (this.projected.has(name)) {
+        if (this.mode === 'inclusion') out.set(name, value);
+        else out.delete(name);
+        continue;
+      }
+      const c = this.children.get(name);
+      if (c) {
+        const projected = c.applyProjectionsToValue(value);
+        if (projected === undefined) out.delete(name);
+        else out.set(name, projected);
+      }
+    }
+  }
+
+  private applyProjectionsToValue(value: Value): Value | undefined {
+    if (isDoc(value)) {
+      const out: Doc = this.mode === 'inclusion' ? new Map() : new Map(value);
+      this.applyProjections(value, out);
+      return out;
+    }
+    if (Array.isArray(value)) {
+      const out: Value[] = [];
+      for (const el of value) {
+        const p = this.applyProjectionsToValue(el);
+        // Missing elements are dropped when the array is serialized.
+        if (p !== undefined) out.push(p);
+      }
+      return out;
+    }
+    // Projecting children of a scalar: inclusion drops it, exclusion keeps it.
+    return this.mode === 'inclusion' ? undefined : value;
+  }
+
+  private applyExpressions(scope: Scope, out: Doc): void {
+    for (const name of this.order) {
+      const c = this.children.get(name);
+      let v: Value | undefined;
+      if (c !== undefined) {
+        if (!c.subtreeHasComputed) continue;
+        v = c.applyExpressionsToValue(scope, out.get(name));
+      } else {
+        v = this.expressions.get(name)!.evaluate(scope);
+      }
+      // MutableDocument::setField: in place if present, appended if new; missing removes.
+      if (v === undefined) out.delete(name);
+      else out.set(name, v);
+    }
+  }
+
+  private applyExpressionsToValue(scope: Scope, value: Value | undefined): Value {
+    if (value !== undefined && isDoc(value)) {
+      const out: Doc = new Map(value);
+      this.applyExpressions(scope, out);
+      return out;
+    }
+    if (value !== undefined && Array.isArray(value)) {
+      return value.map((el) => this.applyExpressionsToValue(scope, el));
+    }
+    // A scalar or missing value is replaced by a document of the computed fields.
+    const out: Doc = new Map();
+    this.applyExpressions(scope, out);
+    return out;
+  }
+}
