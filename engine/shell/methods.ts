@@ -22,7 +22,7 @@ import {
   type RuntimeValue,
 } from './runtime-values.js';
 import { ShellRuntimeError } from './shell-errors.js';
-import type { ShellCollectionTarget, ShellCursorTarget, ShellExplainableTarget, TargetResult } from './targets.js';
+import type { ShellCursorTarget, ShellExplainableTarget, TargetResult } from './targets.js';
 
 export interface MethodContext {
   /** mongosh's name for the method, e.g. `Collection.updateOne` (used in argument errors). */
