@@ -11,7 +11,7 @@ import { isArray, isDoc, type Doc, type Value } from '../bson/values.js';
 import { fail } from '../errors.js';
 import { EngineClient } from './client.js';
 import { serveEngine, type HandlerOptions } from './handler.js';
-import type { Endpoint } from './protocol.js';
+import type { Endpoint, ShellStatementReply } from './protocol.js';
 
 const inventory = readFileSync(new URL('../../public/examples/inventory.json', import.meta.url), 'utf8');
 const open: MessagePort[] = [];
@@ -129,21 +129,30 @@ describe('engine worker handler over a MessageChannel', () => {
     });
   });
 
-  it('says so when there is no shell interpreter', async () => {
-    const response = await connect().request({ type: 'runShell', db: 'test', script: 'db.c.find()' });
+  it('says so when the build has no shell interpreter', async () => {
+    const client = connect({ loadShell: () => Promise.resolve(undefined) });
+    const response = await client.request({ type: 'runShell', db: 'test', script: 'db.c.find()' });
     expect(response).toMatchObject({ ok: false, error: { code: 115, codeName: 'CommandNotSupported' } });
   });
 
   it('runs scripts through the shell it is given and passes its errors on as data', async () => {
+    const statement = (source: string): ShellStatementReply => ({
+      index: 0,
+      range: { startOffset: 0, endOffset: source.length, startLine: 1, startColumn: 1, endLine: 1, endColumn: source.length + 1 },
+      source,
+      warnings: [],
+      kind: 'text',
+      printed: `ran in ${source}`,
+    });
     const client = connect({
       loadShell: () =>
         Promise.resolve((_engine, db, script) => {
           if (script === 'boom') throw fail(14, 'Cannot increment with non-numeric argument: {a: "foo"}');
-          return new Map<string, Value>([['db', db], ['script', script]]);
+          return [statement(`${db}: ${script}`)];
         }),
     });
     const ok = await client.request({ type: 'runShell', db: 'test', script: 'db.c.find()' });
-    expect(ok).toEqual({ id: 1, ok: true, result: '{"db":"test","script":"db.c.find()"}' });
+    expect(ok).toEqual({ id: 1, ok: true, result: [statement('test: db.c.find()')] });
     const error = await client.request({ type: 'runShell', db: 'test', script: 'boom' });
     expect(error).toEqual({
       id: 2,
@@ -152,10 +161,40 @@ describe('engine worker handler over a MessageChannel', () => {
     });
   });
 
+  it('runs mongosh scripts with the engine shell by default', async () => {
+    const client = connect();
+    await client.request({ type: 'loadCollections', db: 'test', collections: { inventory } });
+    const response = await client.request({
+      type: 'runShell',
+      db: 'test',
+      script: 'db.inventory.updateOne({item: "paper"}, {$set: {status: "P"}})\ndb.inventory.findOne({item: "paper"}).status',
+    });
+    expect(response.ok).toBe(true);
+    if (!response.ok) return;
+    expect(response.result.map((r) => r.kind)).toEqual(['result', 'value']);
+    expect(response.result[0]!.printed).toContain('modifiedCount: 1');
+    expect(response.result[1]!.value).toBe('"P"');
+  });
+
+  it('reports shell errors per statement with the server code', async () => {
+    const client = connect();
+    await client.request({ type: 'loadCollections', db: 'test', collections: { inventory } });
+    const response = await client.request({
+      type: 'runShell',
+      db: 'test',
+      script: 'db.inventory.updateOne({_id: 1}, {$inc: {item: 1}})',
+    });
+    expect(response.ok).toBe(true);
+    if (!response.ok) return;
+    const [statement] = response.result;
+    expect(statement?.kind).toBe('error');
+    expect(statement?.error).toMatchObject({ name: 'MongoServerError', code: 14, codeName: 'TypeMismatch' });
+  });
+
   it('answers in request order even when a shell load is slow', async () => {
     let release = (): void => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const client = connect({ loadShell: () => gate.then(() => () => 'done') });
+    const client = connect({ loadShell: () => gate.then(() => () => []) });
     const order: string[] = [];
     const shell = client.request({ type: 'runShell', db: 'test', script: 'x' }).then(() => order.push('shell'));
     const ping = client.request({ type: 'ping' }).then(() => order.push('ping'));

@@ -11,27 +11,25 @@ import { valuesEqual } from '../bson/compare.js';
 import { isArray, isDoc, type Doc, type Value } from '../bson/values.js';
 import { codeNameOf, isEngineError } from '../errors.js';
 import { Engine } from '../index.js';
+import { loadEngineShell, type ShellRunner } from './shell-runner.js';
 import {
   isRequestType,
   type Endpoint,
   type ProtocolError,
   type RequestType,
   type ResultByType,
+  type ShellStatementReply,
   type WorkerRequest,
   type WorkerResponse,
 } from './protocol.js';
 
-/**
- * Runs a shell script against the engine and returns the value of its last statement.
- * Throws `EngineError` for MongoDB errors. engine/shell/index.ts is expected to export one as
- * `runShell`; the page's worker entry finds it and passes it in.
- */
-export type ShellRunner = (engine: Engine, db: string, script: string) => Value;
-
 export interface HandlerOptions {
   /** Builds the engine at start and on every `reset` (default: `new Engine()`). */
   readonly createEngine?: () => Engine;
-  /** Finds the shell interpreter on first use; `undefined` means there is none yet. */
+  /**
+   * Finds the shell interpreter on first use (default: engine/shell/ via `loadEngineShell`);
+   * resolving to `undefined` means this build has none.
+   */
   readonly loadShell?: () => Promise<ShellRunner | undefined>;
 }
 
@@ -39,13 +37,13 @@ export interface HandlerOptions {
 export class EngineHandler {
   private engine: Engine;
   private readonly createEngine: () => Engine;
-  private readonly loadShell: (() => Promise<ShellRunner | undefined>) | undefined;
+  private readonly loadShell: () => Promise<ShellRunner | undefined>;
   private shell: Promise<ShellRunner | undefined> | undefined;
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(options: HandlerOptions = {}) {
     this.createEngine = options.createEngine ?? (() => new Engine());
-    this.loadShell = options.loadShell;
+    this.loadShell = options.loadShell ?? loadEngineShell;
     this.engine = this.createEngine();
   }
 
@@ -117,12 +115,15 @@ export class EngineHandler {
     throwIfFailed(deleted);
   }
 
-  private async runShell(db: string, script: string): Promise<string> {
-    if (this.loadShell === undefined) throw noShell();
-    this.shell ??= this.loadShell();
+  private async runShell(db: string, script: string): Promise<ShellStatementReply[]> {
+    this.shell ??= this.loadShell().catch((e: unknown) => {
+      // A shell that fails to load is reported on every runShell, not cached as "none".
+      this.shell = undefined;
+      throw e;
+    });
     const run = await this.shell;
     if (run === undefined) throw noShell();
-    return stringifyEJSON(run(this.engine, db, script));
+    return run(this.engine, db, script);
   }
 }
 

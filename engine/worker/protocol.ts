@@ -50,7 +50,10 @@ export interface LoadCollectionsRequest {
   readonly collections: Readonly<Record<string, string>>;
 }
 
-/** Run a mongosh-style script (`db.inventory.updateOne(…)`) against database `db`. */
+/**
+ * Run a mongosh-style script (`db.inventory.updateOne(…)`) with `db` as the current database.
+ * Each script runs in a fresh shell session (no bindings carry over), against the same engine.
+ */
 export interface RunShellRequest {
   readonly id: RequestId;
   readonly type: 'runShell';
@@ -76,8 +79,50 @@ export interface ResultByType {
   runCommand: string;
   /** How many documents each collection now holds. */
   loadCollections: Record<string, number>;
-  /** Canonical EJSON text of the value the script's last statement produced. */
-  runShell: string;
+  /** One entry per statement that ran (the script stops at the first error, as `mongosh file.js`). */
+  runShell: ShellStatementReply[];
+}
+
+/** Where a statement is in the script: offsets into the text, 1-based lines and columns. */
+export interface ShellSourceRange {
+  readonly startOffset: number;
+  readonly endOffset: number;
+  readonly startLine: number;
+  readonly startColumn: number;
+  readonly endLine: number;
+  readonly endColumn: number;
+}
+
+/** A shell error as data: mongosh's class name and header line, plus the server's code if any. */
+export interface ShellErrorReply {
+  /** MongoServerError, MongoBulkWriteError, TypeError, SyntaxError … */
+  readonly name: string;
+  readonly message: string;
+  readonly code?: number;
+  readonly codeName?: string;
+  /** The line mongosh prints: `MongoServerError[CodeName]: message`. */
+  readonly display: string;
+  /** For a syntax error: 1-based position. */
+  readonly line?: number;
+  readonly column?: number;
+  /** Canonical EJSON of the server's error document, when there was one. */
+  readonly errorResponse?: string;
+}
+
+/** The outcome of one shell statement. */
+export interface ShellStatementReply {
+  readonly index: number;
+  readonly range: ShellSourceRange;
+  readonly source: string;
+  /** Lines mongosh prints before the output (DeprecationWarning: …). */
+  readonly warnings: readonly string[];
+  /** none | value | result | documents | text | error (engine/shell's ShellOutput kinds). */
+  readonly kind: 'none' | 'value' | 'result' | 'documents' | 'text' | 'error';
+  /** Exactly what mongosh would print for the statement, warnings included. */
+  readonly printed: string;
+  /** Canonical EJSON of the statement's value (a document, an UpdateResult as a document …). */
+  readonly value?: string;
+  readonly error?: ShellErrorReply;
 }
 
 /** A MongoDB error as plain data (code 1 InternalError for anything unexpected). */
