@@ -1,0 +1,147 @@
+/**
+ * Exact BSON sizes without serializing (the 16 MiB document limit, `Object.bsonsize`, size
+ * estimates), and nesting depth.
+ *
+ * Layout: a document is int32 length + elements + 0x00; an element is a type byte + the field
+ * name as a C string + the value. Arrays are documents keyed "0", "1", …
+ */
+import type { Binary, BSONRegExp, Code, DBRef } from 'bson';
+import type { Doc, Value } from './values.js';
+
+/** `BSONObjMaxUserSize`: the largest document a user may store. */
+export const MAX_BSON_SIZE = 16 * 1024 * 1024;
+/** `BSONDepth::kDefaultMaxAllowableDepth`: nesting the server's BSON validator accepts. */
+export const MAX_BSON_DEPTH = 200;
+/** Stored documents: `maxBSONDepth` minus `kExtraSystemDepthLevels` (server-facts §2.1, code 15). */
+export const MAX_STORED_DOCUMENT_DEPTH = 180;
+
+/** Bytes of a JS string encoded as UTF-8 (lone surrogates count as U+FFFD, 3 bytes). */
+export function utf8Length(s: string): number {
+  let n = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length) {
+      const d = s.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n += 4;
+        i++;
+      } else {
+        n += 3;
+      }
+    } else {
+      n += 3;
+    }
+  }
+  return n;
+}
+
+function stringValueSize(s: string): number {
+  return 4 + utf8Length(s) + 1;
+}
+
+function entriesSize(entries: Iterable<readonly [string, Value]>): number {
+  let n = 4 + 1;
+  for (const [k, v] of entries) n += 1 + utf8Length(k) + 1 + valueSize(v);
+  return n;
+}
+
+function arraySize(arr: readonly Value[]): number {
+  let n = 4 + 1;
+  for (let i = 0; i < arr.length; i++) n += 1 + String(i).length + 1 + valueSize(arr[i]!);
+  return n;
+}
+
+function dbRefEntries(ref: DBRef): [string, Value][] {
+  const entries: [string, Value][] = [
+    ['$ref', ref.collection],
+    ['$id', ref.oid as Value],
+  ];
+  if (ref.db) entries.push(['$db', ref.db]);
+  for (const [k, v] of Object.entries(ref.fields as Record<string, Value>)) entries.push([k, v]);
+  return entries;
+}
+
+/** Size of a value's bytes inside an element (not counting type byte and name). */
+export function valueSize(v: Value): number {
+  switch (typeof v) {
+    case 'number':
+      return 8;
+    case 'string':
+      return stringValueSize(v);
+    case 'boolean':
+      return 1;
+    default:
+      break;
+  }
+  if (v === null) return 0;
+  if (v instanceof Map) return entriesSize(v);
+  if (Array.isArray(v)) return arraySize(v);
+  if (v instanceof Date) return 8;
+  switch (v._bsontype) {
+    case 'Int32':
+      return 4;
+    case 'Long':
+    case 'Timestamp':
+      return 8;
+    case 'Decimal128':
+      return 16;
+    case 'ObjectId':
+      return 12;
+    case 'Binary': {
+      const b = v as Binary;
+      // Subtype 2 (old binary) repeats the length inside the payload.
+      return 4 + 1 + (b.sub_type === 2 ? 4 : 0) + b.position;
+    }
+    case 'BSONRegExp': {
+      const r = v as BSONRegExp;
+      return utf8Length(r.pattern) + 1 + utf8Length(r.options) + 1;
+    }
+    case 'MinKey':
+    case 'MaxKey':
+    case 'undefined':
+      return 0;
+    case 'BSONSymbol':
+      return stringValueSize(v.value);
+    case 'Code': {
+      const c = v as Code;
+      if (!c.scope) return stringValueSize(String(c.code));
+      return 4 + stringValueSize(String(c.code)) + entriesSize(Object.entries(c.scope as Record<string, Value>));
+    }
+    case 'DBRef':
+      return entriesSize(dbRefEntries(v as DBRef));
+  }
+}
+
+/** Exact BSON size in bytes of a document. */
+export function bsonSize(doc: Doc): number {
+  return entriesSize(doc);
+}
+
+/**
+ * Nesting depth of a value: a scalar is 0, `{}` is 1, `{a: {}}` is 2, and so on (arrays count
+ * like documents). Stops counting once `limit` is exceeded, so it is cheap on deep input.
+ */
+export function nestingDepth(v: Value, limit = Infinity): number {
+  let max = 0;
+  // Iterative walk: no recursion, so hostile depth cannot overflow the stack.
+  const stack: [Value, number][] = [[v, 0]];
+  while (stack.length > 0) {
+    const [x, depth] = stack.pop()!;
+    let children: Iterable<Value> | undefined;
+    if (x instanceof Map) children = x.values();
+    else if (Array.isArray(x)) children = x;
+    if (!children) continue;
+    const d = depth + 1;
+    if (d > max) max = d;
+    if (max > limit) return max;
+    for (const c of children) if (c instanceof Map || Array.isArray(c)) stack.push([c, d]);
+  }
+  return max;
+}
+
+/** True when the document nests deeper than `limit` levels (default: the stored-document limit). */
+export function exceedsDepth(doc: Doc, limit = MAX_STORED_DOCUMENT_DEPTH): boolean {
+  return nestingDepth(doc, limit) > limit;
+}
