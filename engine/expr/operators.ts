@@ -3,6 +3,7 @@
  * mapped to its parser. A name not listed here fails with 168 "Unrecognized expression '$foo'".
  */
 import { arithmeticOperators } from './arithmetic.js';
+import { arrayOperators } from './array.js';
 import { booleanOperators } from './boolean.js';
 import { comparisonOperators } from './comparison.js';
 import { conditionalOperators } from './conditional.js';
@@ -14,6 +15,7 @@ export const OPERATORS = {
   ...comparisonOperators,
   ...booleanOperators,
   ...conditionalOperators,
+  ...arrayOperators,
   $let: parseLet,
   $literal: parseLiteral,
 } satisfies Record<string, OperatorParser>;
