@@ -1,0 +1,385 @@
+import { describe, expect, test } from 'vitest';
+import { ManualClock } from '../catalog/clock.js';
+import { runUpdate, runStatement } from './update.js';
+import { buildErrorReply, toEngineError } from './update-reply.js';
+import { d, ej, testDb, type TestDb } from './update-test-support.js';
+
+/** Runs an update command; a command-level failure comes back as the error reply. */
+function run(t: TestDb, cmd: string): string {
+  try {
+    return ej(runUpdate(t.ctx(cmd)));
+  } catch (e) {
+    return ej(buildErrorReply(toEngineError(e)));
+  }
+}
+
+const PREFIX = 'Plan executor error during update :: caused by :: ';
+void runStatement;
+
+describe('Matching and update rules', () => {
+  test('Matching and update rules 1: an operator document changes only the named fields; $set on a missing field adds it', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1, "a": 1, "b": "keep"}]');
+    const before = t.oplogSize();
+    expect(run(t, '{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$set": {"a": 2, "n": {"x": 1}}}}]}')).toBe(
+      '{"n":1,"nModified":1,"ok":1.0}',
+    );
+    expect(t.contents('c')).toBe('[{"_id":1,"a":2,"b":"keep","n":{"x":1}}]');
+    expect(t.oplog(before)).toEqual([
+      '{"op":"u","ns":"test.c","o":{"$v":2,"diff":{"u":{"a":2},"i":{"n":{"x":1}}}},"o2":{"_id":1}}',
+    ]);
+  });
+
+  test('Matching and update rules 2: a replacement replaces the whole document except _id', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1, "a": 1, "b": 2}]');
+    const before = t.oplogSize();
+    expect(run(t, '{"update": "c", "updates": [{"q": {"a": 1}, "u": {"z": "new"}}]}')).toBe('{"n":1,"nModified":1,"ok":1.0}');
+    expect(t.contents('c')).toBe('[{"_id":1,"z":"new"}]');
+    expect(t.oplog(before)).toEqual(['{"op":"u","ns":"test.c","o":{"_id":1,"z":"new"},"o2":{"_id":1}}']);
+  });
+
+  test('Matching and update rules 2: a replacement with a different _id fails (8.0: code 66, seed: 16837)', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1, "a": 1}]');
+    expect(run(t, '{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"_id": 2, "a": 5}}]}')).toBe(
+      `{"n":0,"writeErrors":[{"index":0,"code":66,"errmsg":"${PREFIX}After applying the update, the (immutable) field '_id' was found to have been altered to _id: 2"}],"nModified":0,"ok":1.0}`,
+    );
+    expect(t.contents('c')).toBe('[{"_id":1,"a":1}]');
+  });
+
+  test('Matching and update rules 3: with multi:false and several matches exactly one (the first in natural order) is updated', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 3, "a": 1}, {"_id": 1, "a": 1}, {"_id": 2, "a": 1}]');
+    expect(run(t, '{"update": "c", "updates": [{"q": {"a": 1}, "u": {"$inc": {"a": 10}}}]}')).toBe('{"n":1,"nModified":1,"ok":1.0}');
+    expect(t.contents('c')).toBe('[{"_id":3,"a":11},{"_id":1,"a":1},{"_id":2,"a":1}]');
+  });
+
+  test('Matching and update rules 3: multi:true updates every match', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1, "a": 1}, {"_id": 2, "a": 2}, {"_id": 3, "a": 1}]');
+    expect(run(t, '{"update": "c", "updates": [{"q": {"a": 1}, "u": {"$set": {"hit": true}}, "multi": true}]}')).toBe(
+      '{"n":2,"nModified":2,"ok":1.0}',
+    );
+    expect(t.contents('c')).toBe('[{"_id":1,"a":1,"hit":true},{"_id":2,"a":2},{"_id":3,"a":1,"hit":true}]');
+  });
+
+  test('sort (8.0) picks the first match in sort order for a single-document update', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1, "v": 3}, {"_id": 2, "v": 1}, {"_id": 3, "v": 2}]');
+    expect(run(t, '{"update": "c", "updates": [{"q": {}, "u": {"$set": {"hit": 1}}, "sort": {"v": 1}}]}')).toBe(
+      '{"n":1,"nModified":1,"ok":1.0}',
+    );
+    expect(run(t, '{"update": "c", "updates": [{"q": {}, "u": {"$set": {"top": 1}}, "sort": {"v": -1}}]}')).toBe(
+      '{"n":1,"nModified":1,"ok":1.0}',
+    );
+    expect(t.contents('c')).toBe('[{"_id":1,"v":3,"top":1},{"_id":2,"v":1,"hit":1},{"_id":3,"v":2}]');
+  });
+
+  test('sort with multi:true fails the whole command (code 9), earlier statements stay applied', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1, "v": 1}]');
+    expect(
+      run(
+        t,
+        '{"update": "c", "updates": [{"q": {}, "u": {"$set": {"a": 1}}}, {"q": {}, "u": {"$set": {"z": 1}}, "multi": true, "sort": {"v": 1}}]}',
+      ),
+    ).toBe('{"ok":0.0,"errmsg":"Cannot specify sort with multi=true","code":9,"codeName":"FailedToParse"}');
+    expect(t.contents('c')).toBe('[{"_id":1,"v":1,"a":1}]');
+  });
+
+  test('Matching and update rules 4: a collation changes which documents match string comparisons', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1, "s": "cafe"}, {"_id": 2, "s": "café"}, {"_id": 3, "s": "cafE"}, {"_id": 4, "s": "other"}]');
+    expect(
+      run(
+        t,
+        '{"update": "c", "updates": [{"q": {"s": "cafe"}, "u": {"$set": {"m": 1}}, "multi": true, "collation": {"locale": "fr", "strength": 1}}]}',
+      ),
+    ).toBe('{"n":3,"nModified":3,"ok":1.0}');
+    expect(run(t, '{"update": "c", "updates": [{"q": {"s": "cafe"}, "u": {"$set": {"simple": 1}}, "multi": true}]}')).toBe(
+      '{"n":1,"nModified":1,"ok":1.0}',
+    );
+    expect(t.contents('c')).toBe(
+      '[{"_id":1,"s":"cafe","m":1,"simple":1},{"_id":2,"s":"café","m":1},{"_id":3,"s":"cafE","m":1},{"_id":4,"s":"other"}]',
+    );
+  });
+
+  test('Matching and update rules 5: a hint naming an index that does not exist fails (code 2)', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1, "a": 1}]');
+    expect(run(t, '{"update": "c", "updates": [{"q": {"a": 1}, "u": {"$set": {"z": 1}}, "hint": "a_1"}]}')).toBe(
+      '{"n":0,"writeErrors":[{"index":0,"code":2,"errmsg":"error processing query: ns=test.cTree: a $eq 1\\nSort: {}\\nProj: {}\\n planner returned error :: caused by :: hint provided does not correspond to an existing index"}],"nModified":0,"ok":1.0}',
+    );
+    expect(run(t, '{"update": "c", "updates": [{"q": {"a": 1}, "u": {"$set": {"z": 1}}, "hint": {"b": 1}}]}')).toContain(
+      '"code":2,',
+    );
+    expect(t.contents('c')).toBe('[{"_id":1,"a":1}]');
+  });
+
+  test('hint by name or key pattern selects an existing index', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1, "a": 2}, {"_id": 2, "a": 1}]');
+    t.createIndex('c', '{"key": {"a": 1}}');
+    // Through the index, the first match in index order is the document with a: 1.
+    expect(run(t, '{"update": "c", "updates": [{"q": {"a": {"$gte": 0}}, "u": {"$set": {"z": 1}}, "hint": "a_1"}]}')).toBe(
+      '{"n":1,"nModified":1,"ok":1.0}',
+    );
+    expect(run(t, '{"update": "c", "updates": [{"q": {"a": 2}, "u": {"$set": {"k": 1}}, "hint": {"a": 1}}]}')).toBe(
+      '{"n":1,"nModified":1,"ok":1.0}',
+    );
+    expect(t.contents('c')).toBe('[{"_id":1,"a":2,"k":1},{"_id":2,"a":1,"z":1}]');
+  });
+
+  test('Matching and update rules 6: let and c variables are read in $expr and in pipelines', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1, "a": 1}, {"_id": 2, "a": 2}]');
+    expect(
+      run(
+        t,
+        '{"update": "c", "updates": [{"q": {"$expr": {"$eq": ["$a", "$$target"]}}, "u": [{"$set": {"fromLet": "$$target", "fromC": "$$k"}}], "c": {"k": "const"}}], "let": {"target": {"$add": [1, 1]}}}',
+      ),
+    ).toBe('{"n":1,"nModified":1,"ok":1.0}');
+    expect(t.contents('c')).toBe('[{"_id":1,"a":1},{"_id":2,"a":2,"fromLet":2,"fromC":"const"}]');
+  });
+
+  test('c with a non-pipeline update fails with 51198', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1}]');
+    expect(run(t, '{"update": "c", "updates": [{"q": {}, "u": {"$set": {"a": 1}}, "c": {"k": 1}}]}')).toBe(
+      '{"n":0,"writeErrors":[{"index":0,"code":51198,"errmsg":"Constant values may only be specified for pipeline updates"}],"nModified":0,"ok":1.0}',
+    );
+  });
+
+  test('Matching and update rules 7: a multi-update stops at the failing document; earlier ones stay updated', () => {
+    const t = testDb();
+    t.catalog.createCollection('test', 'c', { validator: d('{"v": {"$ne": 3}}') });
+    t.seed('c', '[{"_id": 1, "v": 0}, {"_id": 2, "v": 1}, {"_id": 3, "v": 2}, {"_id": 4, "v": 0}]');
+    const before = t.oplogSize();
+    const reply = run(t, '{"update": "c", "updates": [{"q": {}, "u": {"$inc": {"v": 1}}, "multi": true}]}');
+    expect(reply).toMatch(
+      new RegExp(
+        `^\\{"n":0,"writeErrors":\\[\\{"index":0,"code":121,"errmsg":"${PREFIX.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}Document failed validation","errInfo":\\{"failingDocumentId":3,"details":\\{.*\\}\\}\\}\\],"nModified":0,"ok":1\\.0\\}$`,
+      ),
+    );
+    expect(t.contents('c')).toBe('[{"_id":1,"v":1},{"_id":2,"v":2},{"_id":3,"v":2},{"_id":4,"v":0}]');
+    expect(t.oplog(before)).toHaveLength(2);
+  });
+
+  test('bypassDocumentValidation skips the validator', () => {
+    const t = testDb();
+    t.catalog.createCollection('test', 'c', { validator: d('{"v": {"$ne": 3}}') });
+    t.seed('c', '[{"_id": 1, "v": 2}]');
+    expect(
+      run(t, '{"update": "c", "updates": [{"q": {}, "u": {"$inc": {"v": 1}}}], "bypassDocumentValidation": true}'),
+    ).toBe('{"n":1,"nModified":1,"ok":1.0}');
+    expect(t.contents('c')).toBe('[{"_id":1,"v":3}]');
+  });
+
+  test('validationAction warn lets the write through', () => {
+    const t = testDb();
+    t.catalog.createCollection('test', 'c', { validator: d('{"v": {"$ne": 3}}'), validationAction: 'warn' });
+    t.seed('c', '[{"_id": 1, "v": 2}]');
+    expect(run(t, '{"update": "c", "updates": [{"q": {}, "u": {"$inc": {"v": 1}}}]}')).toBe('{"n":1,"nModified":1,"ok":1.0}');
+    expect(t.contents('c')).toBe('[{"_id":1,"v":3}]');
+  });
+
+  test('validationLevel moderate does not check documents that already failed', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1, "v": 3}]');
+    t.catalog.getCollection('test', 'c')!.validator = d('{"v": {"$ne": 3}}');
+    t.catalog.getCollection('test', 'c')!.validationLevel = 'moderate';
+    expect(run(t, '{"update": "c", "updates": [{"q": {}, "u": {"$set": {"w": 1}}}]}')).toBe('{"n":1,"nModified":1,"ok":1.0}');
+    expect(t.contents('c')).toBe('[{"_id":1,"v":3,"w":1}]');
+  });
+});
+
+describe('Upsert rules', () => {
+  test('Upsert rules 1: when documents match the update is performed; when none match one document is inserted', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1, "a": 1}, {"_id": 2, "a": 1}]');
+    expect(run(t, '{"update": "c", "updates": [{"q": {"a": 1}, "u": {"$set": {"b": 1}}, "upsert": true, "multi": true}]}')).toBe(
+      '{"n":2,"nModified":2,"ok":1.0}',
+    );
+    const before = t.oplogSize();
+    expect(run(t, '{"update": "c", "updates": [{"q": {"a": 9}, "u": {"$set": {"b": 1}}, "upsert": true}]}')).toBe(
+      '{"n":1,"upserted":[{"index":0,"_id":{"$oid":"000000000000000000000001"}}],"nModified":0,"ok":1.0}',
+    );
+    expect(t.contents('c')).toBe(
+      '[{"_id":1,"a":1,"b":1},{"_id":2,"a":1,"b":1},{"_id":{"$oid":"000000000000000000000001"},"a":9,"b":1}]',
+    );
+    expect(t.oplog(before)).toEqual([
+      '{"op":"i","ns":"test.c","o":{"_id":{"$oid":"000000000000000000000001"},"a":9,"b":1},"o2":{"_id":{"$oid":"000000000000000000000001"}}}',
+    ]);
+  });
+
+  test('Upsert rules 2: replacement upsert uses _id from the query', () => {
+    const t = testDb();
+    t.seed('c', '[]');
+    expect(run(t, '{"update": "c", "updates": [{"q": {"_id": 5, "x": 1}, "u": {"name": "r"}, "upsert": true}]}')).toBe(
+      '{"n":1,"upserted":[{"index":0,"_id":5}],"nModified":0,"ok":1.0}',
+    );
+    expect(t.contents('c')).toBe('[{"_id":5,"name":"r"}]');
+  });
+
+  test('Upsert rules 2: replacement upsert uses _id from the replacement', () => {
+    const t = testDb();
+    t.seed('c', '[]');
+    expect(run(t, '{"update": "c", "updates": [{"q": {"x": 1}, "u": {"name": "r", "_id": 6}, "upsert": true}]}')).toBe(
+      '{"n":1,"upserted":[{"index":0,"_id":6}],"nModified":0,"ok":1.0}',
+    );
+    expect(t.contents('c')).toBe('[{"_id":6,"name":"r"}]');
+  });
+
+  test('Upsert rules 2: replacement upsert without _id gets a generated ObjectId (and no query fields)', () => {
+    const t = testDb();
+    t.seed('c', '[]');
+    expect(run(t, '{"update": "c", "updates": [{"q": {"x": 1}, "u": {"name": "r"}, "upsert": true}]}')).toBe(
+      '{"n":1,"upserted":[{"index":0,"_id":{"$oid":"000000000000000000000001"}}],"nModified":0,"ok":1.0}',
+    );
+    expect(t.contents('c')).toBe('[{"_id":{"$oid":"000000000000000000000001"},"name":"r"}]');
+  });
+
+  test('Upsert rules 2: different _id values in query and replacement cause an error', () => {
+    const t = testDb();
+    t.seed('c', '[]');
+    expect(run(t, '{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"_id": 2, "name": "r"}, "upsert": true}]}')).toBe(
+      `{"n":0,"writeErrors":[{"index":0,"code":66,"errmsg":"${PREFIX}After applying the update, the (immutable) field '_id' was found to have been altered to _id: 2"}],"nModified":0,"ok":1.0}`,
+    );
+    expect(t.contents('c')).toBe('[]');
+  });
+
+  test('Upsert rules 3: operator upsert builds the base document from equality clauses (sorted paths); comparison operators are not copied', () => {
+    const t = testDb();
+    t.seed('c', '[]');
+    expect(
+      run(
+        t,
+        '{"update": "c", "updates": [{"q": {"b": 2, "a": 1, "n": {"$gt": 5}, "x.y": "z", "t": {"$in": ["only"]}}, "u": {"$set": {"d": 1, "c": 1}}, "upsert": true}]}',
+      ),
+    ).toBe('{"n":1,"upserted":[{"index":0,"_id":{"$oid":"000000000000000000000001"}}],"nModified":0,"ok":1.0}');
+    expect(t.contents('c')).toBe('[{"_id":{"$oid":"000000000000000000000001"},"a":1,"b":2,"t":"only","x":{"y":"z"},"c":1,"d":1}]');
+  });
+
+  test('Upsert rules 3: $setOnInsert applies only on insert', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1, "k": "a"}]');
+    const cmd = '{"update": "c", "updates": [{"q": {"k": "%K%"}, "u": {"$set": {"s": 1}, "$setOnInsert": {"created": true}}, "upsert": true}]}';
+    expect(run(t, cmd.replace('%K%', 'a'))).toBe('{"n":1,"nModified":1,"ok":1.0}');
+    expect(run(t, cmd.replace('%K%', 'b'))).toBe(
+      '{"n":1,"upserted":[{"index":0,"_id":{"$oid":"000000000000000000000001"}}],"nModified":0,"ok":1.0}',
+    );
+    expect(t.contents('c')).toBe(
+      '[{"_id":1,"k":"a","s":1},{"_id":{"$oid":"000000000000000000000001"},"k":"b","created":true,"s":1}]',
+    );
+  });
+
+  test('Upsert rules 3: pipeline upsert starts from the query equalities', () => {
+    const t = testDb();
+    t.seed('c', '[]');
+    expect(run(t, '{"update": "c", "updates": [{"q": {"k": 1}, "u": [{"$set": {"double": {"$multiply": ["$k", 2]}}}], "upsert": true}]}')).toBe(
+      '{"n":1,"upserted":[{"index":0,"_id":{"$oid":"000000000000000000000001"}}],"nModified":0,"ok":1.0}',
+    );
+    expect(t.contents('c')).toBe('[{"_id":{"$oid":"000000000000000000000001"},"k":1,"double":2}]');
+  });
+
+  test('Upsert rules 3: _id from the query comes first; a query _id may not be changed by the update', () => {
+    const t = testDb();
+    t.seed('c', '[]');
+    expect(run(t, '{"update": "c", "updates": [{"q": {"z": 1, "_id": 4}, "u": {"$set": {"a": 1}}, "upsert": true}]}')).toBe(
+      '{"n":1,"upserted":[{"index":0,"_id":4}],"nModified":0,"ok":1.0}',
+    );
+    expect(run(t, '{"update": "c", "updates": [{"q": {"_id": 5}, "u": {"$set": {"_id": 6}}, "upsert": true}]}')).toBe(
+      `{"n":0,"writeErrors":[{"index":0,"code":66,"errmsg":"${PREFIX}Performing an update on the path '_id' would modify the immutable field '_id'"}],"nModified":0,"ok":1.0}`,
+    );
+    expect(t.contents('c')).toBe('[{"_id":4,"z":1,"a":1}]');
+  });
+
+  test('Upsert rules 3: the positional operator fails on insert', () => {
+    const t = testDb();
+    t.seed('c', '[]');
+    expect(run(t, '{"update": "c", "updates": [{"q": {"a": 1}, "u": {"$set": {"a.$": 2}}, "upsert": true}]}')).toBe(
+      `{"n":0,"writeErrors":[{"index":0,"code":2,"errmsg":"${PREFIX}The positional operator did not find the match needed from the query."}],"nModified":0,"ok":1.0}`,
+    );
+    expect(t.contents('c')).toBe('[]');
+  });
+
+  test('Upsert rules 3: conflicting equality clauses fail with 54', () => {
+    const t = testDb();
+    t.seed('c', '[]');
+    expect(run(t, '{"update": "c", "updates": [{"q": {"x": 1, "x.y": 2}, "u": {"$set": {"a": 1}}, "upsert": true}]}')).toBe(
+      `{"n":0,"writeErrors":[{"index":0,"code":54,"errmsg":"${PREFIX}cannot infer query fields to set, both paths 'x.y' and 'x' are matched"}],"nModified":0,"ok":1.0}`,
+    );
+    expect(run(t, '{"update": "c", "updates": [{"q": {"x": {"$all": [1, 2]}}, "u": {"$set": {"a": 1}}, "upsert": true}]}')).toBe(
+      `{"n":0,"writeErrors":[{"index":0,"code":54,"errmsg":"${PREFIX}cannot infer query fields to set, path 'x' is matched twice"}],"nModified":0,"ok":1.0}`,
+    );
+    expect(t.contents('c')).toBe('[]');
+  });
+
+  test('Upsert rules 4: with multi:true and no match one document is still inserted', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1, "a": 0}]');
+    expect(run(t, '{"update": "c", "updates": [{"q": {"a": 5}, "u": {"$inc": {"n": 1}}, "upsert": true, "multi": true}]}')).toBe(
+      '{"n":1,"upserted":[{"index":0,"_id":{"$oid":"000000000000000000000001"}}],"nModified":0,"ok":1.0}',
+    );
+    expect(t.contents('c')).toBe('[{"_id":1,"a":0},{"_id":{"$oid":"000000000000000000000001"},"a":5,"n":1}]');
+  });
+
+  test('Upsert rules 5: a query on _id in dot notation cannot be upserted when nothing matches (111)', () => {
+    const t = testDb();
+    t.seed('c', '[]');
+    expect(run(t, '{"update": "c", "updates": [{"q": {"_id.authorID": 1}, "u": {"name": "Robert Frost"}, "upsert": true}]}')).toBe(
+      `{"n":0,"writeErrors":[{"index":0,"code":111,"errmsg":"${PREFIX}field at '_id' must be exactly specified, field at sub-path '_id.authorID'found"}],"nModified":0,"ok":1.0}`,
+    );
+    expect(t.contents('c')).toBe('[]');
+  });
+
+  test('Upsert rules 5: with an operator update a dotted _id builds an _id document (server behaviour)', () => {
+    const t = testDb();
+    t.seed('c', '[]');
+    expect(run(t, '{"update": "c", "updates": [{"q": {"_id.x": 1, "_id.y": 2}, "u": {"$set": {"a": 1}}, "upsert": true}]}')).toBe(
+      '{"n":1,"upserted":[{"index":0,"_id":{"x":1,"y":2}}],"nModified":0,"ok":1.0}',
+    );
+    expect(t.contents('c')).toBe('[{"_id":{"x":1,"y":2},"a":1}]');
+  });
+
+  test('Upsert rules 6: $expr in a query with upsert:true generates an error (224)', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1, "a": 1}]');
+    expect(run(t, '{"update": "c", "updates": [{"q": {"$expr": {"$eq": ["$a", 1]}}, "u": {"$set": {"z": 1}}, "upsert": true}]}')).toBe(
+      '{"n":0,"writeErrors":[{"index":0,"code":224,"errmsg":"$expr is not allowed in the query predicate for an upsert"}],"nModified":0,"ok":1.0}',
+    );
+    expect(t.contents('c')).toBe('[{"_id":1,"a":1}]');
+  });
+
+  test('Upsert rules 8: an upsert on a non-existing collection creates it', () => {
+    const t = testDb();
+    const before = t.oplogSize();
+    expect(run(t, '{"update": "fresh", "updates": [{"q": {"_id": 1}, "u": {"$set": {"a": 1}}, "upsert": true}]}')).toBe(
+      '{"n":1,"upserted":[{"index":0,"_id":1}],"nModified":0,"ok":1.0}',
+    );
+    expect(t.contents('fresh')).toBe('[{"_id":1,"a":1}]');
+    const entries = t.oplog(before);
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toMatch(/^\{"op":"c","ns":"test.\$cmd","o":\{"create":"fresh"/);
+    expect(entries[1]).toBe('{"op":"i","ns":"test.fresh","o":{"_id":1,"a":1},"o2":{"_id":1}}');
+  });
+
+  test('an update without upsert on a missing collection matches nothing and creates nothing', () => {
+    const t = testDb();
+    expect(run(t, '{"update": "none", "updates": [{"q": {}, "u": {"$set": {"a": 1}}}]}')).toBe('{"n":0,"nModified":0,"ok":1.0}');
+    expect(t.catalog.getCollection('test', 'none')).toBeUndefined();
+  });
+
+  test('the upsert document is validated for storage and against the validator', () => {
+    const t = testDb();
+    t.catalog.createCollection('test', 'c', { validator: d('{"a": {"$type": "string"}}') });
+    expect(run(t, '{"update": "c", "updates": [{"q": {"a": 1}, "u": {"$set": {"b": 1}}, "upsert": true}]}')).toMatch(
+      /"code":121,"errmsg":"Plan executor error during update :: caused by :: Document failed validation","errInfo":\{"failingDocumentId":\{"\$oid":"000000000000000000000001"\}/,
+    );
+    expect(run(t, '{"update": "c", "updates": [{"q": {"_id": [1]}, "u": {"$set": {"b": 1}}, "upsert": true}], "bypassDocumentValidation": true}')).toBe(
+      `{"n":0,"writeErrors":[{"index":0,"code":53,"errmsg":"${PREFIX}The '_id' value cannot be of type array"}],"nModified":0,"ok":1.0}`,
+    );
+    expect(t.contents('c')).toBe('[]');
+  });
+});
