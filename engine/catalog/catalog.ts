@@ -1,0 +1,189 @@
+/**
+ * Databases and their collections, the oplog and the recent-operations log.
+ *
+ *   const catalog = new Catalog({ clock });
+ *   const { collection } = catalog.ensureCollection('test', 'c');   // implicit create, as insert does
+ *   catalog.createCollection('test', 'd', { validator });            // 48 if it exists
+ *   catalog.getCollection('local', 'oplog.rs');                      // the oplog (read-only)
+ *
+ * A database exists while it has at least one collection (as on the server). `local` always
+ * exists because it holds `oplog.rs`.
+ */
+import { ObjectId } from 'bson';
+import { fail } from '../errors.js';
+import type { Doc } from '../bson/values.js';
+import type { Clock } from './clock.js';
+import { Collection, newUuid, type CollectionOptions } from './collection.js';
+import type { IndexDefinition } from './index-definition.js';
+import { OplogStore } from './oplog.js';
+import { RecentOperations } from './recent-operations.js';
+
+export interface CatalogOptions {
+  readonly clock: Clock;
+  /** ObjectId source for generated `_id`s (tests inject a deterministic one). */
+  readonly newObjectId?: (() => ObjectId) | undefined;
+  /** Random source for collection UUIDs (tests inject a deterministic one). */
+  readonly random?: (() => number) | undefined;
+}
+
+/** A frozen copy of the catalog's state (documents are shared: stored documents are immutable). */
+export interface CatalogSnapshot {
+  readonly collections: readonly CollectionSnapshot[];
+}
+
+interface CollectionSnapshot {
+  readonly db: string;
+  readonly name: string;
+  readonly collection: Collection;
+  readonly options: CollectionOptions;
+  readonly indexes: readonly IndexDefinition[];
+  readonly documents: readonly Doc[];
+}
+
+export const OPLOG_DB = 'local';
+export const OPLOG_COLLECTION = 'oplog.rs';
+
+const INVALID_DB_CHARS = /[/\\. "$\0]/;
+
+/** Database names the server refuses (code 73). */
+export function checkDatabaseName(db: string): void {
+  if (db === '' || INVALID_DB_CHARS.test(db) || db.length >= 64) {
+    throw fail(73, `Invalid database name: '${db}'`);
+  }
+}
+
+/** Collection names the server refuses for user collections (code 73). */
+export function checkCollectionName(db: string, name: string): void {
+  if (name === '' || name.includes('\0') || name.startsWith('.') || name.includes('$')) {
+    throw fail(73, `Invalid collection name: ${name}`);
+  }
+  if (name.startsWith('system.')) throw fail(73, `Invalid system namespace: ${db}.${name}`);
+}
+
+export class Catalog {
+  readonly clock: Clock;
+  readonly oplog: OplogStore;
+  readonly recentOperations = new RecentOperations();
+  readonly newObjectId: () => ObjectId;
+  private readonly random: () => number;
+  /** db name → collection name → collection, in creation order. */
+  private readonly dbs = new Map<string, Map<string, Collection>>();
+
+  constructor(options: CatalogOptions) {
+    this.clock = options.clock;
+    this.newObjectId = options.newObjectId ?? (() => new ObjectId());
+    this.random = options.random ?? Math.random;
+    const oplogCollection = new Collection(OPLOG_DB, OPLOG_COLLECTION, newUuid(this.random), { oplog: true });
+    this.dbs.set(OPLOG_DB, new Map([[OPLOG_COLLECTION, oplogCollection]]));
+    this.oplog = new OplogStore(this.clock, oplogCollection);
+  }
+
+  /** Database names, sorted (as listDatabases shows them). */
+  databaseNames(): string[] {
+    return [...this.dbs.keys()].filter((d) => (this.dbs.get(d)?.size ?? 0) > 0).sort();
+  }
+
+  /** Collections of a database in creation order ([] when it does not exist). */
+  collections(db: string): Collection[] {
+    return [...(this.dbs.get(db)?.values() ?? [])];
+  }
+
+  getCollection(db: string, name: string): Collection | undefined {
+    return this.dbs.get(db)?.get(name);
+  }
+
+  /** Creates a collection; 48 NamespaceExists when it exists. Logs an oplog `c` entry. */
+  createCollection(db: string, name: string, options: CollectionOptions = {}): Collection {
+    checkDatabaseName(db);
+    checkCollectionName(db, name);
+    if (this.getCollection(db, name)) throw fail(48, `Collection ${db}.${name} already exists.`);
+    const collection = new Collection(db, name, newUuid(this.random), options);
+    let colls = this.dbs.get(db);
+    if (!colls) {
+      colls = new Map();
+      this.dbs.set(db, colls);
+    }
+    colls.set(name, collection);
+    const o: Doc = new Map([['create', name]]);
+    if (options.validator) o.set('validator', options.validator);
+    if (options.validationLevel) o.set('validationLevel', options.validationLevel);
+    if (options.validationAction) o.set('validationAction', options.validationAction);
+    if (options.collation) o.set('collation', options.collation.doc);
+    o.set('idIndex', collection.idIndex.definition.spec);
+    this.oplog.append({ op: 'c', ns: `${db}.$cmd`, ui: collection.uuid, o });
+    return collection;
+  }
+
+  /** The collection, created with default options when missing (what insert/update/createIndexes do). */
+  ensureCollection(db: string, name: string): { collection: Collection; created: boolean } {
+    const existing = this.getCollection(db, name);
+    if (existing) return { collection: existing, created: false };
+    return { collection: this.createCollection(db, name), created: true };
+  }
+
+  /** Drops a collection. Returns it, or undefined when it did not exist. */
+  dropCollection(db: string, name: string): Collection | undefined {
+    const colls = this.dbs.get(db);
+    const collection = colls?.get(name);
+    if (!colls || !collection) return undefined;
+    if (collection.isOplog) throw fail(20, `can't drop live oplog while replicating`);
+    colls.delete(name);
+    if (colls.size === 0) this.dbs.delete(db);
+    this.oplog.append({ op: 'c', ns: `${db}.$cmd`, ui: collection.uuid, o: new Map([['drop', name]]) });
+    return collection;
+  }
+
+  /** Drops every collection of a database. Returns whether it existed. */
+  dropDatabase(db: string): boolean {
+    if (db === OPLOG_DB) throw fail(20, `Cannot drop '${db}' database while replication is active`);
+    const colls = this.dbs.get(db);
+    if (!colls) return false;
+    for (const name of [...colls.keys()]) this.dropCollection(db, name);
+    this.dbs.delete(db);
+    this.oplog.append({ op: 'c', ns: `${db}.$cmd`, o: new Map([['dropDatabase', 1]]) });
+    return true;
+  }
+
+  /** A copy of the whole state, for resetting the playground or undo. */
+  snapshot(): CatalogSnapshot {
+    const collections: CollectionSnapshot[] = [];
+    for (const [db, colls] of this.dbs) {
+      for (const [name, collection] of colls) {
+        collections.push({
+          db,
+          name,
+          collection,
+          options: {
+            validator: collection.validator,
+            validationLevel: collection.validationLevel,
+            validationAction: collection.validationAction,
+            collation: collection.collation,
+            listedOptions: new Map(collection.listedOptions),
+          },
+          indexes: collection.indexes.slice(collection.isOplog ? 0 : 1).map((i) => i.definition),
+          documents: collection.snapshot(),
+        });
+      }
+    }
+    return { collections };
+  }
+
+  /** Puts the state of `snapshot` back (collections keep their UUIDs and options). */
+  restore(snapshot: CatalogSnapshot): void {
+    this.dbs.clear();
+    for (const s of snapshot.collections) {
+      const old = s.collection;
+      const fresh =
+        s.db === OPLOG_DB && s.name === OPLOG_COLLECTION ? this.oplog.collection : new Collection(s.db, s.name, old.uuid, s.options);
+      if (fresh.isOplog) fresh.truncate();
+      for (const def of s.indexes) fresh.createIndex(def);
+      for (const d of s.documents) fresh.insert(d);
+      let colls = this.dbs.get(s.db);
+      if (!colls) {
+        colls = new Map();
+        this.dbs.set(s.db, colls);
+      }
+      colls.set(s.name, fresh);
+    }
+  }
+}

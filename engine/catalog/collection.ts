@@ -1,0 +1,244 @@
+/**
+ * A collection: documents in natural (insertion) order plus its indexes.
+ *
+ * Storage is a `Map<recordId, Doc>`: iteration is insertion order, replacing a record keeps its
+ * place (updates never move a document, as with WiredTiger's RecordId order), removal is O(1).
+ * Stored documents are never mutated: `replace` swaps in a new Map.
+ * The `_id_` index (always present, unique) makes `findById` an O(1) hash lookup.
+ *
+ * This class is storage only: it enforces `_id` rules and unique indexes, but runs no validator
+ * and writes no oplog entry; engine/catalog/writes.ts wraps it with both.
+ */
+import { Binary, ObjectId } from 'bson';
+import type { Collator } from '../bson/compare.js';
+import { renderDoc } from '../bson/render.js';
+import type { Doc, Value } from '../bson/values.js';
+import { fail } from '../errors.js';
+import type { CollationInfo } from './collation-info.js';
+import { withIdFirst } from './id-field.js';
+import {
+  idIndexDefinition,
+  sameIndexOptions,
+  sameKeyPattern,
+  type IndexDefinition,
+} from './index-definition.js';
+import { IndexStore } from './index-store.js';
+
+export type ValidationLevel = 'strict' | 'moderate' | 'off';
+export type ValidationAction = 'error' | 'warn';
+
+export interface CollectionOptions {
+  readonly validator?: Doc | undefined;
+  readonly validationLevel?: ValidationLevel | undefined;
+  readonly validationAction?: ValidationAction | undefined;
+  readonly collation?: CollationInfo | null | undefined;
+  /** The oplog: documents are stored as given (no `_id`, no indexes) and users cannot write. */
+  readonly oplog?: boolean | undefined;
+  /** The `options` document listCollections shows (what create/collMod were given). */
+  readonly listedOptions?: Doc | undefined;
+}
+
+/** A 16-byte UUID (Binary subtype 4) for a collection's `ui`, from the injected id source. */
+export function newUuid(random: () => number = Math.random): Binary {
+  const bytes = new Uint8Array(16);
+  for (let i = 0; i < 16; i++) bytes[i] = Math.floor(random() * 256) & 0xff;
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  return new Binary(bytes, 4);
+}
+
+export class Collection {
+  readonly db: string;
+  readonly name: string;
+  readonly uuid: Binary;
+  validator: Doc | undefined;
+  validationLevel: ValidationLevel;
+  validationAction: ValidationAction;
+  /** Default collation (null = simple); also the `_id_` index's collation. */
+  readonly collation: CollationInfo | null;
+  /** True for `local.oplog.rs`. */
+  readonly isOplog: boolean;
+  /** The `options` document listCollections shows; create and collMod keep it current. */
+  listedOptions: Doc;
+
+  private readonly records = new Map<number, Doc>();
+  private readonly ridOf = new Map<Doc, number>();
+  private nextRid = 1;
+  private readonly indexStores: IndexStore[];
+
+  constructor(db: string, name: string, uuid: Binary, options: CollectionOptions = {}) {
+    this.db = db;
+    this.name = name;
+    this.uuid = uuid;
+    this.validator = options.validator;
+    this.validationLevel = options.validationLevel ?? 'strict';
+    this.validationAction = options.validationAction ?? 'error';
+    this.collation = options.collation ?? null;
+    this.isOplog = options.oplog ?? false;
+    this.listedOptions = options.listedOptions ?? new Map();
+    this.indexStores = this.isOplog ? [] : [new IndexStore(idIndexDefinition(this.collation))];
+  }
+
+  get ns(): string {
+    return `${this.db}.${this.name}`;
+  }
+
+  /** The default collator (null = simple binary comparison). */
+  get collator(): Collator | null {
+    return this.collation?.collator ?? null;
+  }
+
+  get count(): number {
+    return this.records.size;
+  }
+
+  /** Live iterator in natural order. Collect first (`snapshot()`) if you insert while iterating. */
+  documents(): IterableIterator<Doc> {
+    return this.records.values();
+  }
+
+  /** The documents in natural order, as an array. */
+  snapshot(): Doc[] {
+    return [...this.records.values()];
+  }
+
+  /** Record ids in natural order (for planners that need positions). */
+  recordIds(): IterableIterator<number> {
+    return this.records.keys();
+  }
+
+  documentAt(rid: number): Doc | undefined {
+    return this.records.get(rid);
+  }
+
+  recordIdOf(doc: Doc): number | undefined {
+    return this.ridOf.get(doc);
+  }
+
+  /** O(1): the document whose `_id` equals `id` (under the collection's default collation). */
+  findById(id: Value): Doc | undefined {
+    const idIndex = this.indexStores[0];
+    if (!idIndex) return undefined;
+    const rid = idIndex.lookup([id])[0];
+    return rid === undefined ? undefined : this.records.get(rid);
+  }
+
+  get idIndex(): IndexStore {
+    return this.indexStores[0]!;
+  }
+
+  /** Indexes in creation order, `_id_` first. */
+  get indexes(): readonly IndexStore[] {
+    return this.indexStores;
+  }
+
+  /** An index by name, or by key pattern (first match, as `hint: {a: 1}` resolves). */
+  findIndex(nameOrKey: string | Doc): IndexStore | undefined {
+    if (typeof nameOrKey === 'string') return this.indexStores.find((i) => i.name === nameOrKey);
+    return this.indexStores.find((i) => sameKeyPattern(i.definition.keyPattern, nameOrKey));
+  }
+
+  /**
+   * Stores a new document (`_id` generated/moved first; refused `_id` → 53). Throws 11000 on a
+   * unique-index conflict and leaves the collection unchanged. Returns the stored document.
+   */
+  insert(doc: Doc, generateId: () => ObjectId = () => new ObjectId()): Doc {
+    const stored = this.isOplog ? doc : withIdFirst(doc, generateId);
+    for (const index of this.indexStores) {
+      index.keysOf(stored); // key generation errors (parallel arrays) before any change
+      index.checkUnique(stored, this.ns, null);
+    }
+    const rid = this.nextRid++;
+    this.records.set(rid, stored);
+    this.ridOf.set(stored, rid);
+    for (const index of this.indexStores) index.add(stored, rid);
+    return stored;
+  }
+
+  /**
+   * Replaces a stored document in place (same natural position). `_id` is moved first; a new
+   * document without `_id` keeps the old one's. Throws 11000 and changes nothing on conflict.
+   */
+  replace(oldDoc: Doc, newDoc: Doc): Doc {
+    const rid = this.ridOf.get(oldDoc);
+    if (rid === undefined) throw fail(1, 'replace: document is not in the collection');
+    let next = newDoc;
+    if (!next.has('_id')) {
+      next = new Map<string, Value>([['_id', oldDoc.get('_id')!]]);
+      for (const [k, v] of newDoc) next.set(k, v);
+    }
+    const stored = withIdFirst(next);
+    for (const index of this.indexStores) {
+      index.keysOf(stored);
+      index.checkUnique(stored, this.ns, rid);
+    }
+    for (const index of this.indexStores) index.remove(oldDoc, rid);
+    this.records.set(rid, stored);
+    this.ridOf.delete(oldDoc);
+    this.ridOf.set(stored, rid);
+    for (const index of this.indexStores) index.add(stored, rid);
+    return stored;
+  }
+
+  /** Removes a stored document. Returns false when it was not there. */
+  remove(doc: Doc): boolean {
+    const rid = this.ridOf.get(doc);
+    if (rid === undefined) return false;
+    for (const index of this.indexStores) index.remove(doc, rid);
+    this.records.delete(rid);
+    this.ridOf.delete(doc);
+    return true;
+  }
+
+  /** Removes every document (indexes stay). */
+  truncate(): void {
+    this.records.clear();
+    this.ridOf.clear();
+    for (const index of this.indexStores) index.clear();
+  }
+
+  /**
+   * Adds an index and builds it over the existing documents. Returns false when an identical
+   * index already exists. Conflicts: 85 IndexOptionsConflict (same key, other name or options),
+   * 86 IndexKeySpecsConflict (same name, other key). A unique build over duplicates fails with
+   * 11000 and adds nothing.
+   */
+  createIndex(definition: IndexDefinition): boolean {
+    for (const existing of this.indexStores) {
+      const e = existing.definition;
+      const sameKey = sameKeyPattern(e.keyPattern, definition.keyPattern);
+      if (e.name === definition.name) {
+        if (sameKey && sameIndexOptions(e, definition)) return false;
+        if (!sameKey) {
+          throw fail(
+            86,
+            `An existing index has the same name as the requested index. When index names are not specified, they are auto generated and can cause conflicts. Please refer to our documentation. Requested index: ${renderDoc(definition.spec)}, existing index: ${renderDoc(e.spec)}`,
+          );
+        }
+        throw fail(
+          85,
+          `An equivalent index already exists with the same name but different options. Requested index: ${renderDoc(definition.spec)}, existing index: ${renderDoc(e.spec)}`,
+        );
+      }
+      if (sameKey && sameIndexOptions(e, definition)) {
+        throw fail(85, `Index already exists with a different name: ${e.name}`);
+      }
+    }
+    const store = new IndexStore(definition);
+    for (const [rid, doc] of this.records) {
+      store.checkUnique(doc, this.ns, rid);
+      store.add(doc, rid);
+    }
+    this.indexStores.push(store);
+    return true;
+  }
+
+  /** Drops an index by name. `_id_` cannot be dropped (code 72). Missing → 27. */
+  dropIndex(name: string): IndexDefinition {
+    if (name === '_id_') throw fail(72, 'cannot drop _id index');
+    const i = this.indexStores.findIndex((x) => x.name === name);
+    if (i < 0) throw fail(27, `index not found with name [${name}]`);
+    const [removed] = this.indexStores.splice(i, 1);
+    return removed!.definition;
+  }
+}

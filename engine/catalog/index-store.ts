@@ -1,0 +1,151 @@
+/**
+ * One live index: its definition plus a hash map from canonical key to the records holding it.
+ * Unique indexes refuse a second record with an equal key (duplicate-key error 11000 with
+ * `keyPattern`/`keyValue`, as `buildDupKeyErrorStatus` produces).
+ */
+import { compareValues, valuesEqual } from '../bson/compare.js';
+import { renderDoc, renderValue } from '../bson/render.js';
+import type { Doc, Value } from '../bson/values.js';
+import { fail } from '../errors.js';
+import { compileFilter, type DocumentFilter } from './filter.js';
+import { extractKeys } from './index-keys.js';
+import type { IndexDefinition } from './index-definition.js';
+import { tupleKey } from './keys.js';
+
+export interface IndexEntry {
+  readonly key: readonly Value[];
+  readonly rid: number;
+}
+
+export class IndexStore {
+  readonly definition: IndexDefinition;
+  /** True once some document produced keys through an array. */
+  multikey = false;
+  private readonly buckets = new Map<string, IndexEntry[]>();
+  private readonly paths: readonly (readonly string[])[];
+  private readonly partial: DocumentFilter | null;
+
+  constructor(definition: IndexDefinition) {
+    this.definition = definition;
+    this.paths = definition.fields.map((f) => f.parts);
+    this.partial = definition.partialFilterExpression
+      ? compileFilter(definition.partialFilterExpression, null)
+      : null;
+  }
+
+  get name(): string {
+    return this.definition.name;
+  }
+
+  private get collator() {
+    return this.definition.collation?.collator ?? null;
+  }
+
+  /** The key tuples a document contributes ([] when sparse/partial exclude it). */
+  keysOf(doc: Doc): readonly (readonly Value[])[] {
+    if (this.partial && !this.partial.matches(doc)) return [];
+    const extracted = extractKeys(doc, this.paths);
+    if (this.definition.sparse && extracted.allMissing) return [];
+    return extracted.keys;
+  }
+
+  /** Throws 11000 when `doc` would duplicate a key held by a record other than `selfRid`. */
+  checkUnique(doc: Doc, ns: string, selfRid: number | null): void {
+    if (!this.definition.unique) return;
+    for (const key of this.keysOf(doc)) {
+      const bucket = this.buckets.get(tupleKey(key, this.collator));
+      if (!bucket) continue;
+      for (const e of bucket) {
+        if (e.rid !== selfRid && this.sameKey(e.key, key)) throw this.duplicateKeyError(ns, key);
+      }
+    }
+  }
+
+  private sameKey(a: readonly Value[], b: readonly Value[]): boolean {
+    for (let i = 0; i < a.length; i++) if (!valuesEqual(a[i]!, b[i]!, this.collator)) return false;
+    return true;
+  }
+
+  /** The server's E11000 error for this index and key. */
+  duplicateKeyError(ns: string, key: readonly Value[]): Error {
+    const keyPattern: Doc = new Map(this.definition.keyPattern);
+    const keyValue: Doc = new Map();
+    const rendered: string[] = [];
+    this.definition.fields.forEach((f, i) => {
+      keyValue.set(f.path, key[i]!);
+      rendered.push(`${f.path}: ${renderValue(key[i]!)}`);
+    });
+    const dupKey = rendered.length === 0 ? '{}' : `{ ${rendered.join(', ')} }`;
+    const coll = this.definition.collation ? ` collation: ${renderDoc(this.definition.collation.doc)}` : '';
+    return fail(
+      11000,
+      `E11000 duplicate key error collection: ${ns} index: ${this.name}${coll} dup key: ${dupKey}`,
+      new Map<string, unknown>([
+        ['keyPattern', keyPattern],
+        ['keyValue', keyValue],
+      ]),
+    );
+  }
+
+  add(doc: Doc, rid: number): void {
+    const keys = this.keysOf(doc);
+    if (keys.length > 1) this.multikey = true;
+    else if (!this.multikey && extractKeysMultikey(doc, this)) this.multikey = true;
+    for (const key of keys) {
+      const k = tupleKey(key, this.collator);
+      const bucket = this.buckets.get(k);
+      if (bucket) bucket.push({ key, rid });
+      else this.buckets.set(k, [{ key, rid }]);
+    }
+  }
+
+  remove(doc: Doc, rid: number): void {
+    for (const key of this.keysOf(doc)) {
+      const k = tupleKey(key, this.collator);
+      const bucket = this.buckets.get(k);
+      if (!bucket) continue;
+      const rest = bucket.filter((e) => e.rid !== rid);
+      if (rest.length === 0) this.buckets.delete(k);
+      else this.buckets.set(k, rest);
+    }
+  }
+
+  clear(): void {
+    this.buckets.clear();
+    this.multikey = false;
+  }
+
+  /** Records whose full key equals `key` (an O(1) lookup; used for `_id`). */
+  lookup(key: readonly Value[]): number[] {
+    const bucket = this.buckets.get(tupleKey(key, this.collator));
+    if (!bucket) return [];
+    return bucket.filter((e) => this.sameKey(e.key, key)).map((e) => e.rid);
+  }
+
+  /** Every entry, in index order (key order by direction, then record id). */
+  entriesInOrder(): IndexEntry[] {
+    const all: IndexEntry[] = [];
+    for (const bucket of this.buckets.values()) all.push(...bucket);
+    const dirs = this.definition.fields.map((f) => f.direction);
+    const collator = this.collator;
+    all.sort((a, b) => {
+      for (let i = 0; i < dirs.length; i++) {
+        const c = compareValues(a.key[i]!, b.key[i]!, collator);
+        if (c !== 0) return c * dirs[i]!;
+      }
+      return a.rid - b.rid;
+    });
+    return all;
+  }
+
+  /** Number of keys (for explain's keysExamined estimates). */
+  get keyCount(): number {
+    let n = 0;
+    for (const b of this.buckets.values()) n += b.length;
+    return n;
+  }
+}
+
+function extractKeysMultikey(doc: Doc, index: IndexStore): boolean {
+  return extractKeys(doc, index.definition.fields.map((f) => f.parts)).multikey;
+}

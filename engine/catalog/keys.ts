@@ -1,0 +1,107 @@
+/**
+ * Canonical key strings for BSON values, so indexes can be hash maps.
+ *
+ * Contract: with the simple collation, `keyOf(a) === keyOf(b)` exactly when
+ * `valuesEqual(a, b)` (so `1`, `NumberLong(1)`, `1.0` and `NumberDecimal("1.00")` share a key, as
+ * they share an index key in the server). With a collator, strings are folded to a coarse bucket
+ * (Unicode NFD, combining marks removed, lower-cased): values equal under the collator always share
+ * a bucket, and callers confirm candidates with `valuesEqual(..., collator)`.
+ */
+import type { Binary, BSONRegExp, Decimal128, Long, ObjectId, Timestamp } from 'bson';
+import { toDecimalJs, type Collator } from '../bson/compare.js';
+import { typeOf, type Doc, type Value } from '../bson/values.js';
+
+function hex(bytes: Uint8Array): string {
+  let out = '';
+  for (const b of bytes) out += b.toString(16).padStart(2, '0');
+  return out;
+}
+
+/** One spelling per numeric value, across int32/int64/double/decimal. */
+function numberKey(v: number | Long | Decimal128 | { value: number; _bsontype: 'Int32' }): string {
+  if (typeof v === 'number') {
+    if (Number.isSafeInteger(v)) return String(v === 0 ? 0 : v);
+  } else if (v._bsontype === 'Int32') {
+    return String(v.value);
+  } else if (v._bsontype === 'Long') {
+    const n = v.toNumber();
+    if (Number.isSafeInteger(n)) return String(n);
+  }
+  return toDecimalJs(v).toString();
+}
+
+/** A coarse fold that never separates two strings a collator could call equal (approximation). */
+function foldString(s: string): string {
+  return s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** The canonical key of one value. */
+export function keyOf(v: Value, collator: Collator | null = null): string {
+  switch (typeOf(v)) {
+    case 'minKey':
+      return 'm';
+    case 'maxKey':
+      return 'M';
+    case 'undefined':
+      return 'u';
+    case 'null':
+      return 'n';
+    case 'double':
+    case 'int':
+    case 'long':
+    case 'decimal':
+      return `#${numberKey(v as number | Long | Decimal128)}`;
+    case 'string':
+    case 'symbol': {
+      const s = typeof v === 'string' ? v : String((v as { value: string }).value);
+      return collator ? `~${JSON.stringify(foldString(s))}` : `s${JSON.stringify(s)}`;
+    }
+    case 'object': {
+      const d = v instanceof Map ? v : dbRefDoc(v);
+      let out = 'o{';
+      for (const [k, x] of d) out += `${JSON.stringify(k)}:${keyOf(x, collator)},`;
+      return `${out}}`;
+    }
+    case 'array': {
+      let out = 'a[';
+      for (const x of v as Value[]) out += `${keyOf(x, collator)},`;
+      return `${out}]`;
+    }
+    case 'binData': {
+      const b = v as Binary;
+      return `b${b.sub_type}:${hex(b.buffer.subarray(0, b.position))}`;
+    }
+    case 'objectId':
+      return `O${(v as ObjectId).toHexString()}`;
+    case 'bool':
+      return v ? 't' : 'f';
+    case 'date':
+      return `D${(v as Date).getTime()}`;
+    case 'timestamp':
+      return `T${(v as Timestamp).t},${(v as Timestamp).i}`;
+    case 'regex':
+      return `r${JSON.stringify((v as BSONRegExp).pattern)}/${(v as BSONRegExp).options}`;
+    case 'javascript': {
+      const c = v as { code: string; scope?: unknown };
+      return `${c.scope ? 'C' : 'c'}${JSON.stringify(String(c.code))}`;
+    }
+    default:
+      return `?${String(v)}`;
+  }
+}
+
+function dbRefDoc(v: Value): Doc {
+  const ref = v as unknown as { collection: string; oid: Value; db?: string };
+  const d: Doc = new Map<string, Value>([
+    ['$ref', ref.collection],
+    ['$id', ref.oid],
+  ]);
+  if (ref.db) d.set('$db', ref.db);
+  return d;
+}
+
+/** The key of an index key tuple (one value per key-pattern field). */
+export function tupleKey(values: readonly Value[], collator: Collator | null = null): string {
+  if (values.length === 1) return keyOf(values[0]!, collator);
+  return values.map((v) => keyOf(v, collator)).join('|');
+}

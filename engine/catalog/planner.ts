@@ -1,0 +1,312 @@
+/**
+ * A tiny query planner: which access path would the server pick, and the candidate documents it
+ * yields. Candidates are a superset of the matches; callers filter them with the full matcher.
+ *
+ *   {_id: 5}                          → IDHACK (O(1) `_id` lookup)
+ *   {a: 3, b: {$gt: 1}} + index a_1   → FETCH ← IXSCAN a_1, bounds {a: ['[3, 3]']}
+ *   {c: 1} (no index on c)            → COLLSCAN
+ *   hint 'a_1' / {a: 1}               → that index (code 2 when none), hint {$natural: 1} → COLLSCAN
+ *
+ * Choice (approximating the server's multi-planner, which races plans): an index whose FIRST
+ * field has an equality, `$in` or range predicate; equality beats `$in` beats range, then fewer
+ * key fields, then creation order. An index is usable for a predicate involving strings only if
+ * its collation equals the operation's. Hidden and partial indexes are used only when hinted;
+ * sparse indexes are not used for `null` equality.
+ * Order: COLLSCAN and IDHACK yield natural order; IXSCAN yields index order (key, then record
+ * id), as the server does — it decides which document a `multi: false` update touches.
+ */
+import { compareValues, typeRank, type Collator } from '../bson/compare.js';
+import { renderDoc, renderValue } from '../bson/render.js';
+import { isArray, isDoc, typeOf, type Doc, type Value } from '../bson/values.js';
+import { fail } from '../errors.js';
+import type { MatchNode } from '../query/nodes.js';
+import { sameCollation, type CollationInfo } from './collation-info.js';
+import type { Collection } from './collection.js';
+import type { IndexStore } from './index-store.js';
+
+export type ScanStage = 'IDHACK' | 'IXSCAN' | 'COLLSCAN';
+
+/**
+ * One interval over the first index field. A missing `low`/`high` is open on that side within the
+ * value's type bracket (`rank`): `{a: {$gt: 5}}` is `(5, inf.0]` over numbers only, as the
+ * server's type-bracketed bounds.
+ */
+export interface Interval {
+  readonly low?: Value | undefined;
+  readonly high?: Value | undefined;
+  readonly lowInclusive: boolean;
+  readonly highInclusive: boolean;
+  /** Type rank the interval is confined to (ranges only). */
+  readonly rank?: number | undefined;
+}
+
+export interface PlanRequest {
+  /** The compiled filter's root (null: match everything / not analysed). */
+  readonly root: MatchNode | null;
+  /** The operation's effective collation (statement's, else the collection default). */
+  readonly collation: CollationInfo | null;
+  /** `hint`: an index name, a key pattern, or `{$natural: ±1}`. */
+  readonly hint?: string | Doc | undefined;
+  /** For the hint error message: the filter as the user wrote it. */
+  readonly filter?: Doc | undefined;
+}
+
+export interface QueryPlan {
+  readonly stage: ScanStage;
+  /** The index used by IDHACK/IXSCAN. */
+  readonly index?: IndexStore | undefined;
+  /** IXSCAN bounds on the first field (other fields are [MinKey, MaxKey]). */
+  readonly intervals?: readonly Interval[] | undefined;
+  /** Candidates in the plan's order (a snapshot: safe to write while walking it). */
+  candidates(): Doc[];
+  /** Keys an IXSCAN examined for the last `candidates()` call (0 for other stages). */
+  readonly keysExamined: () => number;
+  /** The winning-plan tree, as explain's `queryPlanner.winningPlan` shows it (no filters). */
+  describe(): Doc;
+}
+
+const MIN_KEY_TEXT = 'MinKey';
+const MAX_KEY_TEXT = 'MaxKey';
+
+function hasStrings(v: Value): boolean {
+  if (typeof v === 'string') return true;
+  if (isArray(v)) return v.some(hasStrings);
+  if (isDoc(v)) {
+    for (const x of v.values()) if (hasStrings(x)) return true;
+    return false;
+  }
+  return typeOf(v) === 'symbol';
+}
+
+interface Predicate {
+  readonly path: string;
+  readonly kind: 'eq' | 'in' | 'range';
+  readonly intervals: Interval[];
+  readonly values: readonly Value[];
+}
+
+/** Type-bracketed bounds for a range predicate (the server's index bounds builder, simplified). */
+function rangeInterval(op: '$lt' | '$lte' | '$gt' | '$gte', v: Value): Interval {
+  const rank = typeRank(v);
+  switch (op) {
+    case '$gt':
+      return { low: v, lowInclusive: false, highInclusive: true, rank };
+    case '$gte':
+      return { low: v, lowInclusive: true, highInclusive: true, rank };
+    case '$lt':
+      return { high: v, lowInclusive: true, highInclusive: false, rank };
+    case '$lte':
+      return { high: v, lowInclusive: true, highInclusive: true, rank };
+  }
+}
+
+function point(v: Value): Interval {
+  return { low: v, high: v, lowInclusive: true, highInclusive: true };
+}
+
+/** Predicates on single paths from the top-level conjunction. */
+function predicatesOf(root: MatchNode | null): Predicate[] {
+  if (!root) return [];
+  const clauses = root.kind === 'and' ? root.children : [root];
+  const out: Predicate[] = [];
+  for (const c of clauses) {
+    if (c.kind === 'compare') {
+      if (isArray(c.value) || typeOf(c.value) === 'regex') continue;
+      if (c.op === '$eq') out.push({ path: c.path, kind: 'eq', intervals: [point(c.value)], values: [c.value] });
+      else out.push({ path: c.path, kind: 'range', intervals: [rangeInterval(c.op, c.value)], values: [c.value] });
+    } else if (c.kind === 'in' && c.regexes.length === 0 && c.values.length > 0 && !c.values.some(isArray)) {
+      out.push({ path: c.path, kind: 'in', intervals: c.values.map(point), values: c.values });
+    }
+  }
+  return out;
+}
+
+function inInterval(v: Value, iv: Interval, collator: Collator | null): boolean {
+  if (iv.rank !== undefined && typeRank(v) !== iv.rank) return false;
+  if (iv.low !== undefined) {
+    const lo = compareValues(v, iv.low, collator);
+    if (lo < 0 || (lo === 0 && !iv.lowInclusive)) return false;
+  }
+  if (iv.high !== undefined) {
+    const hi = compareValues(v, iv.high, collator);
+    if (hi > 0 || (hi === 0 && !iv.highInclusive)) return false;
+  }
+  return true;
+}
+
+/** The open end of a type bracket, as explain prints it. */
+function bracketEnd(rank: number | undefined, side: 'low' | 'high'): string {
+  if (rank === 10) return side === 'low' ? '-inf.0' : 'inf.0';
+  if (rank === 15) return side === 'low' ? '""' : '{}';
+  return side === 'low' ? MIN_KEY_TEXT : MAX_KEY_TEXT;
+}
+
+function renderInterval(iv: Interval): string {
+  const low = iv.low === undefined ? bracketEnd(iv.rank, 'low') : renderValue(iv.low);
+  const high = iv.high === undefined ? bracketEnd(iv.rank, 'high') : renderValue(iv.high);
+  const highInclusive = iv.high === undefined && iv.rank === 15 ? false : iv.highInclusive;
+  return `${iv.lowInclusive ? '[' : '('}${low}, ${high}${highInclusive ? ']' : ')'}`;
+}
+
+/** Code 2 for a hint naming no index, wrapped as the planner wraps it. */
+function badHint(collection: Collection, request: PlanRequest): Error {
+  const filter = request.filter ? renderDoc(request.filter) : '{}';
+  return fail(
+    2,
+    `error processing query: ns=${collection.ns}Tree: ${filter}\nSort: {}\nProj: {}\n planner returned error :: caused by :: hint provided does not correspond to an existing index`,
+  );
+}
+
+function resolveHint(collection: Collection, request: PlanRequest): IndexStore | 'natural' | undefined {
+  const hint = request.hint;
+  if (hint === undefined) return undefined;
+  if (typeof hint === 'string') {
+    const index = collection.findIndex(hint);
+    if (!index) throw badHint(collection, request);
+    return index;
+  }
+  if (hint.size === 0) return undefined;
+  if (hint.has('$natural')) return 'natural';
+  const index = collection.findIndex(hint);
+  if (!index) throw badHint(collection, request);
+  return index;
+}
+
+function collScanPlan(collection: Collection): QueryPlan {
+  return {
+    stage: 'COLLSCAN',
+    candidates: () => collection.snapshot(),
+    keysExamined: () => 0,
+    describe: () =>
+      new Map<string, Value>([
+        ['stage', 'COLLSCAN'],
+        ['direction', 'forward'],
+      ]),
+  };
+}
+
+function indexDescription(index: IndexStore, intervals: readonly Interval[] | undefined): Doc {
+  const def = index.definition;
+  const bounds: Doc = new Map();
+  def.fields.forEach((f, i) => {
+    const list =
+      i === 0 && intervals
+        ? [...intervals]
+            .sort((a, b) =>
+              a.low === undefined || b.low === undefined ? 0 : compareValues(a.low, b.low, def.collation?.collator ?? null),
+            )
+            .map(renderInterval)
+        : [`[${MIN_KEY_TEXT}, ${MAX_KEY_TEXT}]`];
+    bounds.set(f.path, f.direction < 0 ? list.reverse() : list);
+  });
+  const multiKeyPaths: Doc = new Map(def.fields.map((f) => [f.path, index.multikey ? [f.path] : []]));
+  return new Map<string, Value>([
+    ['stage', 'IXSCAN'],
+    ['keyPattern', def.keyPattern],
+    ['indexName', def.name],
+    ['isMultiKey', index.multikey],
+    ['multiKeyPaths', multiKeyPaths],
+    ['isUnique', def.unique || def.name === '_id_'],
+    ['isSparse', def.sparse],
+    ['isPartial', def.partialFilterExpression !== undefined],
+    ['indexVersion', 2],
+    ['direction', 'forward'],
+    ['indexBounds', bounds],
+  ]);
+}
+
+function indexScanPlan(collection: Collection, index: IndexStore, intervals: readonly Interval[] | undefined): QueryPlan {
+  let examined = 0;
+  const collator = index.definition.collation?.collator ?? null;
+  return {
+    stage: 'IXSCAN',
+    index,
+    intervals,
+    candidates: () => {
+      examined = 0;
+      const seen = new Set<number>();
+      const docs: Doc[] = [];
+      for (const e of index.entriesInOrder()) {
+        if (intervals && !intervals.some((iv) => inInterval(e.key[0]!, iv, collator))) continue;
+        examined++;
+        if (seen.has(e.rid)) continue;
+        seen.add(e.rid);
+        const d = collection.documentAt(e.rid);
+        if (d) docs.push(d);
+      }
+      return docs;
+    },
+    keysExamined: () => examined,
+    describe: () =>
+      new Map<string, Value>([
+        ['stage', 'FETCH'],
+        ['inputStage', indexDescription(index, intervals)],
+      ]),
+  };
+}
+
+function idHackPlan(collection: Collection, id: Value): QueryPlan {
+  let examined = 0;
+  return {
+    stage: 'IDHACK',
+    index: collection.idIndex,
+    intervals: [point(id)],
+    candidates: () => {
+      const d = collection.findById(id);
+      examined = d ? 1 : 0;
+      return d ? [d] : [];
+    },
+    keysExamined: () => examined,
+    describe: () => new Map<string, Value>([['stage', 'IDHACK']]),
+  };
+}
+
+/** Chooses the access path for a query on `collection`. Throws code 2 for an unknown hint. */
+export function planQuery(collection: Collection, request: PlanRequest): QueryPlan {
+  const hinted = resolveHint(collection, request);
+  if (collection.isOplog || hinted === 'natural') return collScanPlan(collection);
+  const predicates = predicatesOf(request.root);
+  const opCollator = request.collation;
+
+  const usable = (index: IndexStore, p: Predicate): boolean => {
+    const def = index.definition;
+    if (def.fields[0]!.path !== p.path) return false;
+    if (p.values.some(hasStrings) && !sameCollation(def.collation, opCollator)) return false;
+    if (def.sparse && p.values.some((v) => v === null)) return false;
+    return true;
+  };
+
+  if (hinted) {
+    const p = predicates.find((x) => usable(hinted, x));
+    return indexScanPlan(collection, hinted, p?.intervals);
+  }
+
+  // IDHACK: the whole query is one equality on _id, with a compatible collation.
+  const root = request.root;
+  if (root && root.kind === 'compare' && root.op === '$eq' && root.path === '_id' && !isArray(root.value)) {
+    if (!hasStrings(root.value) || sameCollation(collection.collation, opCollator)) {
+      if (!isDoc(root.value) || ![...root.value.keys()].some((k) => k.startsWith('$'))) {
+        return idHackPlan(collection, root.value);
+      }
+    }
+  }
+
+  const rank = { eq: 0, in: 1, range: 2 } as const;
+  let best: { index: IndexStore; p: Predicate; score: number[] } | undefined;
+  collection.indexes.forEach((index, order) => {
+    const def = index.definition;
+    if (def.hidden || def.partialFilterExpression !== undefined) return;
+    for (const p of predicates) {
+      if (!usable(index, p)) continue;
+      const score = [rank[p.kind], def.fields.length, order];
+      if (!best || compareScores(score, best.score) < 0) best = { index, p, score };
+    }
+  });
+  if (best) return indexScanPlan(collection, best.index, best.p.intervals);
+  return collScanPlan(collection);
+}
+
+function compareScores(a: number[], b: number[]): number {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! - b[i]!;
+  return 0;
+}

@@ -1,0 +1,51 @@
+/**
+ * Query execution over one collection: plan, then filter the candidates with the full matcher.
+ *
+ *   const { plan, filter, matches } = selectDocuments(coll, { filter: q, collation, hint });
+ *
+ * `matches` is a snapshot (safe to write to the collection while walking it), in plan order.
+ * `limit` stops after that many matches (0 or absent: all).
+ */
+import type { Doc } from '../bson/values.js';
+import type { RuntimeEnv } from '../runtime.js';
+import type { CollationInfo } from './collation-info.js';
+import type { Collection } from './collection.js';
+import { compileFilter, type DocumentFilter } from './filter.js';
+import { planQuery, type QueryPlan } from './planner.js';
+
+export interface SelectRequest {
+  readonly filter: Doc;
+  readonly collation: CollationInfo | null;
+  readonly hint?: string | Doc | undefined;
+  /** `let` variables and clocks for `$expr`. */
+  readonly env?: RuntimeEnv | undefined;
+  readonly limit?: number | undefined;
+}
+
+export interface Selection {
+  readonly plan: QueryPlan;
+  readonly filter: DocumentFilter;
+  readonly matches: Doc[];
+  /** Documents the filter looked at (explain's totalDocsExamined). */
+  readonly docsExamined: number;
+}
+
+export function selectDocuments(collection: Collection, request: SelectRequest): Selection {
+  const filter = compileFilter(request.filter, request.collation?.collator ?? null, { env: request.env });
+  const plan = planQuery(collection, {
+    root: filter.root,
+    collation: request.collation,
+    hint: request.hint,
+    filter: request.filter,
+  });
+  const matches: Doc[] = [];
+  let docsExamined = 0;
+  const limit = request.limit ?? 0;
+  for (const doc of plan.candidates()) {
+    docsExamined++;
+    if (!filter.matches(doc)) continue;
+    matches.push(doc);
+    if (limit > 0 && matches.length >= limit) break;
+  }
+  return { plan, filter, matches, docsExamined };
+}

@@ -1,0 +1,60 @@
+/**
+ * Document validation (collection `validator`, `validationLevel`, `validationAction`), as the
+ * server's `CollectionImpl::checkValidation` does it:
+ * - level 'off', or `bypassDocumentValidation: true` → no check;
+ * - level 'moderate' → an update of a document that already failed the validator is not checked;
+ * - action 'error' → code 121 "Document failed validation" with
+ *   `errInfo: {failingDocumentId, details}`; action 'warn' → the write goes ahead and a warning is
+ *   recorded in the recent-operations log (the server writes it to its log).
+ * `details` follows the 5.0+ shape; see ./validation-details.ts for what is approximate.
+ */
+import type { Doc, Value } from '../bson/values.js';
+import { fail } from '../errors.js';
+import type { Catalog } from './catalog.js';
+import type { Collection } from './collection.js';
+import { compileFilter } from './filter.js';
+import { validationDetails } from './validation-details.js';
+
+export interface ValidateOptions {
+  /** The document before the update (absent for inserts); used by validationLevel 'moderate'. */
+  readonly oldDoc?: Doc | undefined;
+  readonly bypass?: boolean | undefined;
+}
+
+/** Whether `doc` satisfies the collection's validator (true when there is none). */
+export function passesValidator(collection: Collection, doc: Doc): boolean {
+  const validator = collection.validator;
+  if (!validator || validator.size === 0) return true;
+  return compileFilter(validator, collection.collator).matches(doc);
+}
+
+/** Throws 121 (or logs a warning) when `newDoc` fails the collection's validator. */
+export function validateDocument(
+  catalog: Catalog,
+  collection: Collection,
+  newDoc: Doc,
+  options: ValidateOptions = {},
+): void {
+  const validator = collection.validator;
+  if (!validator || validator.size === 0 || options.bypass || collection.validationLevel === 'off') return;
+  if (passesValidator(collection, newDoc)) return;
+  if (collection.validationLevel === 'moderate' && options.oldDoc && !passesValidator(collection, options.oldDoc)) {
+    return;
+  }
+  const errInfo: Doc = new Map<string, Value>([
+    ['failingDocumentId', newDoc.get('_id') ?? null],
+    ['details', validationDetails(validator, newDoc, collection.collator)],
+  ]);
+  if (collection.validationAction === 'warn') {
+    catalog.recentOperations.record({
+      kind: 'warning',
+      command: 'validation',
+      ns: collection.ns,
+      time: catalog.clock.now(),
+      message: 'Document would fail validation',
+      details: errInfo,
+    });
+    return;
+  }
+  throw fail(121, 'Document failed validation', new Map([['errInfo', errInfo]]));
+}

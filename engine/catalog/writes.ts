@@ -1,0 +1,69 @@
+/**
+ * The three document writes every command goes through: validation, storage (with `_id` and
+ * unique-index rules) and the oplog entry, in that order, so a failing write changes nothing.
+ *
+ *   insertDocument(catalog, coll, doc)                      → oplog {op: 'i', o: doc, o2: {_id}}
+ *   replaceDocument(catalog, coll, old, next, {oplogO})     → oplog {op: 'u', o: oplogO ?? next, o2: {_id}}
+ *   deleteDocument(catalog, coll, doc)                      → oplog {op: 'd', o: {_id}}
+ */
+import type { Doc, Value } from '../bson/values.js';
+import { fail } from '../errors.js';
+import type { Catalog } from './catalog.js';
+import type { Collection } from './collection.js';
+import { withIdFirst } from './id-field.js';
+import { validateDocument } from './validation.js';
+
+export interface WriteOptions {
+  /** `bypassDocumentValidation: true`. */
+  readonly bypassDocumentValidation?: boolean | undefined;
+}
+
+export interface ReplaceOptions extends WriteOptions {
+  /** The oplog `o` (a `{$v: 2, diff}` document from the update executor); default: the new document. */
+  readonly oplogO?: Doc | undefined;
+}
+
+/** Writes to `local` (the oplog) are refused: it is read-only in the playground. */
+export function checkWritable(collection: Collection): void {
+  if (collection.isOplog) throw fail(20, `Cannot write to '${collection.ns}': the oplog is read-only`);
+}
+
+function idDoc(doc: Doc): Doc {
+  return new Map<string, Value>([['_id', doc.get('_id')!]]);
+}
+
+/** Validates, stores and logs a new document. Returns the stored document (`_id` first). */
+export function insertDocument(catalog: Catalog, collection: Collection, doc: Doc, options: WriteOptions = {}): Doc {
+  checkWritable(collection);
+  const withId = withIdFirst(doc, catalog.newObjectId);
+  validateDocument(catalog, collection, withId, { bypass: options.bypassDocumentValidation });
+  const stored = collection.insert(withId);
+  catalog.oplog.append({ op: 'i', ns: collection.ns, ui: collection.uuid, o: stored, o2: idDoc(stored) });
+  return stored;
+}
+
+/** Validates, stores (in place) and logs a new version of a stored document. */
+export function replaceDocument(
+  catalog: Catalog,
+  collection: Collection,
+  oldDoc: Doc,
+  newDoc: Doc,
+  options: ReplaceOptions = {},
+): Doc {
+  checkWritable(collection);
+  validateDocument(catalog, collection, newDoc.has('_id') ? newDoc : withIdFirst(new Map([['_id', oldDoc.get('_id')!], ...newDoc])), {
+    oldDoc,
+    bypass: options.bypassDocumentValidation,
+  });
+  const stored = collection.replace(oldDoc, newDoc);
+  catalog.oplog.append({ op: 'u', ns: collection.ns, ui: collection.uuid, o: options.oplogO ?? stored, o2: idDoc(stored) });
+  return stored;
+}
+
+/** Removes and logs a stored document. */
+export function deleteDocument(catalog: Catalog, collection: Collection, doc: Doc): void {
+  checkWritable(collection);
+  if (collection.remove(doc)) {
+    catalog.oplog.append({ op: 'd', ns: collection.ns, ui: collection.uuid, o: idDoc(doc) });
+  }
+}

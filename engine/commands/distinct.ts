@@ -1,0 +1,62 @@
+/**
+ * `distinct`: `{distinct: 'c', key: 'a.b', query, collation, hint}` → `{values: [...], ok: 1}`.
+ * Values are collected in plan order; array values contribute their elements (one level, as the
+ * server does), missing fields contribute nothing, equal values (under the collation) once.
+ */
+import type { Collator } from '../bson/compare.js';
+import { valuesEqual } from '../bson/compare.js';
+import { isArray, isDoc, type Doc, type Value } from '../bson/values.js';
+import { selectDocuments } from '../catalog/select.js';
+import { fail } from '../errors.js';
+import { commandEnv, effectiveCollation, targetCollectionName } from './common.js';
+import type { CommandHandler } from './context.js';
+import { checkFields } from './fields.js';
+
+/** Values at a dotted path, descending through arrays of documents. */
+function collect(v: Value | undefined, parts: readonly string[], i: number, out: Value[]): void {
+  if (v === undefined) return;
+  if (i === parts.length) {
+    if (isArray(v)) out.push(...v);
+    else out.push(v);
+    return;
+  }
+  if (isDoc(v)) collect(v.get(parts[i]!), parts, i + 1, out);
+  else if (isArray(v)) for (const el of v) if (isDoc(el) || isArray(el)) collect(el, parts, i, out);
+}
+
+function pushDistinct(values: Value[], v: Value, collator: Collator | null): void {
+  if (!values.some((x) => valuesEqual(x, v, collator))) values.push(v);
+}
+
+export const distinctCommand: CommandHandler = (ctx) => {
+  const name = targetCollectionName(ctx);
+  checkFields(ctx.name, ctx.command, {
+    distinct: { type: 'string' },
+    key: { type: 'string', required: true },
+    query: { type: ['object', 'null'] },
+    collation: { type: 'object' },
+    hint: { type: ['string', 'object'] },
+    rawData: { type: 'bool' },
+  });
+  const key = ctx.command.get('key') as string;
+  if (key === '') throw fail(40352, 'FieldPath cannot be constructed with empty string');
+  const collection = ctx.catalog.getCollection(ctx.db, name);
+  const values: Value[] = [];
+  if (collection) {
+    const collation = effectiveCollation(collection, ctx.command.get('collation'));
+    const query = ctx.command.get('query');
+    const { matches } = selectDocuments(collection, {
+      filter: isDoc(query) ? query : new Map(),
+      collation,
+      hint: ctx.command.get('hint') as string | Doc | undefined,
+      env: commandEnv(ctx),
+    });
+    const parts = key.split('.');
+    for (const doc of matches) {
+      const found: Value[] = [];
+      collect(doc, parts, 0, found);
+      for (const v of found) pushDistinct(values, v, collation?.collator ?? null);
+    }
+  }
+  return new Map<string, Value>([['values', values]]);
+};

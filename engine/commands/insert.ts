@@ -1,0 +1,55 @@
+/**
+ * `insert`: `{insert: 'c', documents: [...], ordered: true, bypassDocumentValidation: false}`
+ *   → `{n: 2, ok: 1}`, or with failures `{n: 1, writeErrors: [{index, code, keyPattern, keyValue, errmsg}], ok: 1}`.
+ * The collection is created on first use. `ordered: true` (default) stops at the first failing
+ * document; `ordered: false` tries every document. Each document gets `_id` first (generated
+ * when missing); refused `_id` values fail that document with 53.
+ */
+import { isDoc, type Doc, type Value } from '../bson/values.js';
+import { insertDocument } from '../catalog/writes.js';
+import { checkWritable } from '../catalog/writes.js';
+import { fail, isEngineError } from '../errors.js';
+import { int32, targetCollectionName } from './common.js';
+import type { CommandHandler } from './context.js';
+import { boolArg, checkFields, wrongTypeError } from './fields.js';
+import { writeErrorEntry } from './write-errors.js';
+
+export const MAX_WRITE_BATCH = 100000;
+
+export const insertCommand: CommandHandler = (ctx) => {
+  const name = targetCollectionName(ctx);
+  checkFields(ctx.name, ctx.command, {
+    insert: { type: 'string' },
+    documents: { type: 'array', required: true },
+    ordered: { type: 'bool' },
+    bypassDocumentValidation: { type: 'safeBool' },
+    let: { type: 'object' },
+  });
+  const documents = ctx.command.get('documents') as Value[];
+  documents.forEach((d, i) => {
+    if (!isDoc(d)) throw wrongTypeError(`${ctx.name}.documents.${i}`, d, 'object');
+  });
+  if (documents.length === 0 || documents.length > MAX_WRITE_BATCH) {
+    throw fail(16, `Write batch sizes must be between 1 and ${MAX_WRITE_BATCH}. Got ${documents.length} operations.`);
+  }
+  const ordered = boolArg(ctx.command.get('ordered'), true);
+  const bypass = boolArg(ctx.command.get('bypassDocumentValidation'), false);
+  const existing = ctx.catalog.getCollection(ctx.db, name);
+  if (existing) checkWritable(existing);
+  const { collection } = ctx.catalog.ensureCollection(ctx.db, name);
+  let n = 0;
+  const writeErrors: Doc[] = [];
+  for (let i = 0; i < documents.length; i++) {
+    try {
+      insertDocument(ctx.catalog, collection, documents[i] as Doc, { bypassDocumentValidation: bypass });
+      n++;
+    } catch (e) {
+      if (!isEngineError(e)) throw e;
+      writeErrors.push(writeErrorEntry(i, e));
+      if (ordered) break;
+    }
+  }
+  const reply = new Map<string, Value>([['n', int32(n)]]);
+  if (writeErrors.length > 0) reply.set('writeErrors', writeErrors);
+  return reply;
+};

@@ -1,0 +1,136 @@
+/**
+ * The engine's front door: `new Engine().runCommand('test', {insert: 'c', documents: [...]})`.
+ *
+ * `runCommand` is synchronous and never throws for a command error: failures come back as the
+ * server's reply `{ok: 0.0, errmsg, code, codeName, ...extra}` (extra: errInfo, keyPattern,
+ * keyValue...), and an unexpected JS exception becomes `{ok: 0, errmsg, code: 1, codeName:
+ * 'InternalError'}`. Commands are dispatched through the table in engine/commands/registry.ts.
+ */
+import { Int32, type ObjectId } from 'bson';
+import { isDoc, type Doc, type Value } from './bson/values.js';
+import { Catalog, type CatalogSnapshot } from './catalog/catalog.js';
+import { SystemClock, type Clock } from './catalog/clock.js';
+import type { OperationRecord } from './catalog/recent-operations.js';
+import type { CommandContext } from './commands/context.js';
+import { lookupCommand } from './commands/registry.js';
+import { fail, isEngineError, type EngineError } from './errors.js';
+
+export interface EngineOptions {
+  /** Wall and cluster time (default: the system clock). Tests pass a `ManualClock`. */
+  readonly clock?: Clock | undefined;
+  /** Generated `_id` values (default: `new ObjectId()`). */
+  readonly newObjectId?: (() => ObjectId) | undefined;
+  /** Random source for collection UUIDs (default: Math.random). */
+  readonly random?: (() => number) | undefined;
+}
+
+/** The error reply, fields in the server's order: ok, errmsg, code, codeName, then extras. */
+export function errorReply(error: EngineError): Doc {
+  const reply: Doc = new Map<string, Value>([
+    ['ok', 0],
+    ['errmsg', error.errmsg],
+    ['code', new Int32(error.code)],
+    ['codeName', error.codeName ?? 'UnknownError'],
+  ]);
+  for (const [k, v] of error.extra) reply.set(k, v as Value);
+  return reply;
+}
+
+function internalErrorReply(e: unknown): Doc {
+  return new Map<string, Value>([
+    ['ok', 0],
+    ['errmsg', e instanceof Error ? e.message : String(e)],
+    ['code', new Int32(1)],
+    ['codeName', 'InternalError'],
+  ]);
+}
+
+export class Engine {
+  readonly catalog: Catalog;
+  readonly clock: Clock;
+
+  constructor(options: EngineOptions = {}) {
+    this.clock = options.clock ?? new SystemClock();
+    this.catalog = new Catalog({ clock: this.clock, newObjectId: options.newObjectId, random: options.random });
+  }
+
+  /** Runs one command against `dbName` and returns the reply document. Never throws. */
+  runCommand(dbName: string, command: Doc): Doc {
+    try {
+      return this.dispatch(dbName, command);
+    } catch (e) {
+      if (isEngineError(e)) return errorReply(e);
+      return internalErrorReply(e);
+    }
+  }
+
+  private dispatch(dbName: string, command: Doc): Doc {
+    if (!isDoc(command)) throw fail(9, 'command must be a document');
+    const first = command.keys().next();
+    if (first.done) throw fail(59, `no such command: ''`);
+    const name = first.value;
+    const handler = lookupCommand(name);
+    if (!handler) throw fail(59, `no such command: '${name}'`);
+    const dbField = command.get('$db');
+    const db = typeof dbField === 'string' ? dbField : dbName;
+    let body = command;
+    if (command.has('$db')) {
+      body = new Map(command);
+      body.delete('$db');
+    }
+    const ctx: CommandContext = {
+      catalog: this.catalog,
+      clock: this.clock,
+      db,
+      command: body,
+      name,
+      startedAt: this.clock.now(),
+    };
+    const target = command.get(name);
+    this.catalog.recentOperations.record({
+      kind: 'command',
+      command: name,
+      ns: typeof target === 'string' ? `${db}.${target}` : db,
+      comment: command.get('comment'),
+      time: ctx.startedAt,
+    });
+    const reply = handler(ctx);
+    if (!reply.has('ok')) reply.set('ok', 1);
+    return reply;
+  }
+
+  /** A copy of the whole state (cheap: documents are shared, they are never mutated). */
+  snapshot(): CatalogSnapshot {
+    return this.catalog.snapshot();
+  }
+
+  /** Returns to a snapshot's state. */
+  restore(snapshot: CatalogSnapshot): void {
+    this.catalog.restore(snapshot);
+  }
+
+  /** Database names that hold collections (sorted). */
+  databaseNames(): string[] {
+    return this.catalog.databaseNames();
+  }
+
+  /** Collection names of a database, in creation order. */
+  collectionNames(db: string): string[] {
+    return this.catalog.collections(db).map((c) => c.name);
+  }
+
+  /** A collection's documents in natural order ([] when it does not exist). */
+  documents(db: string, collection: string): Doc[] {
+    return this.catalog.getCollection(db, collection)?.snapshot() ?? [];
+  }
+
+  /** Every oplog entry, oldest first. */
+  oplogEntries(): Doc[] {
+    return this.catalog.oplog.entries();
+  }
+
+  /** Recent commands (with their `comment`) and validation warnings, oldest first. */
+  recentOperations(): readonly OperationRecord[] {
+    return this.catalog.recentOperations.list();
+  }
+}
