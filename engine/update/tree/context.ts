@@ -2,7 +2,6 @@
  * What every node of the update tree sees while a plan is applied to one document
  * (`UpdateNode::ApplyParams` + `UpdateNodeApplyParams`).
  */
-import type { Collator } from '../../bson/compare.js';
 import type { Doc, Value } from '../../bson/values.js';
 import type { V2LogBuilder } from '../../oplog/v2-log-builder.js';
 import type { ApplyParams, ArrayTouch } from '../executor.js';
