@@ -4,7 +4,7 @@
  */
 import type { Doc } from '../bson/values.js';
 import { fail } from '../errors.js';
-import { bsonSize } from './bson-size.js';
+import { bsonSize } from '../bson/size.js';
 import { V2LogBuilder } from '../oplog/v2-log-builder.js';
 import type { ApplyParams, ApplyResult, ArrayTouch, UpdateExecutor } from './executor.js';
 import type { ArrayFilter } from './array-filters.js';
