@@ -6,6 +6,7 @@
  */
 import { isArray, isDoc, typeOf, type Doc, type Value } from '../bson/values.js';
 import { fail } from '../errors.js';
+import { docSize, valueSize } from './update-bson-size.js';
 import {
   GENERIC_ARGUMENTS,
   isAbsent,
@@ -161,7 +162,24 @@ function parseStatement(raw: Value, index: number): UpdateStatementSpec {
   }
   if (q === undefined) missingField(`${base}.q`);
   if (u === undefined) missingField(`${base}.u`);
+  checkStatementSize(q, u);
   return { index, q, u, c, upsert, multi, collation, arrayFilters, hint, sort };
+}
+
+/**
+ * Seed limit: the size of `q` plus the size of `u` must not exceed the maximum BSON document size.
+ * Reported like the server's oversized-object error (code 10334); the exact server wording for
+ * this case is not verified.
+ */
+export function checkStatementSize(q: Doc, u: UpdateModification): void {
+  const uSize = u.kind === 'pipeline' ? valueSize(u.stages as Value[]) : docSize(u.doc);
+  const size = docSize(q) + uSize;
+  if (size > MAX_BSON_SIZE) {
+    throw fail(
+      10334,
+      `BSONObj size: ${size} (0x${size.toString(16).toUpperCase()}) is invalid. Size must be between 0 and 16793600(16MB)`,
+    );
+  }
 }
 
 /** Parses and validates an `update` command document. */

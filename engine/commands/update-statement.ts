@@ -198,6 +198,73 @@ export class PreparedStatement {
     return { plan, matches, docsExamined };
   }
 
+  /**
+   * The normal path: matching and writing interleaved document by document, as the server's
+   * update stage pulls one document at a time, so a failure or a time-out part-way through a
+   * multi-update leaves the earlier documents updated. A `sort` needs every match first.
+   */
+  run(): WriteOutcome {
+    if (this.spec.sort !== undefined && !this.spec.multi) return this.write(this.match());
+    const plan = planAccess(this.collection, this.ns, this.spec.q, {
+      hint: this.spec.hint,
+      collation: this.collation,
+      hasSort: false,
+    });
+    const changes: DocumentChange[] = [];
+    let nMatched = 0;
+    let nModified = 0;
+    let docsExamined = 0;
+    const summary = (): PlanSummary => ({
+      stage: plan.stage,
+      indexName: plan.index?.name,
+      docsExamined,
+      keysExamined: plan.keysExamined,
+    });
+    try {
+      for (const doc of plan.candidates) {
+        this.ctx.deadline.check();
+        docsExamined++;
+        const details: MatchDetails = {};
+        let matched: boolean;
+        try {
+          matched = this.matcher.matches(doc, this.env, details);
+        } catch (e) {
+          throw runtimeError(e, this.execContext);
+        }
+        if (!matched) continue;
+        const change = this.updateOne(doc, details);
+        nMatched++;
+        if (!change.noop) nModified++;
+        changes.push(change);
+        if (!this.spec.multi) break;
+      }
+    } catch (e) {
+      const err = toEngineError(e);
+      if (isInterruption(err)) throw err;
+      const detail: StatementDetail = {
+        index: this.spec.index,
+        plan: summary(),
+        nMatched,
+        nModified,
+        documents: changes,
+        upsert: undefined,
+        error: err.toInfo(),
+      };
+      return { ok: false, error: err, detail };
+    }
+    if (nMatched === 0) return this.write({ plan, matches: [], docsExamined });
+    const detail: StatementDetail = {
+      index: this.spec.index,
+      plan: summary(),
+      nMatched,
+      nModified,
+      documents: changes,
+      upsert: undefined,
+      error: undefined,
+    };
+    return { ok: true, n: nMatched, nModified, upsertedId: undefined, detail };
+  }
+
   private planSummary(m: MatchResult): PlanSummary {
     return {
       stage: m.plan.stage,

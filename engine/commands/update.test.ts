@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { ManualClock } from '../catalog/clock.js';
 import { runUpdate, runStatement } from './update.js';
 import { buildErrorReply, toEngineError } from './update-reply.js';
+import type { Doc } from '../bson/values.js';
 import { d, ej, testDb, type TestDb } from './update-test-support.js';
 
 /** Runs an update command; a command-level failure comes back as the error reply. */
@@ -381,5 +382,291 @@ describe('Upsert rules', () => {
       `{"n":0,"writeErrors":[{"index":0,"code":53,"errmsg":"${PREFIX}The '_id' value cannot be of type array"}],"nModified":0,"ok":1.0}`,
     );
     expect(t.contents('c')).toBe('[]');
+  });
+});
+
+describe('Errors', () => {
+  test('Errors: upsert with no match and a dotted _id condition is write error 111 and nothing is inserted', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": {"x": 1}}]');
+    expect(run(t, '{"update": "c", "updates": [{"q": {"_id.x": 2}, "u": {"v": 1}, "upsert": true}]}')).toBe(
+      `{"n":0,"writeErrors":[{"index":0,"code":111,"errmsg":"${PREFIX}field at '_id' must be exactly specified, field at sub-path '_id.x'found"}],"nModified":0,"ok":1.0}`,
+    );
+    expect(t.contents('c')).toBe('[{"_id":{"x":1}}]');
+  });
+
+  test('Errors: changing _id fails per statement with its own index; other statements still succeed', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1, "a": 1}, {"_id": 2, "a": 2}]');
+    expect(
+      run(
+        t,
+        '{"update": "c", "ordered": false, "updates": [{"q": {"_id": 1}, "u": {"$set": {"_id": 10}}}, {"q": {"_id": 2}, "u": {"$set": {"b": 1}}}, {"q": {"_id": 2}, "u": {"_id": 20}}]}',
+      ),
+    ).toBe(
+      `{"n":1,"writeErrors":[{"index":0,"code":66,"errmsg":"${PREFIX}Performing an update on the path '_id' would modify the immutable field '_id'"},{"index":2,"code":66,"errmsg":"${PREFIX}After applying the update, the (immutable) field '_id' was found to have been altered to _id: 20"}],"nModified":1,"ok":1.0}`,
+    );
+    expect(t.contents('c')).toBe('[{"_id":1,"a":1},{"_id":2,"a":2,"b":1}]');
+  });
+
+  test('Errors: a document failing the validator is a write error (121 with errInfo)', () => {
+    const t = testDb();
+    t.catalog.createCollection('test', 'c', { validator: d('{"v": {"$ne": 3}}') });
+    t.seed('c', '[{"_id": 1, "v": 2}]');
+    expect(run(t, '{"update": "c", "updates": [{"q": {}, "u": {"$inc": {"v": 1}}}]}')).toBe(
+      `{"n":0,"writeErrors":[{"index":0,"code":121,"errmsg":"${PREFIX}Document failed validation","errInfo":{"failingDocumentId":1,"details":{"operatorName":"$ne","specifiedAs":{"v":{"$ne":3}},"reason":"comparison succeeded","consideredValue":3}}}],"nModified":0,"ok":1.0}`,
+    );
+    expect(t.contents('c')).toBe('[{"_id":1,"v":2}]');
+  });
+
+  test('Errors: multi:true with a replacement document is not allowed (9)', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1}]');
+    expect(run(t, '{"update": "c", "updates": [{"q": {}, "u": {"a": 1}, "multi": true}]}')).toBe(
+      '{"n":0,"writeErrors":[{"index":0,"code":9,"errmsg":"multi update is not supported for replacement-style update"}],"nModified":0,"ok":1.0}',
+    );
+    expect(t.contents('c')).toBe('[{"_id":1}]');
+  });
+
+  test('Errors: $expr in the query with upsert:true is an error even when documents match', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1, "a": 1}]');
+    expect(run(t, '{"update": "c", "updates": [{"q": {"$or": [{"a": 2}, {"$expr": true}]}, "u": {"$set": {"z": 1}}, "upsert": true}]}')).toBe(
+      '{"n":0,"writeErrors":[{"index":0,"code":224,"errmsg":"$expr is not allowed in the query predicate for an upsert"}],"nModified":0,"ok":1.0}',
+    );
+  });
+
+  test('Errors: upsert with different _id values in query and replacement', () => {
+    const t = testDb();
+    t.seed('c', '[]');
+    expect(run(t, '{"update": "c", "updates": [{"q": {"_id": "a"}, "u": {"_id": "b"}, "upsert": true}]}')).toBe(
+      `{"n":0,"writeErrors":[{"index":0,"code":66,"errmsg":"${PREFIX}After applying the update, the (immutable) field '_id' was found to have been altered to _id: \\"b\\""}],"nModified":0,"ok":1.0}`,
+    );
+  });
+
+  test('Errors: hint naming an index that does not exist', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1}]');
+    expect(run(t, '{"update": "c", "updates": [{"q": {}, "u": {"$set": {"a": 1}}, "hint": "missing"}]}')).toBe(
+      '{"n":0,"writeErrors":[{"index":0,"code":2,"errmsg":"error processing query: ns=test.cTree: $and\\nSort: {}\\nProj: {}\\n planner returned error :: caused by :: hint provided does not correspond to an existing index"}],"nModified":0,"ok":1.0}',
+    );
+  });
+
+  test('Errors: arrayFilters with a filter for an unused identifier are invalid (9)', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1, "a": [1, 2]}]');
+    expect(run(t, '{"update": "c", "updates": [{"q": {}, "u": {"$set": {"a.$[i]": 0}}, "arrayFilters": [{"i": 1}, {"j": 2}]}]}')).toBe(
+      '{"n":0,"writeErrors":[{"index":0,"code":9,"errmsg":"The array filter for identifier \'j\' was not used in the update { $set: { a.$[i]: 0 } }"}],"nModified":0,"ok":1.0}',
+    );
+  });
+
+  test('Errors: arrayFilters with several filters for one identifier are invalid (9)', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1, "a": [1, 2]}]');
+    expect(run(t, '{"update": "c", "updates": [{"q": {}, "u": {"$set": {"a.$[i]": 0}}, "arrayFilters": [{"i": 1}, {"i": 2}]}]}')).toBe(
+      '{"n":0,"writeErrors":[{"index":0,"code":9,"errmsg":"Found multiple array filters with the same top-level field name i"}],"nModified":0,"ok":1.0}',
+    );
+    expect(t.contents('c')).toBe('[{"_id":1,"a":[1,2]}]');
+  });
+
+  test('arrayFilters select the elements to update', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1, "a": [1, 5, 2, 7]}]');
+    expect(run(t, '{"update": "c", "updates": [{"q": {}, "u": {"$set": {"a.$[big]": 0}}, "arrayFilters": [{"big": {"$gt": 4}}]}]}')).toBe(
+      '{"n":1,"nModified":1,"ok":1.0}',
+    );
+    expect(t.contents('c')).toBe('[{"_id":1,"a":[1,0,2,0]}]');
+  });
+
+  test('per-document runtime errors carry the 8.0 prefix; parse-time errors stay bare', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1, "s": "x"}]');
+    expect(run(t, '{"update": "c", "updates": [{"q": {}, "u": {"$inc": {"s": 1}}}]}')).toBe(
+      `{"n":0,"writeErrors":[{"index":0,"code":14,"errmsg":"${PREFIX}Cannot apply $inc to a value of non-numeric type. {_id: 1} has the field 's' of non-numeric type string"}],"nModified":0,"ok":1.0}`,
+    );
+    expect(run(t, '{"update": "c", "updates": [{"q": {}, "u": {"$inc": {"s": "x"}}}]}')).toBe(
+      '{"n":0,"writeErrors":[{"index":0,"code":14,"errmsg":"Cannot increment with non-numeric argument: {s: \\"x\\"}"}],"nModified":0,"ok":1.0}',
+    );
+    expect(run(t, '{"update": "c", "updates": [{"q": {"a": {"$bad": 1}}, "u": {"$set": {"s": 1}}}]}')).toBe(
+      '{"n":0,"writeErrors":[{"index":0,"code":2,"errmsg":"unknown operator: $bad"}],"nModified":0,"ok":1.0}',
+    );
+  });
+
+  test('a duplicate key error from a unique index carries keyPattern and keyValue', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1, "a": 1}, {"_id": 2, "a": 2}]');
+    t.createIndex('c', '{"key": {"a": 1}, "unique": true}');
+    expect(run(t, '{"update": "c", "updates": [{"q": {"_id": 2}, "u": {"$set": {"a": 1}}}]}')).toBe(
+      `{"n":0,"writeErrors":[{"index":0,"code":11000,"errmsg":"${PREFIX}E11000 duplicate key error collection: test.c index: a_1 dup key: { a: 1 }","keyPattern":{"a":1},"keyValue":{"a":1}}],"nModified":0,"ok":1.0}`,
+    );
+    expect(t.contents('c')).toBe('[{"_id":1,"a":1},{"_id":2,"a":2}]');
+  });
+});
+
+describe('command parsing', () => {
+  test('wrong types fail the command with code 14', () => {
+    const t = testDb();
+    expect(run(t, '{"update": "c", "updates": [{"q": {}, "u": {}}], "ordered": "yes"}')).toBe(
+      '{"ok":0.0,"errmsg":"BSON field \'update.ordered\' is the wrong type \'string\', expected type \'bool\'","code":14,"codeName":"TypeMismatch"}',
+    );
+    expect(run(t, '{"update": "c", "updates": [{"q": {}, "u": {}, "multi": 1}]}')).toBe(
+      '{"ok":0.0,"errmsg":"BSON field \'update.updates.multi\' is the wrong type \'int\', expected type \'bool\'","code":14,"codeName":"TypeMismatch"}',
+    );
+    expect(run(t, '{"update": "c", "updates": [{"q": 1, "u": {}}]}')).toBe(
+      '{"ok":0.0,"errmsg":"BSON field \'update.updates.q\' is the wrong type \'int\', expected type \'object\'","code":14,"codeName":"TypeMismatch"}',
+    );
+    expect(run(t, '{"update": "c", "updates": [{"q": {}, "u": {}}], "bypassDocumentValidation": "x"}')).toBe(
+      '{"ok":0.0,"errmsg":"BSON field \'update.bypassDocumentValidation\' is the wrong type \'string\', expected types \'[bool, long, int, decimal, double]\'","code":14,"codeName":"TypeMismatch"}',
+    );
+    expect(run(t, '{"update": "c", "updates": {}}')).toBe(
+      '{"ok":0.0,"errmsg":"BSON field \'update.updates\' is the wrong type \'object\', expected type \'array\'","code":14,"codeName":"TypeMismatch"}',
+    );
+    expect(run(t, '{"update": 1, "updates": []}')).toBe(
+      '{"ok":0.0,"errmsg":"collection name has invalid type int","code":73,"codeName":"InvalidNamespace"}',
+    );
+  });
+
+  test('unknown fields fail with 40415; missing required fields with 40414', () => {
+    const t = testDb();
+    expect(run(t, '{"update": "c", "updates": [{"q": {}, "u": {}}], "bogus": 1}')).toBe(
+      '{"ok":0.0,"errmsg":"BSON field \'update.bogus\' is an unknown field.","code":40415,"codeName":"IDLUnknownField"}',
+    );
+    expect(run(t, '{"update": "c", "updates": [{"q": {}, "u": {}, "x": 1}]}')).toBe(
+      '{"ok":0.0,"errmsg":"BSON field \'update.updates.x\' is an unknown field.","code":40415,"codeName":"IDLUnknownField"}',
+    );
+    expect(run(t, '{"update": "c"}')).toBe(
+      '{"ok":0.0,"errmsg":"BSON field \'update.updates\' is missing but a required field","code":40414,"codeName":"IDLFailedToParse"}',
+    );
+    expect(run(t, '{"update": "c", "updates": [{"u": {}}]}')).toBe(
+      '{"ok":0.0,"errmsg":"BSON field \'update.updates.q\' is missing but a required field","code":40414,"codeName":"IDLFailedToParse"}',
+    );
+  });
+
+  test('updates must hold 1 to 100000 statements (16)', () => {
+    const t = testDb();
+    expect(run(t, '{"update": "c", "updates": []}')).toBe(
+      '{"ok":0.0,"errmsg":"Write batch sizes must be between 1 and 100000. Got 0 operations.","code":16,"codeName":"InvalidLength"}',
+    );
+  });
+
+  test('u of another type fails with 9; null optional fields read as absent', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1}]');
+    expect(run(t, '{"update": "c", "updates": [{"q": {}, "u": 5}]}')).toBe(
+      '{"ok":0.0,"errmsg":"Update argument must be either an object or an array","code":9,"codeName":"FailedToParse"}',
+    );
+    expect(run(t, '{"update": "c", "updates": [{"q": {}, "u": {"$set": {"a": 1}}, "multi": null, "upsert": null}], "ordered": null}')).toBe(
+      '{"n":1,"nModified":1,"ok":1.0}',
+    );
+  });
+
+  test('generic arguments (writeConcern, comment, lsid) are accepted', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1}]');
+    expect(
+      run(t, '{"update": "c", "updates": [{"q": {}, "u": {"$set": {"a": 1}}}], "writeConcern": {"w": 1}, "comment": {"why": "test"}, "lsid": {"id": 1}}'),
+    ).toBe('{"n":1,"nModified":1,"ok":1.0}');
+  });
+
+  test('maxTimeMS must be a non-negative integral number', () => {
+    const t = testDb();
+    expect(run(t, '{"update": "c", "updates": [{"q": {}, "u": {}}], "maxTimeMS": "x"}')).toBe(
+      '{"ok":0.0,"errmsg":"BSON field \'update.maxTimeMS\' is the wrong type \'string\', expected types \'[long, int, decimal, double]\'","code":14,"codeName":"TypeMismatch"}',
+    );
+    expect(run(t, '{"update": "c", "updates": [{"q": {}, "u": {}}], "maxTimeMS": -1}')).toBe(
+      '{"ok":0.0,"errmsg":"BSON field \'maxTimeMS\' value must be >= 0, actual value \'-1\'","code":51024}',
+    );
+    expect(run(t, '{"update": "c", "updates": [{"q": {}, "u": {}}], "maxTimeMS": 1.5}')).toBe(
+      '{"ok":0.0,"errmsg":"maxTimeMS has non-integral value","code":2,"codeName":"BadValue"}',
+    );
+  });
+
+  test('a statement whose q plus u exceeds 16 MiB is refused', () => {
+    const t = testDb();
+    const big = 'x'.repeat(16 * 1024 * 1024);
+    const cmd = d('{"update": "c", "updates": [{"q": {}, "u": {"$set": {"a": 1}}}]}');
+    ((cmd.get('updates') as Doc[])[0]!.get('u') as Doc).set('$set', new Map([['a', big]]));
+    let reply: string;
+    try {
+      reply = ej(runUpdate(t.ctx(cmd)));
+    } catch (e) {
+      reply = ej(buildErrorReply(toEngineError(e)));
+    }
+    expect(reply).toContain('"code":10334');
+  });
+});
+
+describe('batches and replies', () => {
+  test('reply field order: n, writeErrors, upserted, nModified, ok', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1, "a": 1}]');
+    expect(
+      run(
+        t,
+        '{"update": "c", "ordered": false, "updates": [{"q": {"_id": 7}, "u": {"$set": {"a": 1}}, "upsert": true}, {"q": {"_id": 1}, "u": {"$set": {"_id": 2}}}, {"q": {"_id": 1}, "u": {"$set": {"a": 1}}}, {"q": {"_id": 1}, "u": {"$set": {"a": 5}}}]}',
+      ),
+    ).toBe(
+      `{"n":3,"writeErrors":[{"index":1,"code":66,"errmsg":"${PREFIX}Performing an update on the path '_id' would modify the immutable field '_id'"}],"upserted":[{"index":0,"_id":7}],"nModified":1,"ok":1.0}`,
+    );
+    expect(t.contents('c')).toBe('[{"_id":1,"a":5},{"_id":7,"a":1}]');
+  });
+
+  test('ordered:true (the default) stops at the first failing statement', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1, "a": 1}]');
+    expect(
+      run(
+        t,
+        '{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$set": {"b": 1}}}, {"q": {"_id": 1}, "u": {"$inc": {"b": "x"}}}, {"q": {"_id": 1}, "u": {"$set": {"c": 1}}}]}',
+      ),
+    ).toBe(
+      '{"n":1,"writeErrors":[{"index":1,"code":14,"errmsg":"Cannot increment with non-numeric argument: {b: \\"x\\"}"}],"nModified":1,"ok":1.0}',
+    );
+    expect(t.contents('c')).toBe('[{"_id":1,"a":1,"b":1}]');
+  });
+
+  test('ordered:false continues after a failing statement', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1, "a": 1}]');
+    expect(
+      run(
+        t,
+        '{"update": "c", "ordered": false, "updates": [{"q": {"_id": 1}, "u": {"$inc": {"b": "x"}}}, {"q": {"_id": 1}, "u": {"$set": {"c": 1}}}]}',
+      ),
+    ).toBe(
+      '{"n":1,"writeErrors":[{"index":0,"code":14,"errmsg":"Cannot increment with non-numeric argument: {b: \\"x\\"}"}],"nModified":1,"ok":1.0}',
+    );
+    expect(t.contents('c')).toBe('[{"_id":1,"a":1,"c":1}]');
+  });
+
+  test('n counts matches including no-ops; a no-op writes no oplog entry', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1, "a": 1}, {"_id": 2, "a": 2}]');
+    const before = t.oplogSize();
+    expect(run(t, '{"update": "c", "updates": [{"q": {}, "u": {"$set": {"a": 1}}, "multi": true}]}')).toBe(
+      '{"n":2,"nModified":1,"ok":1.0}',
+    );
+    expect(t.oplog(before)).toEqual(['{"op":"u","ns":"test.c","o":{"$v":2,"diff":{"u":{"a":1}}},"o2":{"_id":2}}']);
+    expect(run(t, '{"update": "c", "updates": [{"q": {"a": 99}, "u": {"$set": {"a": 1}}}]}')).toBe('{"n":0,"nModified":0,"ok":1.0}');
+    expect(t.oplogSize()).toBe(before + 1);
+  });
+
+  test('maxTimeMS: exceeding the limit during a multi-update fails the whole command with 50', () => {
+    // A clock that moves 10 ms every time it is read.
+    const clock = new ManualClock(new Date('2024-01-01T00:00:00.000Z'));
+    const ticking = Object.assign(Object.create(clock) as ManualClock, {
+      now(): Date {
+        clock.advance(10);
+        return clock.now();
+      },
+    });
+    const t = testDb({ clock: ticking });
+    t.seed('c', '[{"_id": 1}, {"_id": 2}, {"_id": 3}, {"_id": 4}, {"_id": 5}, {"_id": 6}]');
+    expect(run(t, '{"update": "c", "updates": [{"q": {}, "u": {"$set": {"x": 1}}, "multi": true}], "maxTimeMS": 25}')).toBe(
+      '{"ok":0.0,"errmsg":"operation exceeded time limit","code":50,"codeName":"MaxTimeMSExpired"}',
+    );
+    // Command start at +10 ms, limit at +35 ms; each read moves 10 ms: the first document is
+    // updated (its oplog entry reads the clock too), the check before the second one fails.
+    expect(t.contents('c')).toBe('[{"_id":1,"x":1},{"_id":2},{"_id":3},{"_id":4},{"_id":5},{"_id":6}]');
   });
 });

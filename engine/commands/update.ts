@@ -75,10 +75,10 @@ function failedDetail(index: number, error: EngineError): StatementDetail {
 export function runStatement(spec: UpdateStatementSpec, sctx: StatementContext): WriteOutcome {
   if (spec.upsert) sctx.catalog.ensureCollection(sctx.db, sctx.collectionName);
   const stmt = PreparedStatement.prepare(spec, sctx);
-  const first = stmt.write(stmt.match());
+  const first = stmt.run();
   if (first.ok || first.error.code !== 11000 || !spec.upsert || first.detail.nMatched > 0) return first;
   if (!stmt.retryDecision(first.error).retry) return first;
-  const again = stmt.write(stmt.match());
+  const again = stmt.run();
   if (again.ok) return { ...again, detail: { ...again.detail, retriedAsUpdate: true } };
   return again;
 }
