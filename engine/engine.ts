@@ -30,7 +30,8 @@ export function errorReply(error: EngineError): Doc {
     ['ok', 0],
     ['errmsg', error.errmsg],
     ['code', new Int32(error.code)],
-    ['codeName', error.codeName ?? 'UnknownError'],
+    // Codes without a name in error_codes.yml reply as `Location<code>`, as the server does.
+    ['codeName', error.codeName ?? `Location${error.code}`],
   ]);
   for (const [k, v] of error.extra) reply.set(k, v as Value);
   return reply;
@@ -66,18 +67,19 @@ export class Engine {
 
   private dispatch(dbName: string, command: Doc): Doc {
     if (!isDoc(command)) throw fail(9, 'command must be a document');
-    const first = command.keys().next();
+    // `$db` (OP_MSG's database field) may come anywhere, even first; it is not the command name.
+    const dbField = command.get('$db');
+    let body = command;
+    if (dbField !== undefined) {
+      body = new Map(command);
+      body.delete('$db');
+    }
+    const db = typeof dbField === 'string' ? dbField : dbName;
+    const first = body.keys().next();
     if (first.done) throw fail(59, `no such command: ''`);
     const name = first.value;
     const handler = lookupCommand(name);
     if (!handler) throw fail(59, `no such command: '${name}'`);
-    const dbField = command.get('$db');
-    const db = typeof dbField === 'string' ? dbField : dbName;
-    let body = command;
-    if (command.has('$db')) {
-      body = new Map(command);
-      body.delete('$db');
-    }
     const ctx: CommandContext = {
       catalog: this.catalog,
       clock: this.clock,
@@ -86,12 +88,12 @@ export class Engine {
       name,
       startedAt: this.clock.now(),
     };
-    const target = command.get(name);
+    const target = body.get(name);
     this.catalog.recentOperations.record({
       kind: 'command',
       command: name,
       ns: typeof target === 'string' ? `${db}.${target}` : db,
-      comment: command.get('comment'),
+      comment: body.get('comment'),
       time: ctx.startedAt,
     });
     const reply = handler(ctx);
