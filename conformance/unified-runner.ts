@@ -698,6 +698,10 @@ class TestRun {
         return db.collection(str(args, 'collection')).drop();
       case 'listCollectionNames':
         return db.getCollectionNames();
+      case 'aggregate': {
+        const pipeline = need(args, 'pipeline');
+        return db.aggregate(isArray(pipeline) ? pipeline : [], without(args, 'pipeline'));
+      }
       case 'listCollections':
         return db.listCollections(isDoc(args.get('filter')) ? (args.get('filter') as Doc) : new Map());
       case 'modifyCollection': {

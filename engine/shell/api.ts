@@ -290,7 +290,17 @@ export class ShellClient {
           if (rc !== undefined) cmd.set('readConcern', rc);
         }
         cmd.set('autocommit', false);
-      } else if (
+      } else if (session.snapshot && commandName !== 'commitTransaction' && commandName !== 'abortTransaction') {
+        // Snapshot sessions read at one point in time: every command carries the snapshot read
+        // concern (the server refuses it on writes); atClusterTime once a read established it.
+        const rc = build([
+          ['level', 'snapshot'],
+          ['atClusterTime', session.snapshotTime],
+        ]);
+        cmd.set('readConcern', rc);
+      }
+      if (
+        !inTxn &&
         commandName !== 'commitTransaction' &&
         commandName !== 'abortTransaction' &&
         this.options.retryWrites !== false &&
@@ -316,6 +326,11 @@ export class ShellClient {
     // An unacknowledged write gets `{ok: 1}` back, whatever happened (the driver does not wait).
     const reply = acknowledged ? raw : new Map<string, Value>([['ok', int(1)]]);
     if (isOk(reply)) {
+      if (session?.snapshot === true && session.snapshotTime === undefined) {
+        const cursor = reply.get('cursor');
+        const t = (isDoc(cursor) ? cursor.get('atClusterTime') : undefined) ?? reply.get('atClusterTime');
+        if (t !== undefined) session.snapshotTime = t;
+      }
       observer?.({ kind: 'succeeded', commandName, databaseName: dbName, reply, requestId });
       return reply;
     }
@@ -337,6 +352,10 @@ export class ShellSession {
   readonly implicit: boolean;
   /** The last transaction / retryable-write number used on this session. */
   txnNumber = 0;
+  /** `snapshot: true` session option. */
+  readonly snapshot: boolean;
+  /** The snapshot's cluster time, learnt from the first read's reply. */
+  snapshotTime: Value | undefined;
   private state: TransactionState = 'none';
   private txnOptions: Doc = new Map();
   private ended = false;
@@ -346,6 +365,10 @@ export class ShellSession {
     this.options = options;
     this.implicit = implicit;
     this.id = newSessionId();
+    this.snapshot = options.get('snapshot') === true;
+    if (this.snapshot && options.get('causalConsistency') === true) {
+      throw new ShellClientError('Properties "causalConsistency" and "snapshot" are mutually exclusive');
+    }
   }
 
   get transactionState(): TransactionState {
@@ -373,8 +396,14 @@ export class ShellSession {
   startTransaction(options: Doc = new Map()): void {
     if (this.ended) throw new ShellClientError('Cannot use a session that has ended', 'MongoExpiredSessionError');
     if (this.inTransaction) throw new ShellClientError('Transaction already in progress', 'MongoTransactionError');
-    this.txnNumber += 1;
+    if (this.snapshot) throw new ShellClientError('Transactions are not supported in snapshot sessions', 'MongoCompatibilityError');
+    const previous = this.txnOptions;
     this.txnOptions = options;
+    if (!isAcknowledged(this.txnWriteConcern())) {
+      this.txnOptions = previous;
+      throw new ShellClientError('Transactions do not support unacknowledged write concern', 'MongoInvalidArgumentError');
+    }
+    this.txnNumber += 1;
     this.state = 'starting';
   }
 
@@ -397,7 +426,7 @@ export class ShellSession {
         ['autocommit', false],
         ['writeConcern', wc],
       ]),
-      {},
+      { session: this },
     );
   }
 
@@ -420,7 +449,7 @@ export class ShellSession {
           ['autocommit', false],
           ['writeConcern', this.txnWriteConcern()],
         ]),
-        {},
+        { session: this },
       );
     } catch {
       // Drivers swallow abortTransaction errors.
@@ -501,6 +530,23 @@ export class ShellDatabase {
 
   dropDatabase(): Doc {
     return this.client.send(this.name, build([['dropDatabase', int(1)]]), { session: this.session, writeConcern: this.writeConcern });
+  }
+
+  /** Database-level aggregate (`{aggregate: 1, …}`), e.g. `$currentOp`, `$listLocalSessions`. */
+  aggregate(pipeline: Value[], options?: Doc): Doc[] {
+    const batchSize = truthyOpt(options, 'batchSize');
+    const cmd = build([
+      ['aggregate', int(1)],
+      ['pipeline', pipeline],
+      ['cursor', batchSize !== undefined ? build([['batchSize', batchSize]]) : new Map()],
+      ['allowDiskUse', boolOpt(options, 'allowDiskUse')],
+      ['let', truthyOpt(options, 'let')],
+      ['comment', opt(options, 'comment')],
+      ['maxTimeMS', truthyOpt(options, 'maxTimeMS')],
+    ]);
+    const session = sessionOf(options, this.session);
+    const reply = this.client.send(this.name, cmd, { session });
+    return drainCursor(this.client, this.name, reply, session, batchSize);
   }
 
   /** `listCollections` (drained cursor of collection descriptions). */
@@ -634,11 +680,14 @@ export class ShellCollection {
   }
 
   private write(command: Doc, options: Doc | undefined): BuiltCommand {
+    const session = this.ctxSession(options);
+    // Inside a transaction the transaction's write concern applies at commit; statements are acknowledged.
+    const inTxn = session?.inTransaction ?? false;
     return {
       dbName: this.db.name,
       command,
-      session: this.ctxSession(options),
-      writeConcern: this.resolveWriteConcern(options),
+      session,
+      writeConcern: inTxn ? undefined : this.resolveWriteConcern(options),
     };
   }
 
