@@ -1,0 +1,398 @@
+/**
+ * Find projections (`find`, `findAndModify` `fields`): parsed once into a path tree, applied per
+ * document. Follows the 4.4+ projection semantics (`src/mongo/db/query/projection_parser.cpp`,
+ * `projection_ast`, `exec/inclusion_projection`):
+ *
+ * - `1`/`true`/non-zero numbers include, `0`/`false` exclude; any other value is an aggregation
+ *   expression (`"$b"`, `{$add: …}`, `"literal"`) computed against the whole document and counts
+ *   as an inclusion; `{a: {b: 1}}` is the same as `{"a.b": 1}`.
+ * - `_id` is included unless excluded, and may be excluded in an inclusion projection (and
+ *   included in an exclusion one). Mixing otherwise fails with 31254 / 31253.
+ * - Inclusion keeps the document's field order for included fields, then appends computed
+ *   fields (expressions, `$elemMatch`, positional `.$`, `$slice` in an inclusion projection) in
+ *   projection order. Arrays of documents are projected element by element; scalars inside
+ *   such arrays are dropped.
+ * - Exclusion removes fields in place; `$slice` alone keeps the projection an exclusion and
+ *   slices in place.
+ * - `$elemMatch` keeps the first matching element of a top-level array (`[elem]`) or drops the
+ *   field; positional `a.$` keeps the element the query matched (`MatchDetails.elemMatchKey`).
+ * - `{$meta: …}` (text/search scores) is not supported by the playground.
+ */
+import { renderElement } from '../bson/render.js';
+import type { Collator } from '../bson/compare.js';
+import { isArray, isDoc, isNumber, typeOf, type Doc, type Value } from '../bson/values.js';
+import { fail } from '../errors.js';
+import { parseExpression, type Expression } from '../expr/index.js';
+import type { MatchDetails, RuntimeEnv } from '../runtime.js';
+import { defaultEnv } from './evaluate.js';
+import { compileQuery, type Matcher } from './index.js';
+import { isPathNode, type MatchNode } from './nodes.js';
+
+type Leaf =
+  | { readonly kind: 'include' }
+  | { readonly kind: 'exclude' }
+  | { readonly kind: 'expr'; readonly expression: Expression }
+  | { readonly kind: 'slice'; readonly skip: number | undefined; readonly limit: number }
+  | { readonly kind: 'elemMatch'; readonly matcher: Matcher }
+  | { readonly kind: 'positional'; readonly rest: readonly string[] };
+
+interface Tree {
+  readonly kind: 'tree';
+  readonly children: Map<string, Tree | Leaf>;
+}
+
+export interface ProjectionOptions {
+  readonly collator: Collator | null;
+  /** User variables in scope for expressions (`let`). */
+  readonly variables?: ReadonlySet<string>;
+  /** The statement's compiled query, for the positional projection check. */
+  readonly query?: MatchNode;
+}
+
+export interface Projection {
+  readonly type: 'inclusion' | 'exclusion';
+  /** True when the projection uses `a.$`: pass the query's MatchDetails to `apply`. */
+  readonly usesPositional: boolean;
+  apply(doc: Doc, env?: RuntimeEnv, details?: MatchDetails): Doc;
+}
+
+function newTree(): Tree {
+  return { kind: 'tree', children: new Map() };
+}
+
+function isTrueValue(v: Value): boolean {
+  if (typeof v === 'boolean') return v;
+  if (typeof v === 'number') return v !== 0;
+  return !/^-?0(\.0*)?(E[+-]?\d+)?$/i.test(String(typeOf(v) === 'int' ? (v as { value: number }).value : v));
+}
+
+function intValue(v: Value): number {
+  if (typeof v === 'number') return v;
+  return Number(String(typeOf(v) === 'int' ? (v as { value: number }).value : v));
+}
+
+class ProjectionParser {
+  readonly root = newTree();
+  type: 'inclusion' | 'exclusion' | undefined;
+  idExcluded = false;
+  idSpecified = false;
+  positional = false;
+
+  constructor(private readonly options: ProjectionOptions) {}
+
+  parseObject(spec: Doc, prefix: string): void {
+    for (const [field, value] of spec) {
+      const path = prefix === '' ? field : `${prefix}.${field}`;
+      this.parseField(path, value, prefix === '');
+    }
+  }
+
+  private setType(t: 'inclusion' | 'exclusion', path: string): void {
+    if (this.type === undefined) this.type = t;
+    else if (this.type !== t) {
+      if (t === 'exclusion') throw fail(31254, `Cannot do exclusion on field ${path} in inclusion projection`);
+      throw fail(31253, `Cannot do inclusion on field ${path} in exclusion projection`);
+    }
+  }
+
+  private parseField(path: string, value: Value, topLevel: boolean): void {
+    const isId = path === '_id';
+    if (path.endsWith('.$')) {
+      this.parsePositional(path, value);
+      return;
+    }
+    for (const part of path.split('.')) {
+      if (part === '') throw fail(15998, "FieldPath field names may not be empty strings.");
+      if (part.startsWith('$')) {
+        throw fail(16410, "FieldPath field names may not start with '$'. Consider using $getField or $setField.");
+      }
+    }
+    if (typeof value === 'boolean' || isNumber(value)) {
+      const include = isTrueValue(value);
+      if (isId) {
+        this.idSpecified = true;
+        this.idExcluded = !include;
+      } else {
+        this.setType(include ? 'inclusion' : 'exclusion', path);
+      }
+      this.insert(path, include ? { kind: 'include' } : { kind: 'exclude' });
+      return;
+    }
+    if (isDoc(value)) {
+      const first = value.keys().next().value;
+      if (first === undefined) throw fail(51270, 'An empty sub-projection is not a valid value. Found empty object at path');
+      if (first === '$slice') return this.parseSlice(path, value);
+      if (first === '$elemMatch') return this.parseElemMatch(path, value, topLevel);
+      if (first === '$meta') {
+        throw fail(2, `${renderElement(path, value)}: $meta projections are not supported in the Upsert Lab playground (there are no text or search scores)`);
+      }
+      if (!first.startsWith('$')) {
+        this.parseObject(value, path);
+        return;
+      }
+    }
+    // Anything else is an aggregation expression (a computed field).
+    if (this.type === 'exclusion') throw fail(31252, `Cannot use expression other than $meta in exclusion projection`);
+    if (!isId) this.setType('inclusion', path);
+    else this.idSpecified = true;
+    const expression = parseExpression(value, { collator: this.options.collator, variables: this.options.variables });
+    this.insert(path, { kind: 'expr', expression });
+  }
+
+  private parseSlice(path: string, value: Doc): void {
+    if (value.size > 1) throw fail(31273, `Invalid $slice syntax: ${renderElement(path, value)}`);
+    const arg = value.get('$slice')!;
+    if (isNumber(arg)) {
+      this.insert(path, { kind: 'slice', skip: undefined, limit: Math.trunc(intValue(arg)) });
+      return;
+    }
+    if (isArray(arg)) {
+      if (arg.length !== 2) throw fail(28667, 'Invalid $slice syntax. The given syntax { $slice: <value> } did not match the find() syntax because :: Location31272: $slice array argument must be an array of two elements');
+      const [s, l] = arg;
+      if (!isNumber(s!) || !isNumber(l!)) {
+        throw fail(28667, 'Invalid $slice syntax. The given syntax { $slice: <value> } did not match the find() syntax because :: Location31257: $slice array arguments must be numbers');
+      }
+      const limit = Math.trunc(intValue(l!));
+      if (limit <= 0) throw fail(28667, 'Invalid $slice syntax. The given syntax { $slice: <value> } did not match the find() syntax because :: Location31259: $slice limit must be positive');
+      this.insert(path, { kind: 'slice', skip: Math.trunc(intValue(s!)), limit });
+      return;
+    }
+    throw fail(28667, 'Invalid $slice syntax. The given syntax { $slice: <value> } did not match the find() syntax because :: Location31273: $slice only supports numbers and [skip, limit] arrays');
+  }
+
+  private parseElemMatch(path: string, value: Doc, topLevel: boolean): void {
+    if (value.size > 1) throw fail(31273, `Invalid $elemMatch syntax: ${renderElement(path, value)}`);
+    const arg = value.get('$elemMatch')!;
+    if (!isDoc(arg)) throw fail(31274, 'elemMatch: Invalid argument, object required.');
+    if (!topLevel || path.includes('.')) throw fail(31275, 'Cannot use $elemMatch projection on a nested field.');
+    if (this.type === 'exclusion') throw fail(31255, 'Cannot specify positional operator and $elemMatch.');
+    this.setType('inclusion', path);
+    const filter: Doc = new Map([[path, new Map([['$elemMatch', arg]]) as Value]]);
+    this.insert(path, { kind: 'elemMatch', matcher: compileQuery(filter, { collator: this.options.collator }) });
+  }
+
+  private parsePositional(path: string, value: Value): void {
+    const base = path.slice(0, -2);
+    if (base.includes('.$') || base === '' || base.includes('$')) {
+      throw fail(31394, `As of 4.4, it's illegal to specify positional operator in the middle of a path.Positional projection may only be used at the end, for example: a.b.$. If the query previously used a form like a.b.$.d, remove the parts following the '$' and the results will be equivalent.`);
+    }
+    if (this.positional) throw fail(31276, 'Cannot specify more than one positional projection per query.');
+    if (!(typeof value === 'boolean' || isNumber(value)) || !isTrueValue(value)) {
+      throw fail(31308, 'positional projection cannot be used with exclusion');
+    }
+    this.setType('inclusion', path);
+    const query = this.options.query;
+    if (query !== undefined) {
+      const head = base.split('.')[0]!;
+      let found = false;
+      const walk = (n: MatchNode): void => {
+        if (isPathNode(n) && n.path.split('.')[0] === head) found = true;
+        if ('children' in n) n.children.forEach(walk);
+        if ('child' in n) walk(n.child);
+      };
+      walk(query);
+      if (!found) throw fail(2, `Positional projection '${path}' does not match the query document.`);
+    }
+    this.positional = true;
+    const parts = base.split('.');
+    // The positional node sits at the first component; it walks the rest itself.
+    this.insert(parts[0]!, { kind: 'positional', rest: parts.slice(1) });
+  }
+
+  private insert(path: string, leaf: Leaf): void {
+    const parts = path.split('.');
+    let node = this.root;
+    for (let i = 0; i < parts.length - 1; i++) {
+      const existing = node.children.get(parts[i]!);
+      if (existing === undefined) {
+        const t = newTree();
+        node.children.set(parts[i]!, t);
+        node = t;
+      } else if (existing.kind === 'tree') {
+        node = existing;
+      } else {
+        throw fail(31250, `Path collision at ${path} remaining portion ${parts.slice(i + 1).join('.')}`);
+      }
+    }
+    const last = parts[parts.length - 1]!;
+    if (node.children.has(last)) throw fail(31250, `Path collision at ${path}`);
+    node.children.set(last, leaf);
+  }
+}
+
+function hasComputed(tree: Tree): boolean {
+  for (const c of tree.children.values()) {
+    if (c.kind === 'tree' ? hasComputed(c) : c.kind !== 'include' && c.kind !== 'exclude') return true;
+  }
+  return false;
+}
+
+function sliceArray(arr: readonly Value[], skip: number | undefined, limit: number): Value[] {
+  if (skip === undefined) return limit >= 0 ? arr.slice(0, limit) : arr.slice(Math.max(arr.length + limit, 0));
+  const start = skip >= 0 ? Math.min(skip, arr.length) : Math.max(arr.length + skip, 0);
+  return arr.slice(start, start + limit);
+}
+
+interface ApplyContext {
+  readonly root: Doc;
+  readonly env: RuntimeEnv;
+  readonly details: MatchDetails | undefined;
+}
+
+function positionalIndex(ctx: ApplyContext): number {
+  const key = ctx.details?.elemMatchKey;
+  if (key === undefined) {
+    throw fail(51246, "Executor error during find command :: caused by :: positional operator '.$' couldn't find a matching element in the array");
+  }
+  return Number(key);
+}
+
+/** `a.b.$`: the first array on the path is reduced to the element the query matched. */
+function applyPositional(v: Value, rest: readonly string[], ctx: ApplyContext): Value | undefined {
+  if (isArray(v)) {
+    const i = positionalIndex(ctx);
+    if (i >= v.length) {
+      throw fail(51247, "Executor error during find command :: caused by :: positional operator '.$' element mismatch");
+    }
+    const el = v[i]!;
+    if (rest.length === 0) return [el];
+    const inner = isDoc(el) ? projectPath(el, rest) : undefined;
+    return inner === undefined ? [] : [inner];
+  }
+  if (rest.length === 0) {
+    throw fail(51246, "Executor error during find command :: caused by :: positional operator '.$' couldn't find a matching element in the array");
+  }
+  if (!isDoc(v)) return undefined;
+  const child = v.get(rest[0]!);
+  if (child === undefined) return undefined;
+  const r = applyPositional(child, rest.slice(1), ctx);
+  return r === undefined ? undefined : new Map([[rest[0]!, r]]);
+}
+
+/** Inclusion of one dotted path below `doc` (no positional any more). */
+function projectPath(doc: Doc, parts: readonly string[]): Value | undefined {
+  const v = doc.get(parts[0]!);
+  if (v === undefined) return new Map();
+  if (parts.length === 1) return new Map([[parts[0]!, v]]);
+  if (isDoc(v)) {
+    const inner = projectPath(v, parts.slice(1));
+    return new Map([[parts[0]!, inner ?? new Map()]]);
+  }
+  return new Map();
+}
+
+function computeLeaf(leaf: Leaf, key: string, src: Doc, ctx: ApplyContext): Value | undefined {
+  switch (leaf.kind) {
+    case 'expr':
+      return leaf.expression.evaluate(ctx.root, ctx.env);
+    case 'slice': {
+      const v = src.get(key);
+      return isArray(v) ? sliceArray(v, leaf.skip, leaf.limit) : v;
+    }
+    case 'elemMatch': {
+      const v = src.get(key);
+      if (!isArray(v)) return undefined;
+      const details: MatchDetails = {};
+      if (!leaf.matcher.matches(src, ctx.env, details) || details.elemMatchKey === undefined) return undefined;
+      return [v[Number(details.elemMatchKey)]!];
+    }
+    case 'positional': {
+      const v = src.get(key);
+      return v === undefined ? undefined : applyPositional(v, leaf.rest, ctx);
+    }
+    default:
+      return undefined;
+  }
+}
+
+function includeDoc(tree: Tree, src: Doc, ctx: ApplyContext, keepId: boolean): Doc {
+  const out: Doc = new Map();
+  for (const [k, v] of src) {
+    const child = tree.children.get(k);
+    if (child === undefined) {
+      if (keepId && k === '_id') out.set(k, v);
+      continue;
+    }
+    if (child.kind === 'include') out.set(k, v);
+    else if (child.kind === 'tree') {
+      const r = includeValue(child, v, ctx);
+      if (r !== undefined) out.set(k, r);
+    }
+  }
+  for (const [k, child] of tree.children) {
+    if (child.kind === 'tree') {
+      if (!out.has(k) && hasComputed(child)) {
+        const base = src.get(k);
+        out.set(k, includeDoc(child, isDoc(base) ? base : new Map(), ctx, false));
+      }
+      continue;
+    }
+    if (child.kind === 'include' || child.kind === 'exclude') continue;
+    const r = computeLeaf(child, k, src, ctx);
+    if (r !== undefined) {
+      out.delete(k);
+      out.set(k, r);
+    }
+  }
+  return out;
+}
+
+function includeValue(tree: Tree, v: Value, ctx: ApplyContext): Value | undefined {
+  if (isDoc(v)) return includeDoc(tree, v, ctx, false);
+  if (isArray(v)) {
+    const out: Value[] = [];
+    for (const e of v) {
+      if (isDoc(e) || isArray(e)) {
+        const r = includeValue(tree, e, ctx);
+        if (r !== undefined) out.push(r);
+      } else if (hasComputed(tree)) {
+        out.push(includeDoc(tree, new Map(), ctx, false));
+      }
+    }
+    return out;
+  }
+  return hasComputed(tree) ? includeDoc(tree, new Map(), ctx, false) : undefined;
+}
+
+function excludeDoc(tree: Tree, src: Doc, ctx: ApplyContext): Doc {
+  const out: Doc = new Map();
+  for (const [k, v] of src) {
+    const child = tree.children.get(k);
+    if (child === undefined || child.kind === 'include') out.set(k, v);
+    else if (child.kind === 'exclude') continue;
+    else if (child.kind === 'tree') out.set(k, excludeValue(child, v, ctx));
+    else {
+      const r = computeLeaf(child, k, src, ctx);
+      if (r !== undefined) out.set(k, r);
+    }
+  }
+  return out;
+}
+
+function excludeValue(tree: Tree, v: Value, ctx: ApplyContext): Value {
+  if (isDoc(v)) return excludeDoc(tree, v, ctx);
+  if (isArray(v)) return v.map((e) => (isDoc(e) || isArray(e) ? excludeValue(tree, e, ctx) : e));
+  return v;
+}
+
+/** Parses a find projection document once. Throws the server's errors. */
+export function parseProjection(spec: Doc, options: ProjectionOptions): Projection {
+  const p = new ProjectionParser(options);
+  p.parseObject(spec, '');
+  const type = p.type ?? (p.idSpecified && !p.idExcluded ? 'inclusion' : 'exclusion');
+  const root = p.root;
+  const keepId = !p.idExcluded;
+  if (type === 'exclusion' && p.idExcluded === false) root.children.delete('_id');
+  const usesPositional = p.positional;
+  const empty = spec.size === 0;
+  return Object.freeze({
+    type,
+    usesPositional,
+    apply(doc: Doc, env?: RuntimeEnv, details?: MatchDetails): Doc {
+      if (empty) return doc;
+      const ctx: ApplyContext = { root: doc, env: env ?? defaultEnv(), details };
+      if (type === 'inclusion') return includeDoc(root, doc, ctx, keepId && !root.children.has('_id'));
+      return excludeDoc(root, doc, ctx);
+    },
+  });
+}
