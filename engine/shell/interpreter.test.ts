@@ -581,3 +581,54 @@ describe('session state', () => {
     expect(new Double(1)).toBeDefined();
   });
 });
+
+describe('hostile scripts', () => {
+  it('refuses values that grow exponentially through shared bindings, without hanging', () => {
+    const lines = ['const a0 = [1, 2]', ...Array.from({ length: 40 }, (_, i) => `const a${i + 1} = [a${i}, a${i}]`)];
+    const { results, calls } = run([...lines, 'db.c.insertOne({x: a40})'].join('\n'));
+    expect(calls).toEqual([]);
+    expect(results[results.length - 1]?.output).toMatchObject({
+      kind: 'error',
+      error: { display: 'RangeError: Argument at position 0 (Collection.insertOne): the value is too large (more than 2000000 nested values)' },
+    });
+    expect(errorOf([...lines, 'a40'].join('\n'))).toBe('RangeError: The result: the value is too large (more than 2000000 nested values)');
+  });
+
+  it('refuses values nested deeper than 200 levels built through bindings', () => {
+    const lines = ['const a0 = 1', ...Array.from({ length: 300 }, (_, i) => `const a${i + 1} = [a${i}]`)];
+    expect(errorOf([...lines, 'db.c.insertOne({x: a300})'].join('\n'))).toBe(
+      'RangeError: Argument at position 0 (Collection.insertOne): the value is nested too deeply (more than 200 levels)',
+    );
+    expect(errorOf([...lines, 'a300'].join('\n'))).toBe('RangeError: The result: the value is nested too deeply (more than 200 levels)');
+  });
+
+  it('refuses arrays doubled by spreads beyond the size limit', () => {
+    const src = ['let a = [1]', ...Array.from({ length: 25 }, () => 'a = [...a, ...a]')].join('\n');
+    expect(errorOf(src)).toBe('RangeError: The array is too large (more than 2000000 elements)');
+  });
+
+  it('never pollutes Object.prototype', () => {
+    const { calls } = run('db.c.insertOne({__proto__: {polluted: 1}, constructor: {prototype: {polluted: 2}}})\nconst __proto__ = {polluted: 3}');
+    expect(calls[0]?.args[0]).toEqual(d(['__proto__', d(['polluted', i32(1)])], ['constructor', d(['prototype', d(['polluted', i32(2)])])]));
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted')).toBe(false);
+  });
+
+  it('answers calls of JavaScript internals with errors, never by running them', () => {
+    for (const src of [
+      'db.c.find().constructor.constructor("return process")()',
+      'db.c.find.call(null)',
+      'db.c.find.apply(null, [])',
+      'ObjectId.constructor("return this")()',
+      'Date.now()',
+      'db.getSiblingDB.bind(db)("x")',
+      'db.c.toArray.constructor("x")()',
+      '({}).toString()',
+      '[].map(ObjectId)',
+      'db.c.find()["constructor"]["constructor"]("return 1")()',
+    ]) {
+      expect(errorOf(src)).toMatch(/^(TypeError|ReferenceError): /);
+    }
+  });
+});
+

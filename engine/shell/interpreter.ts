@@ -33,6 +33,8 @@ import {
   ExplainableHandle,
   FunctionHandle,
   isShellObject,
+  mapValue,
+  MAX_VALUE_NODES,
   ResultHandle,
   toJsNumber,
   truthy,
@@ -311,9 +313,12 @@ export class ShellInterpreter {
     for (const el of elements) {
       if (el.kind === 'Spread') {
         const v = this.evaluate(el.argument);
-        if (Array.isArray(v)) out.push(...v);
-        else if (typeof v === 'string') out.push(...v);
+        if (Array.isArray(v)) for (const x of v) out.push(x);
+        else if (typeof v === 'string') for (const ch of v) out.push(ch);
         else throw new ShellRuntimeError('TypeError', 'Spread syntax requires an iterable (an array or a string)', el);
+        if (out.length > MAX_VALUE_NODES) {
+          throw new ShellRuntimeError('RangeError', `The array is too large (more than ${MAX_VALUE_NODES} elements)`, el);
+        }
       } else {
         const v = this.evaluate(el);
         out.push(what === 'array' ? this.storable(v, el) : v);
@@ -426,16 +431,16 @@ function freshObjectId(): ObjectId {
 
 /** A script value shown as a BSON value: Double markers become doubles, numbers stay as they are. */
 function plainValue(v: RuntimeValue): Value {
-  if (v instanceof Double) return v.value;
-  if (v === undefined) return BSON_UNDEFINED;
-  if (isShellObject(v)) return describeShellObject(v);
-  if (isDoc(v)) {
-    const out: Doc = new Map();
-    for (const [k, x] of v) out.set(k, plainValue(x as RuntimeValue));
-    return out;
-  }
-  if (Array.isArray(v)) return v.map((x) => plainValue(x as RuntimeValue));
-  return v;
+  return mapValue(
+    v,
+    (x) => {
+      if (x instanceof Double) return x.value;
+      if (x === undefined) return BSON_UNDEFINED;
+      if (isShellObject(x)) return describeShellObject(x);
+      return x;
+    },
+    () => 'The result',
+  );
 }
 
 /** Fields of a mongosh result object (`r.insertedId`, `r.matchedCount` …); own fields only. */

@@ -81,25 +81,68 @@ export function numberToBson(n: number): Value {
   return n;
 }
 
+/** Deepest document/array nesting a script may build or send (the server allows about 180). */
+export const MAX_VALUE_DEPTH = 200;
+/**
+ * Most values (counting shared parts once per use) a script may send or print. Bindings can share
+ * one array many times (`const b = [a, a]` repeated), which would otherwise grow exponentially
+ * when copied; the driver would stop at the 16MB BSON limit, this stops earlier and cleanly.
+ */
+export const MAX_VALUE_NODES = 2_000_000;
+
+/** Number of values in `v` once every shared part is written out, memoised per object. */
+function expandedSize(v: unknown, memo: Map<object, number>, depth: number, where: () => string): number {
+  if (v === null || typeof v !== 'object' || !(v instanceof Map || Array.isArray(v))) return 1;
+  const known = memo.get(v);
+  if (known !== undefined) return known;
+  if (depth > MAX_VALUE_DEPTH) {
+    throw new ShellRuntimeError('RangeError', `${where()}: the value is nested too deeply (more than ${MAX_VALUE_DEPTH} levels)`);
+  }
+  let n = 1;
+  for (const x of v instanceof Map ? v.values() : v) {
+    n += expandedSize(x, memo, depth + 1, where);
+    if (n > MAX_VALUE_NODES) break;
+  }
+  memo.set(v, n);
+  return n;
+}
+
+/** Copies documents and arrays, mapping every other value through `leaf`, within the limits above. */
+export function mapValue(v: RuntimeValue, leaf: (x: RuntimeValue) => Value, where: () => string): Value {
+  if (expandedSize(v, new Map(), 0, where) > MAX_VALUE_NODES) {
+    throw new ShellRuntimeError('RangeError', `${where()}: the value is too large (more than ${MAX_VALUE_NODES} nested values)`);
+  }
+  const copy = (x: RuntimeValue): Value => {
+    if (isDoc(x)) {
+      const out: Doc = new Map();
+      for (const [k, y] of x) out.set(k, copy(y as RuntimeValue));
+      return out;
+    }
+    if (Array.isArray(x)) return x.map((y) => copy(y as RuntimeValue));
+    return leaf(x);
+  };
+  return copy(v);
+}
+
 /**
  * Deep copy of a script value into an engine value, as the driver would serialize it.
  * `undefined` inside a document or array becomes null (the Node driver's default,
  * `ignoreUndefined: false`, writes BSON null). Shell objects cannot be stored.
  */
 export function toBson(v: RuntimeValue, where: () => string): Value {
-  if (v === undefined) return null;
-  if (typeof v === 'number') return numberToBson(v);
-  if (v instanceof Double) return v.value;
-  if (isShellObject(v)) {
-    throw new ShellRuntimeError('TypeError', `${where()}: ${describeShellObject(v)} cannot be stored in a document`);
-  }
-  if (isDoc(v)) {
-    const out: Doc = new Map();
-    for (const [k, x] of v) out.set(k, toBson(x as RuntimeValue, where));
-    return out;
-  }
-  if (Array.isArray(v)) return v.map((x) => toBson(x as RuntimeValue, where));
-  return v;
+  return mapValue(
+    v,
+    (x) => {
+      if (x === undefined) return null;
+      if (typeof x === 'number') return numberToBson(x);
+      if (x instanceof Double) return x.value;
+      if (isShellObject(x)) {
+        throw new ShellRuntimeError('TypeError', `${where()}: ${describeShellObject(x)} cannot be stored in a document`);
+      }
+      return x;
+    },
+    where,
+  );
 }
 
 export function describeShellObject(v: ShellObject): string {
