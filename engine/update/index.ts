@@ -7,6 +7,7 @@ export {
   validateForStorage,
   checkIdUnchanged,
   moveIdFirst,
+  assertPathsNotArray,
   MAX_USER_DOC_SIZE,
   type StorageValidationOptions,
 } from './storage-validation.js';

@@ -56,7 +56,8 @@ export class ModifierUpdateExecutor implements ModifierExecutor {
     const log = new V2LogBuilder();
     const noop = this.tree.apply(ctx, { element: root, slot: null, pathTaken: [], pathToCreate: [], log });
     if (noop) return { doc: root, noop: true, modifiedPaths: [], oplog: null, arrayTouches };
-    const out = sizeCheckedResult(moveIdFirst(root));
+    // An upsert insert is validated and size-checked (17420) as a whole by the caller.
+    const out = params.isUpsertInsert ? moveIdFirst(root) : sizeCheckedResult(moveIdFirst(root));
     return { doc: out, noop: false, modifiedPaths, oplog: log.serialize(), arrayTouches };
   }
 }

@@ -50,8 +50,12 @@ export class ReplacementUpdateExecutor implements ReplacementExecutor {
     for (const [k, v] of body) if (k !== '_id') out.set(k, v);
 
     checkIdUnchanged(doc, out, params.immutablePaths);
-    validateForStorage(out, { allowTopLevelDollarPrefixes: params.isUpsertInsert });
-    sizeCheckedResult(out);
+    // An upsert insert is validated (top-level `$` allowed) and size-checked (17420) as a whole
+    // by the caller, as `produceDocumentForUpsert` does.
+    if (!params.isUpsertInsert) {
+      validateForStorage(out);
+      sizeCheckedResult(out);
+    }
 
     const modifiedPaths: string[] = [];
     for (const [k, v] of out) {

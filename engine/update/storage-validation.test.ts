@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseEJSONDoc } from '../bson/ejson.js';
-import { checkIdUnchanged, moveIdFirst, validateForStorage } from './storage-validation.js';
+import { assertPathsNotArray, checkIdUnchanged, moveIdFirst, validateForStorage } from './storage-validation.js';
 import { errorOf, relaxed } from './test-support.js';
 
 const D = parseEJSONDoc;
@@ -35,6 +35,16 @@ describe('storage validation', () => {
     expect(errorOf(() => checkIdUnchanged(D('{"_id": 1}'), D('{"_id": [1]}')))).toBe(
       "54: After applying the update to the document, the (immutable) field '_id' was found to be an array or array descendant.",
     );
+  });
+
+  it('rejects an upsert document whose _id is or is inside an array', () => {
+    expect(errorOf(() => assertPathsNotArray(D('{"_id": [1]}')))).toBe(
+      "54: After applying the update to the document, the field '_id' was found to be an array or array descendant.",
+    );
+    expect(errorOf(() => assertPathsNotArray(D('{"_id": 1, "a": [{"b": 1}]}'), ['a.b']))).toBe(
+      "54: After applying the update to the document, the field 'a.b' was found to be an array or array descendant.",
+    );
+    expect(() => assertPathsNotArray(D('{"_id": {"x": 1}}'))).not.toThrow();
   });
 
   it('moves _id first', () => {

@@ -143,6 +143,26 @@ function pathCrossesArray(doc: Doc, parts: readonly string[]): boolean {
   return false;
 }
 
+/**
+ * `update::assertPathsNotArray` for upsert-produced documents: `_id` (and shard-key paths) must not
+ * be arrays or inside arrays (54).
+ */
+export function assertPathsNotArray(doc: Doc, paths: readonly string[] = ['_id']): void {
+  for (const path of paths) {
+    let cur: Value | undefined = doc;
+    for (const part of path.split('.')) {
+      if (!isDoc(cur)) break;
+      cur = cur.get(part);
+      if (isArray(cur)) {
+        throw fail(
+          54,
+          `After applying the update to the document, the field '${path}' was found to be an array or array descendant.`,
+        );
+      }
+    }
+  }
+}
+
 /** A copy with `_id` first (`ensureIdFieldIsFirst` without generating one). */
 export function moveIdFirst(doc: Doc): Doc {
   if (!doc.has('_id') || doc.keys().next().value === '_id') return doc;

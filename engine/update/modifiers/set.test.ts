@@ -130,6 +130,10 @@ describe('$set', () => {
     expect(applyTo('{"$set": {"a.$x": 1}}', '{"_id": 1}').doc).toBe('{"_id":1,"a":{"$x":1}}');
   });
 
+  it('leaves storage validation of an upsert insert to the whole-document check', () => {
+    expect(applyTo('{"$set": {"$x": 1}}', '{"_id": 1}', { upsert: true }).doc).toBe('{"_id":1,"$x":1}');
+  });
+
   it('rejects empty paths and field names', () => {
     expect(parseError('{"$set": {"": 1}}')).toBe('56: An empty update path is not valid.');
     expect(parseError('{"$set": {"a..b": 1}}')).toBe(

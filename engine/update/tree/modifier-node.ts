@@ -3,7 +3,7 @@
  * missing path with `valueForNew`, or (for `$pop`, `$pull`, ...) leaves a missing path alone.
  * Immutable-path checks, storage validation, logging and modified paths are done here once.
  */
-import type { Value } from '../../bson/values.js';
+import type { Doc, Value } from '../../bson/values.js';
 import { isArray, isDoc } from '../../bson/values.js';
 import { renderElement } from '../../bson/render.js';
 import { fail } from '../../errors.js';
@@ -67,7 +67,10 @@ export abstract class ModifierNode implements UpdateNode {
     if (result.type === 'noop') return true;
     setSlot(slot!, result.value);
     this.checkImmutableExisting(ctx, names, result.value);
-    validateUpdatedElement(names[names.length - 1]!, result.value, pathTaken.length, slot!.container);
+    // Upsert inserts validate the whole document afterwards instead (validateForStorage = false).
+    if (!ctx.params.isUpsertInsert) {
+      validateUpdatedElement(names[names.length - 1]!, result.value, pathTaken.length, slot!.container);
+    }
     if (log !== null) this.logUpdate(log, pathTaken, result);
     recordModified(ctx, dotted(names));
     return false;
@@ -133,7 +136,9 @@ export abstract class ModifierNode implements UpdateNode {
     const value = this.valueForNew(ctx, fullNames);
     const creatingInArray = isArray(element);
     const top = createPathAt(element, pathToCreate, value, takenNames);
-    validateUpdatedElement(pathToCreate[0]!, top, pathTaken.length + 1, element as never);
+    if (!ctx.params.isUpsertInsert) {
+      validateUpdatedElement(pathToCreate[0]!, top, pathTaken.length + 1, element as Doc | Value[]);
+    }
     for (const ip of ctx.immutablePaths) {
       if (commonPrefix(takenNames, ip) === ip.length) {
         throw fail(
