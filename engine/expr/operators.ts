@@ -2,11 +2,15 @@
  * The exhaustive operator table (`Expression::parserMap`): every `$name` the evaluator knows,
  * mapped to its parser. A name not listed here fails with 168 "Unrecognized expression '$foo'".
  */
+import { accumulatorOperators } from './accumulators.js';
 import { arithmeticOperators } from './arithmetic.js';
 import { arrayOperators } from './array.js';
 import { booleanOperators } from './boolean.js';
 import { comparisonOperators } from './comparison.js';
 import { conditionalOperators } from './conditional.js';
+import { objectOperators } from './object.js';
+import { setOperators } from './set.js';
+import { stringOperators } from './string.js';
 import type { OperatorParser } from './types.js';
 import { parseLet, parseLiteral } from './variables.js';
 
@@ -16,6 +20,10 @@ export const OPERATORS = {
   ...booleanOperators,
   ...conditionalOperators,
   ...arrayOperators,
+  ...setOperators,
+  ...stringOperators,
+  ...objectOperators,
+  ...accumulatorOperators,
   $let: parseLet,
   $literal: parseLiteral,
 } satisfies Record<string, OperatorParser>;
