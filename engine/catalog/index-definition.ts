@@ -155,13 +155,15 @@ export function parseIndexSpec(input: Value, collectionCollation: CollationInfo 
 
 /** The always-present `_id_` index. */
 export function idIndexDefinition(collation: CollationInfo | null): IndexDefinition {
-  return parseIndexSpec(
+  // Unique without saying so: listIndexes shows `{v: 2, key: {_id: 1}, name: '_id_'}`.
+  const def = parseIndexSpec(
     new Map<string, Value>([
       ['key', new Map<string, Value>([['_id', new Int32(1)]])],
       ['name', '_id_'],
     ]),
     collation,
   );
+  return { ...def, unique: true };
 }
 
 /** Same key pattern (field names, order and values compared as the server's `woCompare`). */
