@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 // Inside node_modules so the built file's bare `bson` import resolves as it does from dist/.
-const outDir = `${root}node_modules/.cache/engine-build-test`;
+const outDir = `${root}node_modules/.cache/engine-build-test-${process.pid}`;
 
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 

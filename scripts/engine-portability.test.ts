@@ -13,7 +13,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const outDir = `${root}node_modules/.cache/engine-portability-test`;
+const outDir = `${root}node_modules/.cache/engine-portability-test-${process.pid}`;
 let bundle = '';
 
 beforeAll(async () => {
