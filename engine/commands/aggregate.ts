@@ -14,7 +14,8 @@ import { addNumbers } from './aggregate-sum.js';
 import { commandEnv, effectiveCollation, findCursorReply, targetCollectionName } from './common.js';
 import type { CommandContext, CommandHandler } from './context.js';
 import { checkFields, numberArg } from './fields.js';
-import { compileProjection, compileSort } from './find-support.js';
+import { parseProjection } from '../query/projection.js';
+import { parseSort, sortDocuments } from '../query/sort.js';
 
 function stageOf(stage: Value): [string, Value] {
   if (!isDoc(stage)) throw fail(14, `Each element of the 'pipeline' array must be an object`);
@@ -91,11 +92,15 @@ function runPipeline(ctx: CommandContext, input: Doc[] | null, pipeline: readonl
       }
       case '$sort':
         if (!isDoc(spec)) throw fail(15973, 'the $sort key specification must be an object');
-        docs = [...docs].sort(compileSort(spec, collation?.collator ?? null));
+        docs = sortDocuments(docs, parseSort(spec), collation?.collator ?? null);
         return;
       case '$project':
         if (!isDoc(spec)) throw fail(15969, '$project specification must be an object');
-        docs = docs.map(compileProjection(spec));
+        {
+          const env = commandEnv(ctx);
+          const projection = parseProjection(spec, { collator: collation?.collator ?? null, variables: new Set(env.variables.keys()) });
+          docs = docs.map((d) => projection.apply(d, env));
+        }
         return;
       case '$count':
         if (typeof spec !== 'string' || spec === '') throw fail(40156, 'the count field must be a non-empty string');

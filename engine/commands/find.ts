@@ -5,12 +5,15 @@
  * A missing collection gives an empty batch. `local.oplog.rs` is readable like any collection.
  */
 import type { Doc, Value } from '../bson/values.js';
+import { compileFilter } from '../catalog/filter.js';
 import { selectDocuments } from '../catalog/select.js';
 import { fail } from '../errors.js';
 import { commandEnv, effectiveCollation, findCursorReply, targetCollectionName } from './common.js';
 import type { CommandHandler } from './context.js';
 import { checkFields, numberArg } from './fields.js';
-import { compileProjection, compileSort } from './find-support.js';
+import { parseProjection } from '../query/projection.js';
+import { parseSort, sortDocuments } from '../query/sort.js';
+import type { MatchDetails } from '../runtime.js';
 
 export const FIND_FIELDS = {
   find: { type: 'string' },
@@ -58,19 +61,38 @@ export const findCommand: CommandHandler = (ctx) => {
   const projectionSpec = ctx.command.get('projection') as Doc | undefined;
   const collection = ctx.catalog.getCollection(ctx.db, name);
   const collation = effectiveCollation(collection, ctx.command.get('collation'));
-  const sort = sortSpec && sortSpec.size > 0 ? compileSort(sortSpec, collation?.collator ?? null) : null;
-  const project = projectionSpec && projectionSpec.size > 0 ? compileProjection(projectionSpec) : null;
-  if (!collection) return findCursorReply(`${ctx.db}.${name}`, []);
+  const collator = collation?.collator ?? null;
+  const env = commandEnv(ctx);
+  const sort = sortSpec && sortSpec.size > 0 ? parseSort(sortSpec) : null;
+  if (!collection) {
+    compileFilter(filter, collator, { env });
+    return findCursorReply(`${ctx.db}.${name}`, []);
+  }
   const hint = ctx.command.get('hint') as string | Doc | undefined;
-  const { matches } = selectDocuments(collection, {
+  const selection = selectDocuments(collection, {
     filter,
     collation,
     hint,
-    env: commandEnv(ctx),
+    env,
     limit: sort ? 0 : limit > 0 ? skip + limit : 0,
   });
-  let docs = matches;
-  if (sort) docs = [...docs].sort(sort);
+  const projection =
+    projectionSpec && projectionSpec.size > 0
+      ? parseProjection(projectionSpec, {
+          collator,
+          variables: new Set(env.variables.keys()),
+          query: selection.filter.root,
+        })
+      : null;
+  let docs = selection.matches;
+  if (sort) docs = sortDocuments(docs, sort, collator);
   docs = docs.slice(skip, limit > 0 ? skip + limit : undefined);
-  return findCursorReply(collection.ns, project ? docs.map(project) : docs);
+  if (!projection) return findCursorReply(collection.ns, docs);
+  const projected = docs.map((doc) => {
+    if (!projection.usesPositional) return projection.apply(doc, env);
+    const details: MatchDetails = {};
+    selection.filter.matches(doc, env, details);
+    return projection.apply(doc, env, details);
+  });
+  return findCursorReply(collection.ns, projected);
 };
