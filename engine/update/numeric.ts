@@ -136,7 +136,38 @@ function decMul(a: Dec, b: Dec): Dec {
   return round34({ kind: 'finite', neg, coeff: a.coeff * b.coeff, exp: a.exp + b.exp });
 }
 
-function fromDec(d: Dec): Decimal128 {
+const DEC_MIN_EXP = -6176;
+const DEC_MAX_EXP = 6111;
+
+/** Brings the exponent into Decimal128's range: underflow rounds (half even), overflow is ±Inf. */
+function clampExponent(d: Dec): Dec {
+  if (d.kind !== 'finite') return d;
+  let { coeff, exp } = d;
+  if (exp < DEC_MIN_EXP) {
+    const drop = DEC_MIN_EXP - exp;
+    if (drop > 40) coeff = 0n;
+    else {
+      const p = 10n ** BigInt(drop);
+      const q = coeff / p;
+      const r = coeff % p;
+      const half = p / 2n;
+      coeff = r > half || (r === half && q % 2n === 1n) ? q + 1n : q;
+    }
+    exp = DEC_MIN_EXP;
+  }
+  while (exp > DEC_MAX_EXP && coeff !== 0n && digits(coeff) < 34) {
+    coeff *= 10n;
+    exp -= 1;
+  }
+  if (exp > DEC_MAX_EXP) {
+    if (coeff !== 0n) return { kind: 'inf', neg: d.neg };
+    exp = DEC_MAX_EXP;
+  }
+  return { kind: 'finite', neg: d.neg, coeff, exp };
+}
+
+function fromDec(input: Dec): Decimal128 {
+  const d = clampExponent(input);
   if (d.kind === 'nan') return Decimal128.fromString('NaN');
   if (d.kind === 'inf') return Decimal128.fromString(d.neg ? '-Infinity' : 'Infinity');
   return Decimal128.fromString(`${d.neg ? '-' : ''}${d.coeff.toString()}E${d.exp}`);

@@ -129,6 +129,14 @@ describe('$[identifier] with arrayFilters', () => {
     ).toBe("40: Update created a conflict at 'a.0'");
   });
 
+  it('names the unresolved identifiers below a merge conflict', () => {
+    expect(
+      applyError('{"$set": {"a.$[i].b.$[k].c": 1, "a.$[j].b.$[k].c": 2}}', '{"_id": 1, "a": [{"b": [{"c": 0}]}]}', {
+        arrayFilters: '[{"i.b": {"$exists": true}}, {"j.b": {"$exists": true}}, {"k.c": 0}]',
+      }),
+    ).toBe("40: Update created a conflict at 'a.0.b.$[k].c'");
+  });
+
   it('validates identifiers and filters at parse time', () => {
     expect(parseError('{"$set": {"a.$[i]": 1}}')).toBe("2: No array filter found for identifier 'i' in path 'a.$[i]'");
     expect(parseError('{"$set": {"a.$[i]": 5.0}}', { arrayFilters: '[{"i": 1}, {"j": 1}]' })).toBe(
