@@ -6,11 +6,14 @@
 import type { Collator } from '../bson/compare.js';
 import type { Doc, Value } from '../bson/values.js';
 import { compileQuery } from '../query/index.js';
+import type { MatchNode } from '../query/nodes.js';
 import type { MatchDetails, RuntimeEnv } from '../runtime.js';
 import type { UpdateExecutor } from '../update/executor.js';
 import { parseUpdate } from '../update/index.js';
 
 export interface QueryMatcher {
+  /** The parsed filter tree (for the planner); null when not analysed. */
+  readonly root: MatchNode | null;
   matches(doc: Doc, env?: RuntimeEnv, details?: MatchDetails): boolean;
 }
 

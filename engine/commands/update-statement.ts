@@ -34,7 +34,7 @@ import type {
 import { planAccess, type AccessPlan } from './update-plan.js';
 import { toEngineError, isInterruption, UPDATE_EXEC_CONTEXT } from './update-reply.js';
 import { MAX_BSON_SIZE, type UpdateStatementSpec } from './update-request.js';
-import { sortComparator } from './update-sort.js';
+import { makeSortComparator, parseSort } from '../query/sort.js';
 import { buildUpsertSeed, queryHasExpr } from './upsert-seed.js';
 import { shouldRetryUpsertAsUpdate } from './upsert-retry.js';
 
@@ -169,7 +169,7 @@ export class PreparedStatement {
 
   /** Plans and scans: the documents this statement would update, in the order it updates them. */
   match(): MatchResult {
-    const plan = planAccess(this.collection, this.ns, this.spec.q, {
+    const plan = planAccess(this.collection, this.ns, this.spec.q, this.matcher.root, {
       hint: this.spec.hint,
       collation: this.collation,
       hasSort: this.spec.sort !== undefined,
@@ -191,7 +191,7 @@ export class PreparedStatement {
       throw runtimeError(e, this.execContext);
     }
     if (this.spec.sort !== undefined && !this.spec.multi && matches.length > 1) {
-      const cmp = sortComparator(this.spec.sort, this.collation?.collator ?? null);
+      const cmp = makeSortComparator(parseSort(this.spec.sort), this.collation?.collator ?? null);
       const sorted = [...matches].sort((a, b) => cmp(a.doc, b.doc));
       return { plan, matches: sorted.slice(0, 1), docsExamined };
     }
@@ -205,7 +205,7 @@ export class PreparedStatement {
    */
   run(): WriteOutcome {
     if (this.spec.sort !== undefined && !this.spec.multi) return this.write(this.match());
-    const plan = planAccess(this.collection, this.ns, this.spec.q, {
+    const plan = planAccess(this.collection, this.ns, this.spec.q, this.matcher.root, {
       hint: this.spec.hint,
       collation: this.collation,
       hasSort: false,
