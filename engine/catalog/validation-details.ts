@@ -11,6 +11,7 @@
  * `required` (missingProperties), `properties` (propertiesNotSatisfied, one entry per failing
  * keyword) and other top-level keywords by name only.
  */
+import { Int32 } from 'bson';
 import type { Collator } from '../bson/compare.js';
 import { isDoc, typeOf, type Doc, type Value } from '../bson/values.js';
 import { compileFilter } from './filter.js';
@@ -97,7 +98,7 @@ function clausesOf(validator: Doc, doc: Doc, collator: Collator | null): Clause[
               k === '$nor' ? 'clausesSatisfied' : 'clausesNotSatisfied',
               failing.map(({ x, index }) =>
                 d([
-                  ['index', index],
+                  ['index', new Int32(index)],
                   ['details', k === '$nor' ? d([['operatorName', '$nor']]) : validationDetails(x as Doc, doc, collator)],
                 ]),
               ),
@@ -137,7 +138,7 @@ export function validationDetails(validator: Doc, doc: Doc, collator: Collator |
   if (clauses.length === 1) return clauses[0]!.details();
   const failing: Doc[] = [];
   clauses.forEach((c, index) => {
-    if (fails(c.filter, doc, collator)) failing.push(d([['index', index], ['details', c.details()]]));
+    if (fails(c.filter, doc, collator)) failing.push(d([['index', new Int32(index)], ['details', c.details()]]));
   });
   return d([
     ['operatorName', '$and'],
