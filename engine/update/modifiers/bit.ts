@@ -12,6 +12,12 @@ import { idElementText, ModifierNode, NOOP, type ModifyResult } from '../tree/mo
 
 const FORMAT = '{$bit: {field: {and/or/xor: #}}';
 
+/** `idElem.toString()` without an ok() check: a missing `_id` prints as an invalid element. */
+function bitIdText(ctx: ApplyContext): string {
+  const text = idElementText(ctx);
+  return text === 'no id' ? 'INVALID-MUTABLE-ELEMENT' : text;
+}
+
 export class BitNode extends ModifierNode {
   readonly ops: readonly { op: BitOp; operand: Int32 | Long }[];
   constructor(value: Value) {
@@ -53,7 +59,7 @@ export class BitNode extends ModifierNode {
     if (t !== 'int' && t !== 'long') {
       throw fail(
         2,
-        `Cannot apply $bit to a value of non-integral type.${idElementText(ctx)} has the field ${path[path.length - 1]!.name} of non-integer type ${t}`,
+        `Cannot apply $bit to a value of non-integral type.${bitIdText(ctx)} has the field ${path[path.length - 1]!.name} of non-integer type ${t}`,
       );
     }
     const r = this.compute(current as Int32 | Long);
