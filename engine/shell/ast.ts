@@ -151,10 +151,10 @@ export interface UseStatement extends Span {
   readonly database: string;
 }
 
-/** mongosh's `show collections` / `show tables` shell command. */
+/** mongosh's `show collections` / `show tables` / `show dbs` / `show databases` shell commands. */
 export interface ShowStatement extends Span {
   readonly kind: 'Show';
-  readonly what: 'collections';
+  readonly what: 'collections' | 'databases';
 }
 
 export interface Program extends Span {

@@ -121,6 +121,7 @@ const result = (output: ShellStatementResult['output'], warnings: string[] = [])
   source: '',
   output,
   warnings,
+  messages: warnings.map((text) => ({ kind: 'warning' as const, text })),
 });
 
 describe('result objects', () => {

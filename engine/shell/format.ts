@@ -419,7 +419,7 @@ export function formatShellOutput(output: ShellOutput, options: FormatOptions = 
 /** Everything mongosh prints for a statement: its warnings, then its output. */
 export function formatShellResult(result: ShellStatementResult, options: FormatOptions = {}): string {
   const body = formatShellOutput(result.output, options);
-  return [...result.warnings, ...(body === '' ? [] : [body])].join('\n');
+  return [...result.messages.map((m) => m.text), ...(body === '' ? [] : [body])].join('\n');
 }
 
 /** A statement's output as a value (for Extended JSON and for the playground's result panel). */
@@ -455,5 +455,5 @@ export function formatShellResultEJSON(result: ShellStatementResult): string {
   else if (o.kind === 'text') body = o.text;
   else if (o.kind === 'error') body = formatShellOutput(o);
   else body = stringifyEJSON(shellOutputToValue(o) as Value, { relaxed: true, indent: 2 });
-  return [...result.warnings, ...(body === '' ? [] : [body])].join('\n');
+  return [...result.messages.map((m) => m.text), ...(body === '' ? [] : [body])].join('\n');
 }

@@ -161,6 +161,13 @@ class FakeClient implements ShellClientTarget {
   db(name: string): ShellDatabaseTarget {
     return new FakeDatabase(this.rec, name);
   }
+  bulkWrite(models: readonly Value[], options?: Doc): TargetResult {
+    this.rec.record('client', 'bulkWrite', [models, options]);
+    return { kind: 'ClientBulkWriteResult', acknowledged: true, insertedCount: 1, upsertedCount: 0, matchedCount: 0, modifiedCount: 0, deletedCount: 0 };
+  }
+  listDatabases(): Doc[] {
+    return [d(['name', 'admin'], ['sizeOnDisk', 40960]), d(['name', 'test'], ['sizeOnDisk', 2.5 * 1024 * 1024])];
+  }
 }
 
 const NOW = new Date('2026-01-02T03:04:05.678Z');
@@ -629,6 +636,46 @@ describe('hostile scripts', () => {
     ]) {
       expect(errorOf(src)).toMatch(/^(TypeError|ReferenceError): /);
     }
+  });
+});
+
+describe('printing and the client', () => {
+  it('prints with print() and printjson() before the statement result', () => {
+    const { results } = run('print("a", 1, {b: "c"}, db)\nprintjson({x: [1, 2]})\nprintjson("s")');
+    expect(results.map((r) => r.messages)).toEqual([
+      [{ kind: 'print', text: "a 1 { b: 'c' } test" }],
+      [{ kind: 'print', text: '{ x: [ 1, 2 ] }' }],
+      [{ kind: 'print', text: "'s'" }],
+    ]);
+    expect(results.map((r) => r.output)).toEqual([{ kind: 'none' }, { kind: 'none' }, { kind: 'none' }]);
+  });
+
+  it('keeps warnings and prints in the order they happened', () => {
+    const { results } = run('print(db.c.update({}, {$set: {a: 1}}).nMatched)');
+    expect(results[0]?.messages).toEqual([
+      { kind: 'warning', text: 'DeprecationWarning: Collection.update() is deprecated. Use updateOne, updateMany, or bulkWrite.' },
+      { kind: 'print', text: '1' },
+    ]);
+    expect(results[0]?.warnings).toEqual(['DeprecationWarning: Collection.update() is deprecated. Use updateOne, updateMany, or bulkWrite.']);
+  });
+
+  it('runs a client bulkWrite through db.getMongo()', () => {
+    const { calls, results } = run('db.getMongo().bulkWrite([{name: "insertOne", namespace: "test.c", document: {a: 1}}], {ordered: false})\ndb.getMongo().getDB("x").c.findOne()\ndb.getMongo().getDBNames()');
+    expect(calls[0]).toEqual({ on: 'client', method: 'bulkWrite', args: [[d(['name', 'insertOne'], ['namespace', 'test.c'], ['document', d(['a', i32(1)])])], d(['ordered', false])] });
+    expect(results[0]?.output).toMatchObject({ kind: 'result', result: { kind: 'ClientBulkWriteResult' } });
+    expect(calls[1]?.on).toBe('x.c');
+    expect(results[2]?.output).toEqual({ kind: 'value', value: ['admin', 'test'] });
+  });
+
+  it('shows databases with their sizes', () => {
+    expect(run('show dbs').results[0]?.output).toEqual({ kind: 'text', text: 'admin  40.00 KiB\ntest   2.50 MiB' });
+  });
+
+  it('points runtime errors at the failing part of the statement', () => {
+    const { results } = run('const a = 1\ndb.c.updateOne({}, {$set: {x: nope}})');
+    expect(results[1]?.errorRange).toMatchObject({ startLine: 2, startColumn: 31, endLine: 2, endColumn: 35 });
+    const r2 = run('db.c.frob({})').results[0];
+    expect(r2?.errorRange).toMatchObject({ startLine: 1, startColumn: 1, endColumn: 10 });
   });
 });
 

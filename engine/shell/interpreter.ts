@@ -20,9 +20,11 @@ import {
   DATABASE_METHODS,
   EXPLAINABLE_METHODS,
   lookupMethod,
+  MONGO_METHODS,
   RECEIVER_CLASS,
   type MethodContext,
 } from './methods.js';
+import { formatShellOutput, formatTopLevel, formatValue } from './format.js';
 import { parseSource } from './parser.js';
 import type { ShellResult } from './results.js';
 import {
@@ -35,6 +37,7 @@ import {
   isShellObject,
   mapValue,
   MAX_VALUE_NODES,
+  MongoHandle,
   ResultHandle,
   toJsNumber,
   truthy,
@@ -76,6 +79,12 @@ export interface ShellErrorInfo {
   readonly cause: unknown;
 }
 
+/** A line printed while the statement ran: a warning, or the output of print()/printjson(). */
+export interface ShellMessage {
+  readonly kind: 'warning' | 'print';
+  readonly text: string;
+}
+
 export interface ShellStatementResult {
   /** 0-based position of the statement in the script. */
   readonly index: number;
@@ -84,8 +93,12 @@ export interface ShellStatementResult {
   /** The statement's source text. */
   readonly source: string;
   readonly output: ShellOutput;
-  /** Lines mongosh prints before the result (DeprecationWarning: …). */
+  /** The warnings mongosh prints before the result (DeprecationWarning: …). */
   readonly warnings: readonly string[];
+  /** Warnings and print() output, in the order they happened (printed before the result). */
+  readonly messages: readonly ShellMessage[];
+  /** For a runtime error: the part of the statement it points at (a call, a name), when known. */
+  readonly errorRange?: SourceRange;
 }
 
 export interface InterpreterOptions {
@@ -118,7 +131,7 @@ export class ShellInterpreter {
   private readonly helperContext: HelperContext;
   private readonly continueOnError: boolean;
   private source = new SourceText('');
-  private warnings: string[] = [];
+  private messages: ShellMessage[] = [];
 
   constructor(client: ShellClientTarget, options: InterpreterOptions = {}) {
     this.client = client;
@@ -129,7 +142,7 @@ export class ShellInterpreter {
     this.helperContext = {
       now,
       newObjectId: newObjectId ?? (() => freshObjectId()),
-      warn: (m) => this.warnings.push(m),
+      warn: (m) => this.messages.push({ kind: 'warning', text: m }),
     };
   }
 
@@ -153,7 +166,9 @@ export class ShellInterpreter {
           range,
           source: text.slice(e.offset, e.endOffset),
           warnings: [],
+          messages: [],
           output: { kind: 'error', error: describeError(e) },
+          errorRange: range,
         },
       ];
     }
@@ -167,19 +182,24 @@ export class ShellInterpreter {
   }
 
   private runStatement(statement: Statement, index: number): ShellStatementResult {
-    this.warnings = [];
+    this.messages = [];
     let output: ShellOutput;
+    let errorSpan: Span | undefined;
     try {
       output = this.execute(statement);
     } catch (e) {
       output = { kind: 'error', error: describeError(e) };
+      errorSpan = isShellRuntimeError(e) ? e.span : undefined;
     }
+    const messages = this.messages;
     return {
       index,
       range: this.source.range(statement),
       source: this.source.text.slice(statement.start, statement.end),
-      warnings: this.warnings,
+      warnings: messages.filter((m) => m.kind === 'warning').map((m) => m.text),
+      messages,
       output,
+      ...(errorSpan !== undefined ? { errorRange: this.source.range(errorSpan) } : {}),
     };
   }
 
@@ -188,7 +208,9 @@ export class ShellInterpreter {
       case 'Use':
         return this.use(statement.database);
       case 'Show':
-        return { kind: 'text', text: this.client.db(this.currentDb).getCollectionNames().join('\n') };
+        return statement.what === 'collections'
+          ? { kind: 'text', text: this.client.db(this.currentDb).getCollectionNames().join('\n') }
+          : { kind: 'text', text: this.showDatabases() };
       case 'Declaration':
         for (const d of statement.declarators) {
           const existing = this.bindings.get(d.name.name);
@@ -202,6 +224,19 @@ export class ShellInterpreter {
       case 'ExpressionStatement':
         return this.present(this.evaluate(statement.expression));
     }
+  }
+
+  /** `show dbs`: names and sizes, aligned as mongosh prints them. */
+  private showDatabases(): string {
+    const list = this.client.listDatabases;
+    if (list === undefined) throw new ShellRuntimeError('TypeError', 'show dbs is not available');
+    const dbs = list.call(this.client).map((d) => {
+      const name = d.get('name');
+      const size = d.get('sizeOnDisk');
+      return { name: typeof name === 'string' ? name : '', bytes: typeof size === 'number' ? size : size instanceof Int32 || size instanceof Long ? Number(size.toString()) : 0 };
+    });
+    const width = Math.max(0, ...dbs.map((d) => d.name.length));
+    return dbs.map((d) => `${d.name.padEnd(width)}  ${formatBytes(d.bytes)}`).join('\n');
   }
 
   private use(name: string): ShellOutput {
@@ -220,7 +255,8 @@ export class ShellInterpreter {
     if (v instanceof CursorHandle) return { kind: 'documents', documents: v.target.toArray() };
     if (v instanceof ResultHandle) return { kind: 'result', result: v.result };
     if (v instanceof DatabaseHandle) return { kind: 'text', text: v.target.name };
-    if (v instanceof CollectionHandle) return { kind: 'text', text: `${v.database.name}.${v.name}` };
+    if (v instanceof CollectionHandle) return { kind: 'text', text: `${v.database.target.name}.${v.name}` };
+    if (v instanceof MongoHandle) return { kind: 'text', text: 'Mongo' };
     if (v instanceof ExplainableHandle) return { kind: 'text', text: 'Explainable' };
     if (v instanceof FunctionHandle) return { kind: 'text', text: `[Function: ${v.displayName}]` };
     return { kind: 'value', value: plainValue(v) };
@@ -277,10 +313,31 @@ export class ShellInterpreter {
     }
   }
 
+  /** print(a, b …) prints its arguments separated by spaces (strings bare); printjson(x) one value. */
+  private printer(name: 'print' | 'printjson'): FunctionHandle {
+    return new FunctionHandle(
+      name,
+      (args) => {
+        const shown = name === 'printjson' ? args.slice(0, 1) : args;
+        const text = shown
+          .map((a) => {
+            const out = this.present(a);
+            if (out.kind === 'value') return name === 'printjson' ? formatValue(out.value) : formatTopLevel(out.value);
+            return formatShellOutput(out);
+          })
+          .join(' ');
+        this.messages.push({ kind: 'print', text });
+        return undefined;
+      },
+      false,
+    );
+  }
+
   private lookup(name: string, span: Span): RuntimeValue {
     const b = this.bindings.get(name);
     if (b !== undefined) return b.value;
-    if (name === 'db') return new DatabaseHandle(this.client.db(this.currentDb));
+    if (name === 'db') return new DatabaseHandle(this.client.db(this.currentDb), this.client);
+    if (name === 'print' || name === 'printjson') return this.printer(name);
     const helper = bsonHelper(name, this.helperContext);
     if (helper !== undefined) return helper;
     throw new ShellRuntimeError('ReferenceError', `${name} is not defined`, span);
@@ -354,18 +411,22 @@ export class ShellInterpreter {
     if (object === undefined || object === null) {
       throw new ShellRuntimeError('TypeError', `Cannot read properties of ${String(object)} (reading '${key}')`, e.propertySpan);
     }
+    if (object instanceof MongoHandle) {
+      const m = lookupMethod(MONGO_METHODS, key);
+      return m === undefined ? undefined : this.bind(object, m, RECEIVER_CLASS.mongo, key, e);
+    }
     if (object instanceof DatabaseHandle) {
       const m = lookupMethod(DATABASE_METHODS, key);
       if (m !== undefined) return this.bind(object, m, RECEIVER_CLASS.database, key, e);
       // Any other name is a collection, as `db.<name>` is in mongosh.
-      return new CollectionHandle(object.target.collection(key), object.target, key);
+      return new CollectionHandle(object.target.collection(key), object, key);
     }
     if (object instanceof CollectionHandle) {
       const m = lookupMethod(COLLECTION_METHODS, key);
       if (m !== undefined) return this.bind(object, m, RECEIVER_CLASS.collection, key, e);
       // `db.a.b` is the collection `a.b`.
       const name = `${object.name}.${key}`;
-      return new CollectionHandle(object.database.collection(name), object.database, name);
+      return new CollectionHandle(object.database.target.collection(name), object.database, name);
     }
     if (object instanceof CursorHandle) {
       const m = lookupMethod(CURSOR_METHODS, key);
@@ -390,7 +451,7 @@ export class ShellInterpreter {
     const ctx: MethodContext = {
       fn: `${className}.${name}`,
       callee: this.quote(e),
-      warn: (m) => this.warnings.push(m),
+      warn: (m) => this.messages.push({ kind: 'warning', text: m }),
     };
     return new FunctionHandle(name, (args) => method(receiver, args, ctx), false);
   }
@@ -412,6 +473,18 @@ export class ShellInterpreter {
     const text = this.source.text.slice(span.start, span.end).replace(/\s+/g, '');
     return text.length > MAX_QUOTED_SOURCE ? `${text.slice(0, MAX_QUOTED_SOURCE)}…` : text;
   }
+}
+
+/** mongosh's human-readable sizes (`40.00 KiB`). */
+function formatBytes(bytes: number): string {
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let n = bytes;
+  let u = 0;
+  while (n >= 1024 && u < units.length - 1) {
+    n /= 1024;
+    u++;
+  }
+  return `${n.toFixed(2)} ${units[u] ?? 'B'}`;
 }
 
 /** Attaches the span to shell errors raised without one (for editor markers). */

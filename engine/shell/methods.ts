@@ -17,6 +17,7 @@ import {
   DatabaseHandle,
   ExplainableHandle,
   isShellResult,
+  MongoHandle,
   ResultHandle,
   toBson,
   type RuntimeValue,
@@ -152,15 +153,28 @@ function deprecated(ctx: MethodContext, message: string): void {
 
 // ---- tables ---------------------------------------------------------------------------------------
 
+type MongoMethod = Method<MongoHandle>;
+
+export const MONGO_METHODS: Readonly<Record<string, MongoMethod>> = {
+  getDB: (m, a, ctx) => new DatabaseHandle(m.target.db(reqString(a, 0, ctx)), m.target),
+  getDBNames: (m, _a, ctx) =>
+    need(m.target.listDatabases, ctx)
+      .call(m.target)
+      .map((d) => d.get('name'))
+      .filter((n): n is string => typeof n === 'string'),
+  bulkWrite: (m, a, ctx) => wrapResult(need(m.target.bulkWrite, ctx).call(m.target, reqArray(a, 0, ctx), optDoc(a, 1, ctx))),
+};
+
 type DbMethod = Method<DatabaseHandle>;
 
 export const DATABASE_METHODS: Readonly<Record<string, DbMethod>> = {
   getName: (d) => d.target.name,
+  getMongo: (d) => new MongoHandle(d.client),
   getCollection: (d, a, ctx) => {
     const name = reqString(a, 0, ctx);
-    return new CollectionHandle(d.target.collection(name), d.target, name);
+    return new CollectionHandle(d.target.collection(name), d, name);
   },
-  getSiblingDB: (d, a, ctx) => new DatabaseHandle(d.target.getSiblingDB(reqString(a, 0, ctx))),
+  getSiblingDB: (d, a, ctx) => new DatabaseHandle(d.target.getSiblingDB(reqString(a, 0, ctx)), d.client),
   runCommand: (d, a, ctx) => wrapResult(d.target.runCommand(commandDoc(a, ctx))),
   adminCommand: (d, a, ctx) => wrapResult(d.target.adminCommand(commandDoc(a, ctx))),
   createCollection: (d, a, ctx) => wrapResult(d.target.createCollection(reqString(a, 0, ctx), optDoc(a, 1, ctx) ?? new Map())),
@@ -172,8 +186,8 @@ type CollMethod = Method<CollectionHandle>;
 
 export const COLLECTION_METHODS: Readonly<Record<string, CollMethod>> = {
   getName: (c) => c.name,
-  getFullName: (c) => `${c.database.name}.${c.name}`,
-  getDB: (c) => new DatabaseHandle(c.database),
+  getFullName: (c) => `${c.database.target.name}.${c.name}`,
+  getDB: (c) => c.database,
   update: (c, a, ctx) => {
     const f = need(c.target.update, ctx);
     const q = reqDoc(a, 0, ctx);
@@ -301,6 +315,7 @@ export function lookupMethod<T>(table: Readonly<Record<string, T>>, name: string
 
 /** mongosh's class name for a receiver, used in argument errors (`Collection.updateOne`). */
 export const RECEIVER_CLASS = {
+  mongo: 'Mongo',
   database: 'Database',
   collection: 'Collection',
   cursor: 'Cursor',

@@ -100,7 +100,9 @@ describe('statements', () => {
     expect(strip(statements('use "quoted"')[0])).toEqual({ kind: 'Use', database: 'quoted' });
     expect(strip(statements('show collections')[0])).toEqual({ kind: 'Show', what: 'collections' });
     expect(strip(statements('show tables')[0])).toEqual({ kind: 'Show', what: 'collections' });
-    expect(syntaxError('show dbs').message).toBe('"show dbs" is not supported; "show collections" is');
+    expect(strip(statements('show dbs')[0])).toEqual({ kind: 'Show', what: 'databases' });
+    expect(strip(statements('show databases')[0])).toEqual({ kind: 'Show', what: 'databases' });
+    expect(syntaxError('show users').message).toBe('"show users" is not supported; "show collections" and "show dbs" are');
     // `use` alone on its line is an ordinary name.
     expect(expr('use')).toEqual(id('use'));
   });

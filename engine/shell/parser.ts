@@ -254,12 +254,14 @@ class Parser {
   private parseShow(): Statement {
     const first = this.advance();
     const what = this.advance();
-    if (!(what.kind === 'identifier' && (what.text === 'collections' || what.text === 'tables'))) {
-      throw this.error(`"show ${what.text}" is not supported; "show collections" is`, what);
-    }
+    const word = what.kind === 'identifier' ? what.text : '';
+    let target: 'collections' | 'databases';
+    if (word === 'collections' || word === 'tables') target = 'collections';
+    else if (word === 'dbs' || word === 'databases') target = 'databases';
+    else throw this.error(`"show ${what.text}" is not supported; "show collections" and "show dbs" are`, what);
     const end = what.end;
     this.endStatement();
-    return { kind: 'Show', what: 'collections', start: first.start, end };
+    return { kind: 'Show', what: target, start: first.start, end };
   }
 
   // ---- expressions ----------------------------------------------------------------------------

@@ -13,16 +13,24 @@ import type { Doc, Value } from '../bson/values.js';
 import { BSON_UNDEFINED, Int32, isDoc } from '../bson/values.js';
 import type { ShellResult } from './results.js';
 import { ShellRuntimeError } from './shell-errors.js';
-import type { ShellCollectionTarget, ShellCursorTarget, ShellDatabaseTarget, ShellExplainableTarget } from './targets.js';
+import type { ShellClientTarget, ShellCollectionTarget, ShellCursorTarget, ShellDatabaseTarget, ShellExplainableTarget } from './targets.js';
+
+/** `db.getMongo()`: the client. */
+export class MongoHandle {
+  constructor(readonly target: ShellClientTarget) {}
+}
 
 export class DatabaseHandle {
-  constructor(readonly target: ShellDatabaseTarget) {}
+  constructor(
+    readonly target: ShellDatabaseTarget,
+    readonly client: ShellClientTarget,
+  ) {}
 }
 
 export class CollectionHandle {
   constructor(
     readonly target: ShellCollectionTarget,
-    readonly database: ShellDatabaseTarget,
+    readonly database: DatabaseHandle,
     readonly name: string,
   ) {}
 }
@@ -49,13 +57,14 @@ export class ResultHandle {
   constructor(readonly result: ShellResult) {}
 }
 
-export type ShellObject = DatabaseHandle | CollectionHandle | CursorHandle | ExplainableHandle | FunctionHandle | ResultHandle;
+export type ShellObject = MongoHandle | DatabaseHandle | CollectionHandle | CursorHandle | ExplainableHandle | FunctionHandle | ResultHandle;
 
 /** `undefined` is JavaScript's undefined (a missing value); Double marks an explicit double. */
 export type RuntimeValue = Value | Double | ShellObject | undefined;
 
 export function isShellObject(v: RuntimeValue): v is ShellObject {
   return (
+    v instanceof MongoHandle ||
     v instanceof DatabaseHandle ||
     v instanceof CollectionHandle ||
     v instanceof CursorHandle ||
@@ -146,8 +155,9 @@ export function toBson(v: RuntimeValue, where: () => string): Value {
 }
 
 export function describeShellObject(v: ShellObject): string {
+  if (v instanceof MongoHandle) return 'the client';
   if (v instanceof DatabaseHandle) return `the database ${v.target.name}`;
-  if (v instanceof CollectionHandle) return `the collection ${v.database.name}.${v.name}`;
+  if (v instanceof CollectionHandle) return `the collection ${v.database.target.name}.${v.name}`;
   if (v instanceof CursorHandle) return 'a cursor';
   if (v instanceof ExplainableHandle) return 'an explainable';
   if (v instanceof FunctionHandle) return `the function ${v.displayName}`;

@@ -15,6 +15,10 @@ export type TargetResult = Value | ShellResult | ShellCursorTarget | ShellExplai
 
 export interface ShellClientTarget {
   db(name: string): ShellDatabaseTarget;
+  /** Client-level bulk write (`db.getMongo().bulkWrite(models, options)`). */
+  bulkWrite?(models: readonly Value[], options?: Doc): TargetResult;
+  /** `listDatabases` (for `show dbs` and `db.getMongo().getDBNames()`); returns the `databases` array. */
+  listDatabases?(options?: Doc): Doc[];
 }
 
 export interface ShellDatabaseTarget {
