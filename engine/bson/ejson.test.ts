@@ -42,7 +42,9 @@ describe('parseEJSON', () => {
   });
 
   it('types plain numbers by their written form', () => {
-    const d = parseEJSONDoc('{"a":1,"b":2147483648,"c":1.0,"d":1e2,"e":-2147483648,"f":9223372036854775807,"g":9223372036854775808,"h":-0}');
+    const d = parseEJSONDoc(
+      '{"a":1,"b":2147483648,"c":1.0,"d":1e2,"e":-2147483648,"f":9223372036854775807,"g":9223372036854775808,"h":-0}',
+    );
     expect(typeOf(d.get('a')!)).toBe('int');
     expect(typeOf(d.get('b')!)).toBe('long');
     expect(typeOf(d.get('c')!)).toBe('double');
@@ -147,7 +149,8 @@ describe('parseEJSON', () => {
   });
 
   it('is linear on large inputs', () => {
-    const big = '[' + Array.from({ length: 200000 }, (_, i) => `{"k${i}":"${'x'.repeat(5)}\\n","n":${i}}`).join(',') + ']';
+    const big =
+      '[' + Array.from({ length: 200000 }, (_, i) => `{"k${i}":"${'x'.repeat(5)}\\n","n":${i}}`).join(',') + ']';
     const t0 = performance.now();
     const v = parseEJSON(big) as Value[];
     expect(v.length).toBe(200000);
@@ -181,7 +184,13 @@ describe('stringifyEJSON', () => {
     ['sym', new BSONSymbol('sy')],
     ['code', new Code('x')],
     ['arr', [new Int32(1), 'a', []]],
-    ['obj', new Map<string, Value>([['10', new Int32(1)], ['2', new Int32(2)]])],
+    [
+      'obj',
+      new Map<string, Value>([
+        ['10', new Int32(1)],
+        ['2', new Int32(2)],
+      ]),
+    ],
     ['empty', new Map()],
   ]);
 
@@ -222,7 +231,9 @@ describe('stringifyEJSON', () => {
 
   it('pretty-prints with indent', () => {
     const d = docFromJS({ a: [1, { b: 'x' }] });
-    expect(stringifyEJSON(d, { relaxed: true, indent: 2 })).toBe('{\n  "a": [\n    1,\n    {\n      "b": "x"\n    }\n  ]\n}');
+    expect(stringifyEJSON(d, { relaxed: true, indent: 2 })).toBe(
+      '{\n  "a": [\n    1,\n    {\n      "b": "x"\n    }\n  ]\n}',
+    );
   });
 });
 

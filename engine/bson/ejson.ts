@@ -295,7 +295,8 @@ class EJSONParser {
     if (t.charCodeAt(p) === 0x30) p++;
     else if (isDigit(t.charCodeAt(p))) while (isDigit(t.charCodeAt(p))) p++;
     else parseError(p, 'invalid number');
-    if (t.charCodeAt(intStart) === 0x30 && isDigit(t.charCodeAt(intStart + 1))) parseError(start, 'leading zero in number');
+    if (t.charCodeAt(intStart) === 0x30 && isDigit(t.charCodeAt(intStart + 1)))
+      parseError(start, 'leading zero in number');
     let integral = true;
     if (t.charCodeAt(p) === 0x2e /* . */) {
       integral = false;
@@ -342,7 +343,10 @@ function wrapperError(pos: number, what: string): never {
 
 function onlyKeys(map: Doc, keys: readonly string[], pos: number, name: string): void {
   if (map.size !== keys.length || keys.some((k) => !map.has(k))) {
-    wrapperError(pos, `${name} must be the only field${keys.length > 1 ? 's: ' + keys.join(', ') : ''} of its document`);
+    wrapperError(
+      pos,
+      `${name} must be the only field${keys.length > 1 ? 's: ' + keys.join(', ') : ''} of its document`,
+    );
   }
 }
 
@@ -393,7 +397,15 @@ function parseIsoDate(s: string, pos: number): Date {
   const m = ISO_DATE.exec(s);
   if (!m) wrapperError(pos, `invalid $date string ${JSON.stringify(s)}`);
   const [, y, mo, d, h = '0', mi = '0', se = '0', frac = '', tz = 'Z'] = m;
-  let ms = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(se), Number((frac + '000').slice(0, 3)));
+  let ms = Date.UTC(
+    Number(y),
+    Number(mo) - 1,
+    Number(d),
+    Number(h),
+    Number(mi),
+    Number(se),
+    Number((frac + '000').slice(0, 3)),
+  );
   // Date.UTC maps years 0-99 to 1900-1999; undo that.
   const yy = Number(y);
   if (yy < 100) {
@@ -437,7 +449,10 @@ function parseSubType(s: string, pos: number): number {
 
 function uuidBinary(s: string, pos: number): Binary {
   const hex = s.replace(/-/g, '');
-  if (!/^[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}$/.test(s) || hex.length !== 32) {
+  if (
+    !/^[0-9a-fA-F]{8}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{4}-?[0-9a-fA-F]{12}$/.test(s) ||
+    hex.length !== 32
+  ) {
     wrapperError(pos, `invalid $uuid ${JSON.stringify(s)}`);
   }
   return new Binary(hexToBytes(hex), 4);
@@ -556,7 +571,10 @@ function convertWrapper(map: Doc, pos: number): Value {
     }
     default:
       // A wrapper key that is not the first key (e.g. {"a": 1, "$oid": "…"}) or a lone $scope.
-      return wrapperError(pos, `${[...map.keys()].find((k) => WRAPPER_KEYS.has(k)) ?? key} must be the only field of its document`);
+      return wrapperError(
+        pos,
+        `${[...map.keys()].find((k) => WRAPPER_KEYS.has(k)) ?? key} must be the only field of its document`,
+      );
   }
 }
 
@@ -617,7 +635,12 @@ class EJSONWriter {
         return v ? 'true' : 'false';
       case 'number':
         if (this.relaxed && Number.isFinite(v)) return doubleText(v);
-        return wrap('$numberDouble', JSON.stringify(Number.isNaN(v) ? 'NaN' : v === Infinity ? 'Infinity' : v === -Infinity ? '-Infinity' : doubleText(v)));
+        return wrap(
+          '$numberDouble',
+          JSON.stringify(
+            Number.isNaN(v) ? 'NaN' : v === Infinity ? 'Infinity' : v === -Infinity ? '-Infinity' : doubleText(v),
+          ),
+        );
       default:
         break;
     }
@@ -626,7 +649,8 @@ class EJSONWriter {
     if (Array.isArray(v)) return this.writeArray(v, level);
     if (v instanceof Date) {
       const ms = v.getTime();
-      if (this.relaxed && ms >= MIN_RELAXED_DATE && ms < MAX_RELAXED_DATE) return wrap('$date', JSON.stringify(v.toISOString()));
+      if (this.relaxed && ms >= MIN_RELAXED_DATE && ms < MAX_RELAXED_DATE)
+        return wrap('$date', JSON.stringify(v.toISOString()));
       return wrap('$date', wrap('$numberLong', JSON.stringify(String(ms))));
     }
     switch (v._bsontype) {
@@ -678,7 +702,9 @@ class EJSONWriter {
 
   private writeEntries(entries: readonly (readonly [string, Value])[], level: number): string {
     if (entries.length === 0) return '{}';
-    const parts = entries.map(([k, val]) => this.nl(level + 1) + JSON.stringify(k) + this.colon + this.write(val, level + 1));
+    const parts = entries.map(
+      ([k, val]) => this.nl(level + 1) + JSON.stringify(k) + this.colon + this.write(val, level + 1),
+    );
     return '{' + parts.join(',') + this.nl(level) + '}';
   }
 
@@ -699,12 +725,7 @@ export function stringifyEJSON(value: Value, options: StringifyEJSONOptions = {}
 // ---------------------------------------------------------------------------------------------
 
 /** What `fromJS` accepts: plain JSON-ish JS data, possibly with engine values inside. */
-export type JSInput =
-  | Value
-  | undefined
-  | bigint
-  | readonly JSInput[]
-  | { readonly [key: string]: JSInput };
+export type JSInput = Value | undefined | bigint | readonly JSInput[] | { readonly [key: string]: JSInput };
 
 /**
  * Converts plain JS data to an engine value, for tests and examples:
@@ -716,7 +737,8 @@ export type JSInput =
  */
 export function fromJS(x: JSInput): Value {
   if (x === undefined) return BSON_UNDEFINED;
-  if (typeof x === 'number') return Number.isInteger(x) && !Object.is(x, -0) && x >= INT32_MIN && x <= INT32_MAX ? new Int32(x) : x;
+  if (typeof x === 'number')
+    return Number.isInteger(x) && !Object.is(x, -0) && x >= INT32_MIN && x <= INT32_MAX ? new Int32(x) : x;
   if (typeof x === 'bigint') return Long.fromBigInt(x);
   if (x === null || typeof x !== 'object') return x;
   if (Array.isArray(x)) return x.map((e: JSInput) => fromJS(e));

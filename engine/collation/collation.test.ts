@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { parseEJSON, stringifyEJSON } from '../bson/ejson.js';
 import type { Doc } from '../bson/values.js';
 import { isEngineError } from '../errors.js';
-import { COLLATION_APPROXIMATIONS, collationToDoc, makeCollator, parseCollation, resolveCollation, sameCollation } from './index.js';
+import {
+  COLLATION_APPROXIMATIONS,
+  collationToDoc,
+  makeCollator,
+  parseCollation,
+  resolveCollation,
+  sameCollation,
+} from './index.js';
 
 function spec(text: string): Doc {
   return parseEJSON(text) as Doc;
@@ -37,11 +44,26 @@ describe('parseCollation', () => {
 
   it('rejects bad specs with the server errors', () => {
     expect(err('{"locale":"en","strength":6}')).toEqual([9, "Field 'strength' must be an integer 1 through 5. Got: 6"]);
-    expect(err('{"locale":"en","caseFirst":"x"}')).toEqual([9, "Field 'caseFirst' must be 'upper', 'lower', or 'off'. Got: x"]);
-    expect(err('{"locale":"en","alternate":"x"}')).toEqual([9, "Field 'alternate' must be 'non-ignorable' or 'shifted'. Got: x"]);
-    expect(err('{"locale":"en","maxVariable":"x"}')).toEqual([9, "Field 'maxVariable' must be 'punct' or 'space'. Got: x"]);
-    expect(err('{"locale":"en","foo":1}')).toEqual([9, 'Collation spec contains unknown field. Collation spec: { locale: "en", foo: 1 }']);
-    expect(err('{"locale":"simple","strength":1}')).toEqual([9, 'If locale=simple, no other fields should be present in: { locale: "simple", strength: 1 }']);
+    expect(err('{"locale":"en","caseFirst":"x"}')).toEqual([
+      9,
+      "Field 'caseFirst' must be 'upper', 'lower', or 'off'. Got: x",
+    ]);
+    expect(err('{"locale":"en","alternate":"x"}')).toEqual([
+      9,
+      "Field 'alternate' must be 'non-ignorable' or 'shifted'. Got: x",
+    ]);
+    expect(err('{"locale":"en","maxVariable":"x"}')).toEqual([
+      9,
+      "Field 'maxVariable' must be 'punct' or 'space'. Got: x",
+    ]);
+    expect(err('{"locale":"en","foo":1}')).toEqual([
+      9,
+      'Collation spec contains unknown field. Collation spec: { locale: "en", foo: 1 }',
+    ]);
+    expect(err('{"locale":"simple","strength":1}')).toEqual([
+      9,
+      'If locale=simple, no other fields should be present in: { locale: "simple", strength: 1 }',
+    ]);
     expect(err('{"locale":"en","strength":1,"backwards":true}')).toEqual([
       2,
       "'backwards' is invalid with 'strength' of 1 in: { locale: \"en\", strength: 1, backwards: true }",
@@ -51,7 +73,10 @@ describe('parseCollation', () => {
       "'caseFirst' is invalid unless 'caseLevel' is on or 'strength' is greater than 2 in: { locale: \"en\", strength: 2, caseFirst: \"upper\" }",
     ]);
     expect(err('{"locale":""}')).toEqual([2, 'Field \'locale\' cannot be the empty string in: { locale: "" }']);
-    expect(err('{"locale":"en-US"}')).toEqual([2, 'Field \'locale\' is invalid in: { locale: "en-US" }. Did you mean \'en_US\'?']);
+    expect(err('{"locale":"en-US"}')).toEqual([
+      2,
+      "Field 'locale' is invalid in: { locale: \"en-US\" }. Did you mean 'en_US'?",
+    ]);
     expect(err('{"locale":"xx"}')[0]).toBe(2);
     expect(err('{"strength":1}')[0]).toBe(40414);
     expect(err('{"locale":"en","caseLevel":1}')[0]).toBe(14);
@@ -104,6 +129,8 @@ describe('collators', () => {
     expect(r.collator.compare('A', 'a')).toBe(0);
     expect(sameCollation(r.spec, parseCollation(spec('{"strength":2,"locale":"en"}')))).toBe(true);
     expect(sameCollation(r.spec, null)).toBe(false);
-    expect(() => resolveCollation('x')).toThrow("BSON field 'collation' is the wrong type 'string', expected type 'object'");
+    expect(() => resolveCollation('x')).toThrow(
+      "BSON field 'collation' is the wrong type 'string', expected type 'object'",
+    );
   });
 });

@@ -41,7 +41,7 @@ export const COLLATION_VERSION = '57.1';
 
 /** Every way the Intl.Collator mapping differs from the server's ICU collator. */
 export const COLLATION_APPROXIMATIONS: readonly string[] = Object.freeze([
-  'Comparisons use the JavaScript runtime\'s Intl.Collator (its own ICU/CLDR data, usually far newer than the ICU 57.1 the server pins), so rare characters and some locales may order differently.',
+  "Comparisons use the JavaScript runtime's Intl.Collator (its own ICU/CLDR data, usually far newer than the ICU 57.1 the server pins), so rare characters and some locales may order differently.",
   'strength 4 (quaternary) and 5 (identical) have no Intl equivalent; they compare like strength 3 (Intl sensitivity "variant").',
   'caseLevel: true with strength 1 maps to Intl sensitivity "case"; caseLevel with strength 2 has no equivalent and is ignored (accent sensitivity only).',
   'alternate: "shifted" maps to Intl ignorePunctuation: true, which ignores whitespace and punctuation at every strength; the server only ignores them below strength 4.',
@@ -49,7 +49,7 @@ export const COLLATION_APPROXIMATIONS: readonly string[] = Object.freeze([
   'backwards (French secondary ordering) has no Intl option; it only takes effect through locales whose CLDR data implies it (e.g. fr_CA).',
   'normalization has no Intl option: Intl always compares canonically equivalent strings as equal, while the server (normalization: false) may not for input that is not FCD.',
   'Locale-dependent defaults reported in the normalised spec (e.g. backwards: true for fr_CA, caseFirst: "upper" for da and mt, alternate: "shifted" for th) come from a small built-in table, not from ICU.',
-  'Locale validation accepts a locale when the runtime\'s Intl supports it; the server accepts exactly the locales of its ICU build.',
+  "Locale validation accepts a locale when the runtime's Intl supports it; the server accepts exactly the locales of its ICU build.",
 ]);
 
 const KNOWN_FIELDS = new Set([
@@ -66,12 +66,13 @@ const KNOWN_FIELDS = new Set([
 ]);
 
 /** Locale defaults that differ from the ICU root defaults (approximation, see above). */
-const LOCALE_DEFAULTS: Readonly<Record<string, Partial<Pick<CollationSpec, 'caseFirst' | 'alternate' | 'backwards'>>>> = {
-  fr_CA: { backwards: true },
-  da: { caseFirst: 'upper' },
-  mt: { caseFirst: 'upper' },
-  th: { alternate: 'shifted' },
-};
+const LOCALE_DEFAULTS: Readonly<Record<string, Partial<Pick<CollationSpec, 'caseFirst' | 'alternate' | 'backwards'>>>> =
+  {
+    fr_CA: { backwards: true },
+    da: { caseFirst: 'upper' },
+    mt: { caseFirst: 'upper' },
+    th: { alternate: 'shifted' },
+  };
 
 const TYPE_NAMES: Record<string, string> = {
   double: 'double',
@@ -86,7 +87,10 @@ const TYPE_NAMES: Record<string, string> = {
 
 function wrongType(field: string, v: Value, expected: string): never {
   const t = typeOf(v);
-  throw fail(14, `BSON field 'collation.${field}' is the wrong type '${TYPE_NAMES[t] ?? t}', expected type '${expected}'`);
+  throw fail(
+    14,
+    `BSON field 'collation.${field}' is the wrong type '${TYPE_NAMES[t] ?? t}', expected type '${expected}'`,
+  );
 }
 
 function boolField(spec: Doc, field: string): boolean | undefined {

@@ -77,7 +77,11 @@ function compareTest(op: ComparisonOp, rhs: Value, collator: Collator | null): V
   const rank = typeRank(rhs);
   const inclusive = op === '$eq' || op === '$lte' || op === '$gte';
   const crossBracket =
-    rank === MAX_KEY_RANK ? op === '$lt' || op === '$lte' : rank === MIN_KEY_RANK ? op === '$gt' || op === '$gte' : false;
+    rank === MAX_KEY_RANK
+      ? op === '$lt' || op === '$lte'
+      : rank === MIN_KEY_RANK
+        ? op === '$gt' || op === '$gte'
+        : false;
   const rhsNaN = isNaNNumber(rhs);
   return (v) => {
     if (v === undefined) return rhs === null ? inclusive : crossBracket;

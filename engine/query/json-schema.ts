@@ -232,7 +232,8 @@ function compileSchema(schema: Doc): Check {
       if (typeof r !== 'string') typeMismatch('required', 'an array of strings');
       return r;
     });
-    if (new Set(names).size !== names.length) throw fail(9, "$jsonSchema keyword 'required' array cannot contain duplicate values");
+    if (new Set(names).size !== names.length)
+      throw fail(9, "$jsonSchema keyword 'required' array cannot contain duplicate values");
     checks.push((v) => !isDoc(v) || names.every((n) => v.has(n)));
   }
   const properties = get('properties');
@@ -299,9 +300,11 @@ function compileSchema(schema: Doc): Check {
         const sub = compileSchema(dep);
         check = (v) => sub(v);
       } else if (isArray(dep)) {
-        if (dep.length === 0) throw fail(9, `property '${name}' in $jsonSchema keyword 'dependencies' cannot be an empty array`);
+        if (dep.length === 0)
+          throw fail(9, `property '${name}' in $jsonSchema keyword 'dependencies' cannot be an empty array`);
         const names = dep.map((r) => {
-          if (typeof r !== 'string') throw fail(14, `property '${name}' in $jsonSchema keyword 'dependencies' must be an array of strings`);
+          if (typeof r !== 'string')
+            throw fail(14, `property '${name}' in $jsonSchema keyword 'dependencies' must be an array of strings`);
           return r;
         });
         check = (v) => isDoc(v) && names.every((n) => v.has(n));
@@ -358,7 +361,8 @@ function compileSchema(schema: Doc): Check {
     if (uniqueItems) {
       checks.push((v) => {
         if (!isArray(v)) return true;
-        for (let i = 0; i < v.length; i++) for (let j = i + 1; j < v.length; j++) if (unorderedEqual(v[i]!, v[j]!)) return false;
+        for (let i = 0; i < v.length; i++)
+          for (let j = i + 1; j < v.length; j++) if (unorderedEqual(v[i]!, v[j]!)) return false;
         return true;
       });
     }
@@ -395,4 +399,3 @@ export function compileJsonSchema(schema: Doc): JsonSchemaNode {
   const check = compileSchema(schema);
   return { kind: 'jsonSchema', schema, validate: (doc) => check(doc) };
 }
-

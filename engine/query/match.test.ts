@@ -47,7 +47,13 @@ describe('equality and implicit array matching', () => {
   });
 
   it('follows dotted paths through arrays of documents', () => {
-    const docs = ['{"a":[{"b":1},{"b":2}]}', '{"a":{"b":[2,3]}}', '{"a":[{"b":[5,2]}]}', '{"a":[[{"b":2}]]}', '{"a":2}'];
+    const docs = [
+      '{"a":[{"b":1},{"b":2}]}',
+      '{"a":{"b":[2,3]}}',
+      '{"a":[{"b":[5,2]}]}',
+      '{"a":[[{"b":2}]]}',
+      '{"a":2}',
+    ];
     expect(which('{"a.b":2}', docs)).toEqual([0, 1, 2]);
   });
 
@@ -73,14 +79,31 @@ describe('equality and implicit array matching', () => {
   });
 
   it('applies null to dotted paths as the server does (jstests/core/null2.js)', () => {
-    const docs = ['{"a":[{"b":5}]}', '{"a":[{}]}', '{"a":[]}', '{"a":[{},{"b":5}]}', '{"a":[5,{"b":5}]}', '{"a":5}', '{"a":{}}'];
+    const docs = [
+      '{"a":[{"b":5}]}',
+      '{"a":[{}]}',
+      '{"a":[]}',
+      '{"a":[{},{"b":5}]}',
+      '{"a":[5,{"b":5}]}',
+      '{"a":5}',
+      '{"a":{}}',
+    ];
     expect(which('{"a.b":null}', docs)).toEqual([1, 3, 5, 6]);
     expect(which('{"a.b":{"$in":[null]}}', docs)).toEqual([1, 3, 5, 6]);
   });
 });
 
 describe('comparison operators', () => {
-  const docs = ['{"a":1}', '{"a":5}', '{"a":"x"}', '{"a":[1,10]}', '{}', '{"a":{"$numberDouble":"NaN"}}', '{"a":{"$minKey":1}}', '{"a":{"$maxKey":1}}'];
+  const docs = [
+    '{"a":1}',
+    '{"a":5}',
+    '{"a":"x"}',
+    '{"a":[1,10]}',
+    '{}',
+    '{"a":{"$numberDouble":"NaN"}}',
+    '{"a":{"$minKey":1}}',
+    '{"a":{"$maxKey":1}}',
+  ];
 
   it('brackets by type', () => {
     expect(which('{"a":{"$gt":4}}', docs)).toEqual([1, 3]);
@@ -106,7 +129,9 @@ describe('comparison operators', () => {
   });
 
   it('compares numbers across int32, int64, double and decimal', () => {
-    expect(matches('{"a":{"$gt":{"$numberLong":"9007199254740992"}}}', '{"a":{"$numberLong":"9007199254740993"}}')).toBe(true);
+    expect(
+      matches('{"a":{"$gt":{"$numberLong":"9007199254740992"}}}', '{"a":{"$numberLong":"9007199254740993"}}'),
+    ).toBe(true);
     expect(matches('{"a":{"$gt":9007199254740992.0}}', '{"a":{"$numberLong":"9007199254740993"}}')).toBe(true);
     expect(matches('{"a":{"$lt":{"$numberDecimal":"0.1"}}}', '{"a":0.1}')).toBe(false);
     expect(matches('{"a":{"$gt":{"$numberDecimal":"0.1"}}}', '{"a":0.1}')).toBe(true);
@@ -114,7 +139,9 @@ describe('comparison operators', () => {
   });
 
   it('compares dates, object ids, strings by code point', () => {
-    expect(matches('{"d":{"$gt":{"$date":"2020-01-01T00:00:00Z"}}}', '{"d":{"$date":"2021-01-01T00:00:00Z"}}')).toBe(true);
+    expect(matches('{"d":{"$gt":{"$date":"2020-01-01T00:00:00Z"}}}', '{"d":{"$date":"2021-01-01T00:00:00Z"}}')).toBe(
+      true,
+    );
     expect(matches('{"s":{"$gt":"\\uffff"}}', '{"s":"\\ud83d\\ude00"}')).toBe(true);
   });
 
@@ -162,7 +189,16 @@ describe('$exists, $type, $size, $mod, $all', () => {
   });
 
   it('$type by number, alias, "number" and arrays of them', () => {
-    const docs = ['{"a":1}', '{"a":1.5}', '{"a":{"$numberLong":"1"}}', '{"a":"s"}', '{"a":[1,"x"]}', '{"a":[]}', '{}', '{"a":null}'];
+    const docs = [
+      '{"a":1}',
+      '{"a":1.5}',
+      '{"a":{"$numberLong":"1"}}',
+      '{"a":"s"}',
+      '{"a":[1,"x"]}',
+      '{"a":[]}',
+      '{}',
+      '{"a":null}',
+    ];
     expect(which('{"a":{"$type":"int"}}', docs)).toEqual([0, 4]);
     expect(which('{"a":{"$type":16}}', docs)).toEqual([0, 4]);
     expect(which('{"a":{"$type":1.0}}', docs)).toEqual([1]);
@@ -181,7 +217,14 @@ describe('$exists, $type, $size, $mod, $all', () => {
   });
 
   it('$mod truncates and keeps the dividend sign', () => {
-    const docs = ['{"a":7}', '{"a":-7}', '{"a":7.9}', '{"a":"7"}', '{"a":{"$numberDouble":"Infinity"}}', '{"a":[1,10]}'];
+    const docs = [
+      '{"a":7}',
+      '{"a":-7}',
+      '{"a":7.9}',
+      '{"a":"7"}',
+      '{"a":{"$numberDouble":"Infinity"}}',
+      '{"a":[1,10]}',
+    ];
     expect(which('{"a":{"$mod":[4,3]}}', docs)).toEqual([0, 2]);
     expect(which('{"a":{"$mod":[4,-3]}}', docs)).toEqual([1]);
     expect(which('{"a":{"$mod":[4.5,3]}}', docs)).toEqual([0, 2]);
@@ -223,7 +266,14 @@ describe('$elemMatch', () => {
 });
 
 describe('$regex', () => {
-  const docs = ['{"s":"Hello"}', '{"s":"hello\\nworld"}', '{"s":{"$symbol":"hello"}}', '{"s":["x","hello"]}', '{"s":5}', '{"s":{"$regularExpression":{"pattern":"^h","options":""}}}'];
+  const docs = [
+    '{"s":"Hello"}',
+    '{"s":"hello\\nworld"}',
+    '{"s":{"$symbol":"hello"}}',
+    '{"s":["x","hello"]}',
+    '{"s":5}',
+    '{"s":{"$regularExpression":{"pattern":"^h","options":""}}}',
+  ];
 
   it('matches strings, symbols and identical stored regexes', () => {
     expect(which('{"s":{"$regularExpression":{"pattern":"^h","options":""}}}', docs)).toEqual([1, 2, 3, 5]);
@@ -335,11 +385,20 @@ describe('parse errors', () => {
       "Can't have RegEx as arg to predicate over field 'a'.",
     ]);
     expect(err('{"a":{"$undefined":true}}')).toEqual([2, 'cannot compare to undefined']);
-    expect(err('{"a":{"$bitsAllSet":"x"}}')).toEqual([2, 'a takes an Array, a number, or a BinData but received: $bitsAllSet: "x"']);
+    expect(err('{"a":{"$bitsAllSet":"x"}}')).toEqual([
+      2,
+      'a takes an Array, a number, or a BinData but received: $bitsAllSet: "x"',
+    ]);
     expect(err('{"a":{"$bitsAllSet":[-1]}}')).toEqual([2, 'bit positions must be >= 0 but got: 0: -1']);
     expect(err('{"a":{"$bitsAllSet":-1}}')).toEqual([9, 'Expected a positive number in: $bitsAllSet: -1']);
-    expect(err('{"a":{"$elemMatch":{"$expr":{"$eq":[1,1]}}}}')).toEqual([2, '$expr can only be applied to the top-level document']);
-    expect(err('{"a":{"$elemMatch":{"b":1,"$expr":{"$eq":[1,1]}}}}')).toEqual([2, '$expr can only be applied to the top-level document']);
+    expect(err('{"a":{"$elemMatch":{"$expr":{"$eq":[1,1]}}}}')).toEqual([
+      2,
+      '$expr can only be applied to the top-level document',
+    ]);
+    expect(err('{"a":{"$elemMatch":{"b":1,"$expr":{"$eq":[1,1]}}}}')).toEqual([
+      2,
+      '$expr can only be applied to the top-level document',
+    ]);
     expect(err('{"$jsonSchema":1}')).toEqual([14, '$jsonSchema must be an object']);
     expect(err('{"$alwaysTrue":2}')).toEqual([9, '$alwaysTrue must be an integer value of 1']);
   });

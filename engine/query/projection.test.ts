@@ -53,7 +53,9 @@ describe('find projection', () => {
   });
 
   it('slices arrays', () => {
-    expect(project('{"n":{"$slice":2}}', doc)).toBe('{"_id":1,"a":1,"b":{"c":2,"d":3},"arr":[{"x":1,"y":2},{"x":3,"y":4},5],"n":[1,2]}');
+    expect(project('{"n":{"$slice":2}}', doc)).toBe(
+      '{"_id":1,"a":1,"b":{"c":2,"d":3},"arr":[{"x":1,"y":2},{"x":3,"y":4},5],"n":[1,2]}',
+    );
     expect(project('{"n":{"$slice":-2},"a":1}', doc)).toBe('{"_id":1,"a":1,"n":[4,5]}');
     expect(project('{"n":{"$slice":[1,2]},"_id":0,"a":1}', doc)).toBe('{"a":1,"n":[2,3]}');
     expect(project('{"n":{"$slice":[-2,5]},"_id":0,"a":1}', doc)).toBe('{"a":1,"n":[4,5]}');

@@ -102,7 +102,7 @@ class ProjectionParser {
       return;
     }
     for (const part of path.split('.')) {
-      if (part === '') throw fail(15998, "FieldPath field names may not be empty strings.");
+      if (part === '') throw fail(15998, 'FieldPath field names may not be empty strings.');
       if (part.startsWith('$')) {
         throw fail(16410, "FieldPath field names may not start with '$'. Consider using $getField or $setField.");
       }
@@ -120,11 +120,15 @@ class ProjectionParser {
     }
     if (isDoc(value)) {
       const first = value.keys().next().value;
-      if (first === undefined) throw fail(51270, 'An empty sub-projection is not a valid value. Found empty object at path');
+      if (first === undefined)
+        throw fail(51270, 'An empty sub-projection is not a valid value. Found empty object at path');
       if (first === '$slice') return this.parseSlice(path, value);
       if (first === '$elemMatch') return this.parseElemMatch(path, value, topLevel);
       if (first === '$meta') {
-        throw fail(2, `${renderElement(path, value)}: $meta projections are not supported in the Upsert Lab playground (there are no text or search scores)`);
+        throw fail(
+          2,
+          `${renderElement(path, value)}: $meta projections are not supported in the Upsert Lab playground (there are no text or search scores)`,
+        );
       }
       if (!first.startsWith('$')) {
         this.parseObject(value, path);
@@ -147,17 +151,31 @@ class ProjectionParser {
       return;
     }
     if (isArray(arg)) {
-      if (arg.length !== 2) throw fail(28667, 'Invalid $slice syntax. The given syntax { $slice: <value> } did not match the find() syntax because :: Location31272: $slice array argument must be an array of two elements');
+      if (arg.length !== 2)
+        throw fail(
+          28667,
+          'Invalid $slice syntax. The given syntax { $slice: <value> } did not match the find() syntax because :: Location31272: $slice array argument must be an array of two elements',
+        );
       const [s, l] = arg;
       if (!isNumber(s!) || !isNumber(l!)) {
-        throw fail(28667, 'Invalid $slice syntax. The given syntax { $slice: <value> } did not match the find() syntax because :: Location31257: $slice array arguments must be numbers');
+        throw fail(
+          28667,
+          'Invalid $slice syntax. The given syntax { $slice: <value> } did not match the find() syntax because :: Location31257: $slice array arguments must be numbers',
+        );
       }
       const limit = Math.trunc(intValue(l!));
-      if (limit <= 0) throw fail(28667, 'Invalid $slice syntax. The given syntax { $slice: <value> } did not match the find() syntax because :: Location31259: $slice limit must be positive');
+      if (limit <= 0)
+        throw fail(
+          28667,
+          'Invalid $slice syntax. The given syntax { $slice: <value> } did not match the find() syntax because :: Location31259: $slice limit must be positive',
+        );
       this.insert(path, { kind: 'slice', skip: Math.trunc(intValue(s!)), limit });
       return;
     }
-    throw fail(28667, 'Invalid $slice syntax. The given syntax { $slice: <value> } did not match the find() syntax because :: Location31273: $slice only supports numbers and [skip, limit] arrays');
+    throw fail(
+      28667,
+      'Invalid $slice syntax. The given syntax { $slice: <value> } did not match the find() syntax because :: Location31273: $slice only supports numbers and [skip, limit] arrays',
+    );
   }
 
   private parseElemMatch(path: string, value: Doc, topLevel: boolean): void {
@@ -174,7 +192,10 @@ class ProjectionParser {
   private parsePositional(path: string, value: Value): void {
     const base = path.slice(0, -2);
     if (base.includes('.$') || base === '' || base.includes('$')) {
-      throw fail(31394, `As of 4.4, it's illegal to specify positional operator in the middle of a path.Positional projection may only be used at the end, for example: a.b.$. If the query previously used a form like a.b.$.d, remove the parts following the '$' and the results will be equivalent.`);
+      throw fail(
+        31394,
+        `As of 4.4, it's illegal to specify positional operator in the middle of a path.Positional projection may only be used at the end, for example: a.b.$. If the query previously used a form like a.b.$.d, remove the parts following the '$' and the results will be equivalent.`,
+      );
     }
     if (this.positional) throw fail(31276, 'Cannot specify more than one positional projection per query.');
     if (!(typeof value === 'boolean' || isNumber(value)) || !isTrueValue(value)) {
@@ -242,7 +263,10 @@ interface ApplyContext {
 function positionalIndex(ctx: ApplyContext): number {
   const key = ctx.details?.elemMatchKey;
   if (key === undefined) {
-    throw fail(51246, "Executor error during find command :: caused by :: positional operator '.$' couldn't find a matching element in the array");
+    throw fail(
+      51246,
+      "Executor error during find command :: caused by :: positional operator '.$' couldn't find a matching element in the array",
+    );
   }
   return Number(key);
 }
@@ -260,7 +284,10 @@ function applyPositional(v: Value, rest: readonly string[], ctx: ApplyContext): 
     return inner === undefined ? [] : [inner];
   }
   if (rest.length === 0) {
-    throw fail(51246, "Executor error during find command :: caused by :: positional operator '.$' couldn't find a matching element in the array");
+    throw fail(
+      51246,
+      "Executor error during find command :: caused by :: positional operator '.$' couldn't find a matching element in the array",
+    );
   }
   if (!isDoc(v)) return undefined;
   const child = v.get(rest[0]!);

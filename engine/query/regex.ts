@@ -27,7 +27,8 @@ export interface CompiledRegex {
 /** Validates `$regex` pattern/options (server codes 51091, 51108) and compiles it. */
 export function compileRegex(pattern: string, options: string): CompiledRegex {
   if (pattern.includes('\0')) throw fail(2, 'Regular expression cannot contain an embedded null byte');
-  if (options.includes('\0')) throw fail(51108, 'Regular expression options string cannot contain an embedded null byte');
+  if (options.includes('\0'))
+    throw fail(51108, 'Regular expression options string cannot contain an embedded null byte');
   for (const f of options) {
     if (!VALID_FLAGS.includes(f)) throw fail(51108, `invalid flag in regex options: ${f}`);
   }

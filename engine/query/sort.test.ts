@@ -9,7 +9,9 @@ function docs(...texts: string[]): Doc[] {
 }
 
 function sorted(spec: string, input: Doc[], collator: Intl.Collator | null = null): string[] {
-  return sortDocuments(input, parseSort(parseEJSON(spec) as Doc), collator).map((d) => stringifyEJSON(d.get('_id')!, { relaxed: true }));
+  return sortDocuments(input, parseSort(parseEJSON(spec) as Doc), collator).map((d) =>
+    stringifyEJSON(d.get('_id')!, { relaxed: true }),
+  );
 }
 
 function err(spec: string): [number, string] {

@@ -39,10 +39,13 @@ export function parseSort(spec: Doc): SortSpec {
     if (path.startsWith('$')) {
       throw fail(16410, "FieldPath field names may not start with '$'. Consider using $getField or $setField.");
     }
-    if (path.endsWith('.') || path.includes('..')) throw fail(15998, "FieldPath field names may not be empty strings.");
+    if (path.endsWith('.') || path.includes('..')) throw fail(15998, 'FieldPath field names may not be empty strings.');
     if (isDoc(v)) {
       if (v.has('$meta')) {
-        throw fail(2, `$meta sort (${renderElement(path, v)}) is not supported in the Upsert Lab playground: there are no text or search scores`);
+        throw fail(
+          2,
+          `$meta sort (${renderElement(path, v)}) is not supported in the Upsert Lab playground: there are no text or search scores`,
+        );
       }
       throw fail(17312, '$meta is the only expression supported by $sort right now');
     }
