@@ -7,8 +7,10 @@
  *   test each array element itself (the server's `matchesSingleElement`).
  *
  * Positional support: with `details`, the index of the first array the match went through is
- * recorded as `details.elemMatchKey` (`$or`, `$nor` and negations record nothing and `$or` clears
- * it, as the server's `OrMatchExpression::matches` does; in an AND the last recording child wins).
+ * recorded as `details.elemMatchKey`. `$or` (of two or more clauses), `$nor` and negations record
+ * nothing, as the server's `OrMatchExpression::matches` passes no details to its children; a
+ * one-clause `$or` records like its clause (the optimizer unwraps it); in an AND a failing child
+ * clears the key and the last recording child wins.
  */
 import { Timestamp, typeOf, type Doc, type Value } from '../bson/values.js';
 import { compareValues, typeRank, type Collator } from '../bson/compare.js';
@@ -276,14 +278,11 @@ export function buildEvaluator(node: MatchNode, collator: Collator | null): Eval
       return and(node.children.map((c) => buildEvaluator(c, collator)));
     case 'or': {
       const children = node.children.map((c) => buildEvaluator(c, collator));
+      // The server's optimizer replaces a one-clause $or by its clause, which then records.
+      if (children.length === 1) return children[0]!;
       return {
-        doc(d, env, details) {
-          for (const c of children) {
-            if (c.doc(d, env, undefined)) {
-              if (details) delete details.elemMatchKey;
-              return true;
-            }
-          }
+        doc(d, env) {
+          for (const c of children) if (c.doc(d, env, undefined)) return true;
           return false;
         },
         value: (v, env) => children.some((c) => c.value(v, env)),

@@ -327,7 +327,9 @@ describe('positional elemMatchKey', () => {
     expect(key('{"a":{"$elemMatch":{"x":2}}}', '{"a":[{"x":1},{"x":2}]}')).toBe('1');
     expect(key('{"a":[1,2]}', '{"a":[1,2]}')).toBeUndefined();
     expect(key('{"b":1,"a":{"$gt":1}}', '{"b":1,"a":[0,7]}')).toBe('1');
-    expect(key('{"$or":[{"a":7}]}', '{"a":[0,7]}')).toBeUndefined();
+    expect(key('{"$or":[{"a":7}]}', '{"a":[0,7]}')).toBe('1');
+    expect(key('{"$or":[{"a":7},{"b":1}]}', '{"a":[0,7]}')).toBeUndefined();
+    expect(key('{"a":7,"$or":[{"b":1},{"c":1}]}', '{"a":[0,7],"b":1}')).toBe('1');
   });
 });
 
