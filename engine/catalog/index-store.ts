@@ -126,6 +126,33 @@ export class IndexStore {
   entriesInOrder(): IndexEntry[] {
     const all: IndexEntry[] = [];
     for (const bucket of this.buckets.values()) all.push(...bucket);
+    return this.sortEntries(all);
+  }
+
+  /**
+   * Entries whose first key field equals one of `values`, in index order. O(#values) hash
+   * lookups for single-field indexes; compound indexes scan.
+   */
+  pointEntries(values: readonly Value[]): IndexEntry[] {
+    const collator = this.collator;
+    const found: IndexEntry[] = [];
+    if (this.definition.fields.length === 1) {
+      const seen = new Set<string>();
+      for (const v of values) {
+        const k = tupleKey([v], collator);
+        if (seen.has(k)) continue;
+        seen.add(k);
+        for (const e of this.buckets.get(k) ?? []) if (valuesEqual(e.key[0]!, v, collator)) found.push(e);
+      }
+    } else {
+      for (const bucket of this.buckets.values()) {
+        for (const e of bucket) if (values.some((v) => valuesEqual(e.key[0]!, v, collator))) found.push(e);
+      }
+    }
+    return this.sortEntries(found);
+  }
+
+  private sortEntries(all: IndexEntry[]): IndexEntry[] {
     const dirs = this.definition.fields.map((f) => f.direction);
     const collator = this.collator;
     all.sort((a, b) => {

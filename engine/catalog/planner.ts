@@ -15,6 +15,7 @@
  * Order: COLLSCAN and IDHACK yield natural order; IXSCAN yields index order (key, then record
  * id), as the server does — it decides which document a `multi: false` update touches.
  */
+import { Int32 } from 'bson';
 import { compareValues, typeRank, type Collator } from '../bson/compare.js';
 import { renderDoc, renderValue } from '../bson/render.js';
 import { isArray, isDoc, typeOf, type Doc, type Value } from '../bson/values.js';
@@ -209,7 +210,7 @@ function indexDescription(index: IndexStore, intervals: readonly Interval[] | un
     ['isUnique', def.unique || def.name === '_id_'],
     ['isSparse', def.sparse],
     ['isPartial', def.partialFilterExpression !== undefined],
-    ['indexVersion', 2],
+    ['indexVersion', new Int32(2)],
     ['direction', 'forward'],
     ['indexBounds', bounds],
   ]);
@@ -226,8 +227,10 @@ function indexScanPlan(collection: Collection, index: IndexStore, intervals: rea
       examined = 0;
       const seen = new Set<number>();
       const docs: Doc[] = [];
-      for (const e of index.entriesInOrder()) {
-        if (intervals && !intervals.some((iv) => inInterval(e.key[0]!, iv, collator))) continue;
+      const points = intervals?.every((iv) => iv.rank === undefined) ? intervals.map((iv) => iv.low!) : undefined;
+      const entries = points ? index.pointEntries(points) : index.entriesInOrder();
+      for (const e of entries) {
+        if (!points && intervals && !intervals.some((iv) => inInterval(e.key[0]!, iv, collator))) continue;
         examined++;
         if (seen.has(e.rid)) continue;
         seen.add(e.rid);
