@@ -22,7 +22,6 @@ import { parseProjection } from '../query/projection.js';
 import { makeSortComparator, parseSort } from '../query/sort.js';
 import type { CommandContext, CommandHandler } from './context.js';
 import { defaultUpdateDeps, type UpdateDeps } from './update-deps.js';
-import type { UpdateObserver } from './update-details.js';
 import { buildCommandEnv } from './update-env.js';
 import {
   GENERIC_ARGUMENTS,
