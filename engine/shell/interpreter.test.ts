@@ -679,3 +679,20 @@ describe('printing and the client', () => {
   });
 });
 
+describe('cursor conveniences', () => {
+  it('iterates with forEach over shell functions, and counts with itcount', () => {
+    const { results, calls } = run('db.c.find().forEach(printjson)\ndb.c.find().pretty().itcount()\ndb.c.find().forEach(db.d.insertOne)');
+    expect(results[0]?.messages.map((m) => m.text)).toEqual(['{ _id: 1 }', '{ _id: 2 }']);
+    expect(results[1]?.output).toEqual({ kind: 'value', value: 2 });
+    expect(calls.filter((c) => c.method === 'insertOne')).toEqual([
+      { on: 'test.d', method: 'insertOne', args: [d(['_id', i32(1)])] },
+      { on: 'test.d', method: 'insertOne', args: [d(['_id', i32(2)])] },
+    ]);
+    expect(errorOf('db.c.find().forEach(5)')).toBe('MongoshInvalidInputError: [COMMON-10001] Argument at position 0 must be of type function, got number instead (Cursor.forEach)');
+  });
+
+  it('accepts non-ASCII names', () => {
+    expect(run('const café = {ü: 1}\ndb.naïve.insertOne(café)').calls).toEqual([{ on: 'test.naïve', method: 'insertOne', args: [d(['ü', i32(1)])] }]);
+  });
+});
+

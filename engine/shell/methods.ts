@@ -16,6 +16,7 @@ import {
   CursorHandle,
   DatabaseHandle,
   ExplainableHandle,
+  FunctionHandle,
   isShellResult,
   MongoHandle,
   ResultHandle,
@@ -170,6 +171,12 @@ type DbMethod = Method<DatabaseHandle>;
 export const DATABASE_METHODS: Readonly<Record<string, DbMethod>> = {
   getName: (d) => d.target.name,
   getMongo: (d) => new MongoHandle(d.client),
+  /** db.version(): the server version from buildInfo, as mongosh does. */
+  version: (d) => {
+    const reply = d.target.runCommand(new Map<string, Value>([['buildInfo', new Int32(1)]]));
+    const v = isDoc(reply) ? reply.get('version') : undefined;
+    return typeof v === 'string' ? v : undefined;
+  },
   getCollection: (d, a, ctx) => {
     const name = reqString(a, 0, ctx);
     return new CollectionHandle(d.target.collection(name), d, name);
@@ -276,6 +283,15 @@ export const CURSOR_METHODS: Readonly<Record<string, CursorMethod>> = {
   collation: (c, a, ctx) => chain(c, need(c.target.collation, ctx).call(c.target, reqDoc(a, 0, ctx))),
   comment: (c, a, ctx) => chain(c, need(c.target.comment, ctx).call(c.target, reqValue(a, 0, ctx))),
   toArray: (c) => c.target.toArray(),
+  /** mongosh's pretty() only changes the old shell's printing; here it returns the cursor. */
+  pretty: (c) => c,
+  itcount: (c) => c.target.toArray().length,
+  forEach: (c, a, ctx) => {
+    const f = a[0];
+    if (!(f instanceof FunctionHandle)) throw wrongType(0, 'function', f, ctx);
+    for (const d of c.target.toArray()) f.invoke([d], false);
+    return undefined;
+  },
   hasNext: (c, _a, ctx) => need(c.target.hasNext, ctx).call(c.target),
   next: (c, _a, ctx) => need(c.target.next, ctx).call(c.target),
   count: (c, _a, ctx) => {
