@@ -24,6 +24,8 @@ import { listCollectionsCommand } from './list-collections.js';
 import { listDatabasesCommand } from './list-databases.js';
 import { listIndexesCommand } from './list-indexes.js';
 import { updateCommand } from './update.js';
+import { findAndModifyCommand } from './find-and-modify.js';
+import { upsertRaceCommand } from './interleave.js';
 
 export const COMMANDS: Readonly<Record<string, CommandHandler>> = {
   // Catalog and reads/writes (helper F1).
@@ -54,6 +56,10 @@ export const COMMANDS: Readonly<Record<string, CommandHandler>> = {
 
   // ---- Update family (helper F2): add `update`, `findAndModify`, `bulkWrite`, `explain` here. ----
   update: updateCommand,
+  findAndModify: findAndModifyCommand,
+  findandmodify: findAndModifyCommand,
+  // Playground extension (not a MongoDB command): a staged concurrent-upsert race.
+  upsertRace: upsertRaceCommand,
 };
 
 /** The handler for a command name, or undefined (→ 59 CommandNotFound). */
