@@ -8,9 +8,11 @@ import { arrayOperators } from './array.js';
 import { booleanOperators } from './boolean.js';
 import { comparisonOperators } from './comparison.js';
 import { conditionalOperators } from './conditional.js';
+import { dateOperators } from './date.js';
 import { objectOperators } from './object.js';
 import { setOperators } from './set.js';
 import { stringOperators } from './string.js';
+import { typeOperators } from './type-conversion.js';
 import type { OperatorParser } from './types.js';
 import { parseLet, parseLiteral } from './variables.js';
 
@@ -24,6 +26,8 @@ export const OPERATORS = {
   ...stringOperators,
   ...objectOperators,
   ...accumulatorOperators,
+  ...dateOperators,
+  ...typeOperators,
   $let: parseLet,
   $literal: parseLiteral,
 } satisfies Record<string, OperatorParser>;
