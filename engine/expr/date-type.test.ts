@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Decimal128, ObjectId, Timestamp } from '../bson/values.js';
+import type { ObjectId} from '../bson/values.js';
+import { Decimal128, Timestamp } from '../bson/values.js';
 import { d, err, ev, i, l } from './test-helpers.js';
 
 const D = (s: string): Date => new Date(s);
