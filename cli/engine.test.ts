@@ -21,14 +21,18 @@ function runCli(lines: readonly string[], args: readonly string[] = []): { stdou
 }
 
 describe('npm run engine', () => {
-  it('answers the issue example with two lines, keeping field order _id, b, 0 and $numberInt types', { timeout: 60_000 }, () => {
-    const { stdout } = runCli(['{"$db":"t","insert":"c","documents":[{"b":1,"0":2}]}', '{"$db":"t","find":"c"}']);
-    expect(stdout.length).toBe(2);
-    expect(stdout[0]).toBe('{"n":{"$numberInt":"1"},"ok":{"$numberDouble":"1.0"}}');
-    expect(stdout[1]).toMatch(
-      /^\{"cursor":\{"firstBatch":\[\{"_id":\{"\$oid":"[0-9a-f]{24}"\},"b":\{"\$numberInt":"1"\},"0":\{"\$numberInt":"2"\}\}\],"id":\{"\$numberLong":"0"\},"ns":"t\.c"\},"ok":\{"\$numberDouble":"1\.0"\}\}$/,
-    );
-  });
+  it(
+    'answers the issue example with two lines, keeping field order _id, b, 0 and $numberInt types',
+    { timeout: 60_000 },
+    () => {
+      const { stdout } = runCli(['{"$db":"t","insert":"c","documents":[{"b":1,"0":2}]}', '{"$db":"t","find":"c"}']);
+      expect(stdout.length).toBe(2);
+      expect(stdout[0]).toBe('{"n":{"$numberInt":"1"},"ok":{"$numberDouble":"1.0"}}');
+      expect(stdout[1]).toMatch(
+        /^\{"cursor":\{"firstBatch":\[\{"_id":\{"\$oid":"[0-9a-f]{24}"\},"b":\{"\$numberInt":"1"\},"0":\{"\$numberInt":"2"\}\}\],"id":\{"\$numberLong":"0"\},"ns":"t\.c"\},"ok":\{"\$numberDouble":"1\.0"\}\}$/,
+      );
+    },
+  );
 
   it('types numbers non-relaxed, skips empty lines and answers bad input with code 9', { timeout: 60_000 }, () => {
     const { stdout, status } = runCli([
@@ -39,8 +43,12 @@ describe('npm run engine', () => {
     ]);
     expect(status).toBe(0);
     expect(stdout.length).toBe(3);
-    expect(stdout[1]).toMatch(/^\{"ok":\{"\$numberDouble":"0\.0"\},"errmsg":"[^"]*","code":\{"\$numberInt":"9"\},"codeName":"FailedToParse"\}$/);
-    expect(stdout[2]).toContain('{"_id":{"$numberInt":"1"},"i":{"$numberInt":"1"},"l":{"$numberLong":"3000000000"},"d":{"$numberDouble":"1.5"}}');
+    expect(stdout[1]).toMatch(
+      /^\{"ok":\{"\$numberDouble":"0\.0"\},"errmsg":"[^"]*","code":\{"\$numberInt":"9"\},"codeName":"FailedToParse"\}$/,
+    );
+    expect(stdout[2]).toContain(
+      '{"_id":{"$numberInt":"1"},"i":{"$numberInt":"1"},"l":{"$numberLong":"3000000000"},"d":{"$numberDouble":"1.5"}}',
+    );
   });
 
   it('accepts --topology and runs mongosh scripts with --shell', { timeout: 60_000 }, () => {

@@ -32,7 +32,9 @@ export function parseArgs(argv: readonly string[]): CliOptions {
   let topology: CliOptions['topology'] = 'standalone';
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    const [flag, inline] = arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    const [flag, inline] = arg.includes('=')
+      ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)]
+      : [arg, undefined];
     const value = (): string => {
       const v = inline ?? argv[++i];
       if (v === undefined) throw new Error(`${flag} needs a value`);
@@ -41,7 +43,8 @@ export function parseArgs(argv: readonly string[]): CliOptions {
     if (flag === '--shell') shellFile = value();
     else if (flag === '--topology') {
       const t = value();
-      if (!(TOPOLOGIES as readonly string[]).includes(t)) throw new Error(`--topology must be one of ${TOPOLOGIES.join(', ')}`);
+      if (!(TOPOLOGIES as readonly string[]).includes(t))
+        throw new Error(`--topology must be one of ${TOPOLOGIES.join(', ')}`);
       topology = t as CliOptions['topology'];
     } else throw new Error(`unknown option ${arg}`);
   }
@@ -67,7 +70,11 @@ export function replyToLine(engine: Engine, line: string): Doc {
 }
 
 /** Serves stdin line by line until it closes. */
-export async function serveLines(engine: Engine, input: NodeJS.ReadableStream, write: (s: string) => void): Promise<void> {
+export async function serveLines(
+  engine: Engine,
+  input: NodeJS.ReadableStream,
+  write: (s: string) => void,
+): Promise<void> {
   const rl = createInterface({ input, crlfDelay: Infinity });
   for await (const raw of rl) {
     const line = raw.trim();

@@ -174,7 +174,9 @@ export class Catalog {
     for (const s of snapshot.collections) {
       const old = s.collection;
       const fresh =
-        s.db === OPLOG_DB && s.name === OPLOG_COLLECTION ? this.oplog.collection : new Collection(s.db, s.name, old.uuid, s.options);
+        s.db === OPLOG_DB && s.name === OPLOG_COLLECTION
+          ? this.oplog.collection
+          : new Collection(s.db, s.name, old.uuid, s.options);
       if (fresh.isOplog) fresh.truncate();
       for (const def of s.indexes) fresh.createIndex(def);
       for (const d of s.documents) fresh.insert(d);

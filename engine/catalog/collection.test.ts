@@ -7,7 +7,11 @@ import { Collection, newUuid } from './collection.js';
 import { keyOf } from './keys.js';
 
 function coll(): Collection {
-  return new Collection('db', 'c', newUuid(() => 0.5));
+  return new Collection(
+    'db',
+    'c',
+    newUuid(() => 0.5),
+  );
 }
 
 function code(f: () => unknown): number | undefined {

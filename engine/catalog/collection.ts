@@ -16,12 +16,7 @@ import type { Doc, Value } from '../bson/values.js';
 import { fail } from '../errors.js';
 import type { CollationInfo } from './collation-info.js';
 import { withIdFirst } from './id-field.js';
-import {
-  idIndexDefinition,
-  sameIndexOptions,
-  sameKeyPattern,
-  type IndexDefinition,
-} from './index-definition.js';
+import { idIndexDefinition, sameIndexOptions, sameKeyPattern, type IndexDefinition } from './index-definition.js';
 import { IndexStore } from './index-store.js';
 
 export type ValidationLevel = 'strict' | 'moderate' | 'off';

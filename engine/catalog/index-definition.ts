@@ -124,9 +124,16 @@ export function parseIndexSpec(input: Value, collectionCollation: CollationInfo 
   const sparse = truthy(input.get('sparse'));
   const hidden = truthy(input.get('hidden'));
   if (name === '_id_' || (fields.length === 1 && fields[0]!.path === '_id' && keyPattern.size === 1)) {
-    if (sparse) throw fail(67, `The field 'sparse' is not valid for an _id index specification. Specification: ${renderDoc(input)}`);
+    if (sparse)
+      throw fail(
+        67,
+        `The field 'sparse' is not valid for an _id index specification. Specification: ${renderDoc(input)}`,
+      );
     if (input.has('partialFilterExpression')) {
-      throw fail(67, `The field 'partialFilterExpression' is not valid for an _id index specification. Specification: ${renderDoc(input)}`);
+      throw fail(
+        67,
+        `The field 'partialFilterExpression' is not valid for an _id index specification. Specification: ${renderDoc(input)}`,
+      );
     }
   }
   const spec: Doc = new Map<string, Value>([

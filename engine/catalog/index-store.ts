@@ -28,9 +28,7 @@ export class IndexStore {
   constructor(definition: IndexDefinition) {
     this.definition = definition;
     this.paths = definition.fields.map((f) => f.parts);
-    this.partial = definition.partialFilterExpression
-      ? compileFilter(definition.partialFilterExpression, null)
-      : null;
+    this.partial = definition.partialFilterExpression ? compileFilter(definition.partialFilterExpression, null) : null;
   }
 
   get name(): string {
@@ -174,5 +172,8 @@ export class IndexStore {
 }
 
 function extractKeysMultikey(doc: Doc, index: IndexStore): boolean {
-  return extractKeys(doc, index.definition.fields.map((f) => f.parts)).multikey;
+  return extractKeys(
+    doc,
+    index.definition.fields.map((f) => f.parts),
+  ).multikey;
 }

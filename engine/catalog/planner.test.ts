@@ -8,8 +8,16 @@ import type { Engine } from '../engine.js';
 
 function setup(): Engine {
   const engine = testEngine();
-  run(engine, 't', '{"insert": "c", "documents": [{"_id": 1, "a": 3, "s": "x"}, {"_id": 2, "a": 1, "s": "y"}, {"_id": 3, "a": 2, "s": "X"}, {"_id": 4, "b": 1}]}');
-  run(engine, 't', '{"createIndexes": "c", "indexes": [{"key": {"a": 1}}, {"key": {"a": 1, "b": 1}}, {"key": {"s": 1}, "collation": {"locale": "en", "strength": 2}}]}');
+  run(
+    engine,
+    't',
+    '{"insert": "c", "documents": [{"_id": 1, "a": 3, "s": "x"}, {"_id": 2, "a": 1, "s": "y"}, {"_id": 3, "a": 2, "s": "X"}, {"_id": 4, "b": 1}]}',
+  );
+  run(
+    engine,
+    't',
+    '{"createIndexes": "c", "indexes": [{"key": {"a": 1}}, {"key": {"a": 1, "b": 1}}, {"key": {"s": 1}, "collation": {"locale": "en", "strength": 2}}]}',
+  );
   return engine;
 }
 
@@ -49,7 +57,9 @@ describe('planQuery', () => {
   it('yields IXSCAN candidates in index order', () => {
     const p = plan(setup(), '{"a": {"$gte": 1}}');
     expect(ids(p.candidates())).toEqual([2, 3, 1].map((n) => expect.objectContaining({ value: n })));
-    expect(ejson((p.describe().get('inputStage') as Map<string, never>).get('indexBounds')!)).toBe(canon('{"a": ["[1, inf.0]"]}'));
+    expect(ejson((p.describe().get('inputStage') as Map<string, never>).get('indexBounds')!)).toBe(
+      canon('{"a": ["[1, inf.0]"]}'),
+    );
   });
 
   it('scans the collection when no index applies', () => {
@@ -70,8 +80,12 @@ describe('planQuery', () => {
     const engine = setup();
     expect(plan(engine, '{"a": 1}', { hint: 'a_1_b_1' }).index!.name).toBe('a_1_b_1');
     const coll = engine.catalog.getCollection('t', 'c')!;
-    expect(planQuery(coll, { root: null, collation: null, hint: parseEJSONDoc('{"$natural": 1}') }).stage).toBe('COLLSCAN');
-    expect(() => plan(engine, '{"a": 1}', { hint: 'zz' })).toThrow(/hint provided does not correspond to an existing index/);
+    expect(planQuery(coll, { root: null, collation: null, hint: parseEJSONDoc('{"$natural": 1}') }).stage).toBe(
+      'COLLSCAN',
+    );
+    expect(() => plan(engine, '{"a": 1}', { hint: 'zz' })).toThrow(
+      /hint provided does not correspond to an existing index/,
+    );
   });
 
   it('returns a snapshot that stays valid while the collection changes', () => {

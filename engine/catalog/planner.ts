@@ -194,7 +194,9 @@ function indexDescription(index: IndexStore, intervals: readonly Interval[] | un
       i === 0 && intervals
         ? [...intervals]
             .sort((a, b) =>
-              a.low === undefined || b.low === undefined ? 0 : compareValues(a.low, b.low, def.collation?.collator ?? null),
+              a.low === undefined || b.low === undefined
+                ? 0
+                : compareValues(a.low, b.low, def.collation?.collator ?? null),
             )
             .map(renderInterval)
         : [`[${MIN_KEY_TEXT}, ${MAX_KEY_TEXT}]`];
@@ -216,7 +218,11 @@ function indexDescription(index: IndexStore, intervals: readonly Interval[] | un
   ]);
 }
 
-function indexScanPlan(collection: Collection, index: IndexStore, intervals: readonly Interval[] | undefined): QueryPlan {
+function indexScanPlan(
+  collection: Collection,
+  index: IndexStore,
+  intervals: readonly Interval[] | undefined,
+): QueryPlan {
   let examined = 0;
   const collator = index.definition.collation?.collator ?? null;
   return {

@@ -99,7 +99,10 @@ function clausesOf(validator: Doc, doc: Doc, collator: Collator | null): Clause[
               failing.map(({ x, index }) =>
                 d([
                   ['index', new Int32(index)],
-                  ['details', k === '$nor' ? d([['operatorName', '$nor']]) : validationDetails(x as Doc, doc, collator)],
+                  [
+                    'details',
+                    k === '$nor' ? d([['operatorName', '$nor']]) : validationDetails(x as Doc, doc, collator),
+                  ],
                 ]),
               ),
             ],
@@ -122,7 +125,13 @@ function clausesOf(validator: Doc, doc: Doc, collator: Collator | null): Clause[
     } else if (isDoc(v) && v.size > 0 && [...v.keys()].every((x) => x.startsWith('$'))) {
       for (const [op, spec] of v) {
         if (op === '$options') continue;
-        const f = op === '$regex' && v.has('$options') ? d([[op, spec], ['$options', v.get('$options')!]]) : d([[op, spec]]);
+        const f =
+          op === '$regex' && v.has('$options')
+            ? d([
+                [op, spec],
+                ['$options', v.get('$options')!],
+              ])
+            : d([[op, spec]]);
         out.push({ filter: d([[k, f]]), details: () => fieldClauseDetails(k, op, spec, doc) });
       }
     } else {
@@ -138,7 +147,13 @@ export function validationDetails(validator: Doc, doc: Doc, collator: Collator |
   if (clauses.length === 1) return clauses[0]!.details();
   const failing: Doc[] = [];
   clauses.forEach((c, index) => {
-    if (fails(c.filter, doc, collator)) failing.push(d([['index', new Int32(index)], ['details', c.details()]]));
+    if (fails(c.filter, doc, collator))
+      failing.push(
+        d([
+          ['index', new Int32(index)],
+          ['details', c.details()],
+        ]),
+      );
   });
   return d([
     ['operatorName', '$and'],

@@ -49,7 +49,9 @@ describe('document validation', () => {
   it('lets the write through with validationAction warn and records a warning', () => {
     const engine = testEngine();
     run(engine, 't', '{"create": "c", "validator": {"a": 1}, "validationAction": "warn"}');
-    expect(ejson(run(engine, 't', '{"insert": "c", "documents": [{"_id": 1, "a": 2}]}'))).toBe(canon('{"n": 1, "ok": 1.0}'));
+    expect(ejson(run(engine, 't', '{"insert": "c", "documents": [{"_id": 1, "a": 2}]}'))).toBe(
+      canon('{"n": 1, "ok": 1.0}'),
+    );
     const warning = engine.recentOperations().find((r) => r.kind === 'warning')!;
     expect(warning.message).toBe('Document would fail validation');
     expect(warning.ns).toBe('t.c');
@@ -58,9 +60,9 @@ describe('document validation', () => {
   it('skips validation with bypassDocumentValidation and with validationLevel off', () => {
     const engine = testEngine();
     run(engine, 't', '{"create": "c", "validator": {"a": 1}}');
-    expect(ejson(run(engine, 't', '{"insert": "c", "documents": [{"_id": 1}], "bypassDocumentValidation": true}'))).toBe(
-      canon('{"n": 1, "ok": 1.0}'),
-    );
+    expect(
+      ejson(run(engine, 't', '{"insert": "c", "documents": [{"_id": 1}], "bypassDocumentValidation": true}')),
+    ).toBe(canon('{"n": 1, "ok": 1.0}'));
     run(engine, 't', '{"collMod": "c", "validationLevel": "off"}');
     expect(ejson(run(engine, 't', '{"insert": "c", "documents": [{"_id": 2}]}'))).toBe(canon('{"n": 1, "ok": 1.0}'));
   });

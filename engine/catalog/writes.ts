@@ -51,12 +51,23 @@ export function replaceDocument(
   options: ReplaceOptions = {},
 ): Doc {
   checkWritable(collection);
-  validateDocument(catalog, collection, newDoc.has('_id') ? newDoc : withIdFirst(new Map([['_id', oldDoc.get('_id')!], ...newDoc])), {
-    oldDoc,
-    bypass: options.bypassDocumentValidation,
-  });
+  validateDocument(
+    catalog,
+    collection,
+    newDoc.has('_id') ? newDoc : withIdFirst(new Map([['_id', oldDoc.get('_id')!], ...newDoc])),
+    {
+      oldDoc,
+      bypass: options.bypassDocumentValidation,
+    },
+  );
   const stored = collection.replace(oldDoc, newDoc);
-  catalog.oplog.append({ op: 'u', ns: collection.ns, ui: collection.uuid, o: options.oplogO ?? stored, o2: idDoc(stored) });
+  catalog.oplog.append({
+    op: 'u',
+    ns: collection.ns,
+    ui: collection.uuid,
+    o: options.oplogO ?? stored,
+    o2: idDoc(stored),
+  });
   return stored;
 }
 

@@ -35,7 +35,7 @@ function fieldValue(doc: Doc, path: string): Value | undefined {
 }
 
 function runGroup(docs: Doc[], spec: Value): Doc[] {
-  if (!isDoc(spec) || !spec.has('_id')) throw fail(15955, "a group specification must include an _id");
+  if (!isDoc(spec) || !spec.has('_id')) throw fail(15955, 'a group specification must include an _id');
   const id = spec.get('_id')!;
   if (typeof id === 'string' && id.startsWith('$')) {
     throw fail(115, '$group by a field path is not supported by the playground aggregate command');
@@ -84,7 +84,10 @@ function runPipeline(ctx: CommandContext, input: Doc[] | null, pipeline: readonl
       case '$limit': {
         const n = numberArg(spec);
         if (n === undefined || n < 0 || !Number.isInteger(n)) {
-          throw fail(op === '$skip' ? 15956 : 15958, `${op === '$skip' ? 'invalid argument to $skip stage: Expected a non-negative number in' : 'the limit must be positive'}`);
+          throw fail(
+            op === '$skip' ? 15956 : 15958,
+            `${op === '$skip' ? 'invalid argument to $skip stage: Expected a non-negative number in' : 'the limit must be positive'}`,
+          );
         }
         if (op === '$limit' && n === 0) throw fail(15958, 'the limit must be positive');
         docs = op === '$skip' ? docs.slice(n) : docs.slice(0, n);
@@ -98,7 +101,10 @@ function runPipeline(ctx: CommandContext, input: Doc[] | null, pipeline: readonl
         if (!isDoc(spec)) throw fail(15969, '$project specification must be an object');
         {
           const env = commandEnv(ctx);
-          const projection = parseProjection(spec, { collator: collation?.collator ?? null, variables: new Set(env.variables.keys()) });
+          const projection = parseProjection(spec, {
+            collator: collation?.collator ?? null,
+            variables: new Set(env.variables.keys()),
+          });
           docs = docs.map((d) => projection.apply(d, env));
         }
         return;

@@ -20,7 +20,9 @@ describe('create / drop / listCollections / collMod / dropDatabase / listDatabas
     const reply = run(engine, 'test', '{"listCollections": 1}');
     const entry = firstBatch(reply)[0]!;
     expect([...entry.keys()]).toEqual(['name', 'type', 'options', 'info', 'idIndex']);
-    expect(ejson(entry.get('options') as never)).toBe(canon('{"validator": {"a": {"$exists": true}}, "validationLevel": "moderate"}'));
+    expect(ejson(entry.get('options') as never)).toBe(
+      canon('{"validator": {"a": {"$exists": true}}, "validationLevel": "moderate"}'),
+    );
     expect(ejson(entry.get('idIndex') as never)).toBe(canon('{"v": 2, "key": {"_id": 1}, "name": "_id_"}'));
     expect(ejson((reply.get('cursor') as Map<string, never>).get('ns')!)).toBe(canon('"test.$cmd.listCollections"'));
   });
@@ -29,9 +31,11 @@ describe('create / drop / listCollections / collMod / dropDatabase / listDatabas
     const engine = testEngine();
     run(engine, 'test', '{"create": "a"}');
     run(engine, 'test', '{"create": "b"}');
-    expect(ejson(firstBatch(run(engine, 'test', '{"listCollections": 1, "nameOnly": true, "filter": {"name": "b"}}')) as never)).toBe(
-      canon('[{"name": "b", "type": "collection"}]'),
-    );
+    expect(
+      ejson(
+        firstBatch(run(engine, 'test', '{"listCollections": 1, "nameOnly": true, "filter": {"name": "b"}}')) as never,
+      ),
+    ).toBe(canon('[{"name": "b", "type": "collection"}]'));
   });
 
   it('shows the full collation in options and the idIndex', () => {
@@ -63,9 +67,9 @@ describe('create / drop / listCollections / collMod / dropDatabase / listDatabas
   it('changes validation with collMod and fails on a missing collection (26)', () => {
     const engine = testEngine();
     run(engine, 'test', '{"create": "c"}');
-    expect(ejson(run(engine, 'test', '{"collMod": "c", "validator": {"a": {"$type": "int"}}, "validationAction": "error"}'))).toBe(
-      canon('{"ok": 1.0}'),
-    );
+    expect(
+      ejson(run(engine, 'test', '{"collMod": "c", "validator": {"a": {"$type": "int"}}, "validationAction": "error"}')),
+    ).toBe(canon('{"ok": 1.0}'));
     const reply = run(engine, 'test', '{"insert": "c", "documents": [{"_id": 1, "a": "x"}]}');
     expect((reply.get('writeErrors') as Map<string, unknown>[])[0]!.get('code')!.valueOf()).toBe(121);
     expect(ejson(run(engine, 'test', '{"collMod": "nope", "validator": {}}'))).toBe(
@@ -95,7 +99,9 @@ describe('create / drop / listCollections / collMod / dropDatabase / listDatabas
     run(engine, 'test', '{"drop": "c"}');
     const [create, drop] = engine.oplogEntries();
     expect(create!.get('ns')).toBe('test.$cmd');
-    expect(ejson(create!.get('o')!)).toBe(canon('{"create": "c", "idIndex": {"v": 2, "key": {"_id": 1}, "name": "_id_"}}'));
+    expect(ejson(create!.get('o')!)).toBe(
+      canon('{"create": "c", "idIndex": {"v": 2, "key": {"_id": 1}, "name": "_id_"}}'),
+    );
     expect(ejson(drop!.get('o')!)).toBe(canon('{"drop": "c"}'));
   });
 });

@@ -22,7 +22,8 @@ export const countCommand: CommandHandler = (ctx) => {
     rawData: { type: 'bool' },
   });
   const skip = numberArg(ctx.command.get('skip')) ?? 0;
-  if (skip < 0) throw fail(51024, `BSON field 'skip' value must be >= 0, actual value '${String(ctx.command.get('skip'))}'`);
+  if (skip < 0)
+    throw fail(51024, `BSON field 'skip' value must be >= 0, actual value '${String(ctx.command.get('skip'))}'`);
   const limit = Math.abs(numberArg(ctx.command.get('limit')) ?? 0);
   const collection = ctx.catalog.getCollection(ctx.db, name);
   if (!collection) return new Map<string, Value>([['n', int32(0)]]);

@@ -28,12 +28,17 @@ export const deleteCommand: CommandHandler = (ctx) => {
   const statements = ctx.command.get('deletes') as Value[];
   statements.forEach((s, i) => {
     if (!isDoc(s)) throw wrongTypeError(`${ctx.name}.deletes.${i}`, s, 'object');
-    checkFields(`${ctx.name}.deletes`, s, {
-      q: { type: 'object', required: true },
-      limit: { type: 'number', required: true },
-      collation: { type: 'object' },
-      hint: { type: ['string', 'object'] },
-    }, { generic: false });
+    checkFields(
+      `${ctx.name}.deletes`,
+      s,
+      {
+        q: { type: 'object', required: true },
+        limit: { type: 'number', required: true },
+        collation: { type: 'object' },
+        hint: { type: ['string', 'object'] },
+      },
+      { generic: false },
+    );
     const limit = numberArg(s.get('limit'));
     if (limit !== 0 && limit !== 1) {
       throw fail(9, `The limit field in delete objects must be 0 or 1. Got ${String(s.get('limit'))}`);

@@ -21,7 +21,9 @@ describe('Engine.runCommand', () => {
 
   it('fails an unknown field with 40415', () => {
     expect(ejson(run(testEngine(), 'test', '{"find": "c", "foo": 1}'))).toBe(
-      canon(`{"ok": 0.0, "errmsg": "BSON field 'find.foo' is an unknown field.", "code": 40415, "codeName": "IDLUnknownField"}`),
+      canon(
+        `{"ok": 0.0, "errmsg": "BSON field 'find.foo' is an unknown field.", "code": 40415, "codeName": "IDLUnknownField"}`,
+      ),
     );
   });
 
@@ -74,7 +76,13 @@ describe('Engine.runCommand', () => {
 
   it('turns unexpected exceptions into InternalError replies instead of throwing', () => {
     const engine = new Engine();
-    const reply = engine.runCommand('test', new Map([['insert', 'c'], ['documents', [null as never]]]) as never);
+    const reply = engine.runCommand(
+      'test',
+      new Map([
+        ['insert', 'c'],
+        ['documents', [null as never]],
+      ]) as never,
+    );
     expect(reply.get('ok')).toBe(0);
     expect(() => engine.runCommand('test', 42 as never)).not.toThrow();
   });

@@ -2,7 +2,7 @@
  * `getMore` / `killCursors`. Every cursor the engine returns is already exhausted (id 0), so
  * `getMore` always answers 43 CursorNotFound, and `killCursors` reports the ids as not found.
  */
-import { Long } from 'bson';
+import type { Long } from 'bson';
 import { typeOf, type Value } from '../bson/values.js';
 import { fail } from '../errors.js';
 import type { CommandHandler } from './context.js';

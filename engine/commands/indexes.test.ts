@@ -34,7 +34,9 @@ describe('createIndexes / listIndexes / dropIndexes', () => {
     const engine = testEngine();
     run(engine, 't', '{"createIndexes": "c", "indexes": [{"key": {"x": 1}, "name": "x_1"}]}');
     expect(ejson(run(engine, 't', '{"createIndexes": "c", "indexes": [{"key": {"x": 1}, "name": "x_2"}]}'))).toBe(
-      canon('{"ok": 0.0, "errmsg": "Index already exists with a different name: x_1", "code": 85, "codeName": "IndexOptionsConflict"}'),
+      canon(
+        '{"ok": 0.0, "errmsg": "Index already exists with a different name: x_1", "code": 85, "codeName": "IndexOptionsConflict"}',
+      ),
     );
   });
 
@@ -66,7 +68,9 @@ describe('createIndexes / listIndexes / dropIndexes', () => {
         '{"ok": 0.0, "errmsg": "E11000 duplicate key error collection: t.c index: a_1 dup key: { a: 1 }", "code": 11000, "codeName": "DuplicateKey", "keyPattern": {"a": 1}, "keyValue": {"a": 1}}',
       ),
     );
-    expect((run(engine, 't', '{"listIndexes": "c"}').get('cursor') as Map<string, unknown[]>).get('firstBatch')!.length).toBe(1);
+    expect(
+      (run(engine, 't', '{"listIndexes": "c"}').get('cursor') as Map<string, unknown[]>).get('firstBatch')!.length,
+    ).toBe(1);
   });
 
   it('enforces unique indexes on insert with the server message, keyPattern and keyValue', () => {
@@ -86,14 +90,18 @@ describe('createIndexes / listIndexes / dropIndexes', () => {
     run(engine, 't', '{"insert": "c", "documents": [{"_id": 1, "a": 1}]}');
     const reply = run(engine, 't', '{"insert": "c", "documents": [{"_id": 2, "a": 1, "b": null}]}');
     const err = (reply.get('writeErrors') as Map<string, unknown>[])[0]!;
-    expect(err.get('errmsg')).toBe('E11000 duplicate key error collection: t.c index: a_1_b_1 dup key: { a: 1, b: null }');
+    expect(err.get('errmsg')).toBe(
+      'E11000 duplicate key error collection: t.c index: a_1_b_1 dup key: { a: 1, b: null }',
+    );
     expect(ejson(err.get('keyValue') as never)).toBe(canon('{"a": 1, "b": null}'));
   });
 
   it('lets sparse unique indexes skip documents without the field', () => {
     const engine = testEngine();
     run(engine, 't', '{"createIndexes": "c", "indexes": [{"key": {"a": 1}, "unique": true, "sparse": true}]}');
-    expect(ejson(run(engine, 't', '{"insert": "c", "documents": [{"_id": 1}, {"_id": 2}]}'))).toBe(canon('{"n": 2, "ok": 1.0}'));
+    expect(ejson(run(engine, 't', '{"insert": "c", "documents": [{"_id": 1}, {"_id": 2}]}'))).toBe(
+      canon('{"n": 2, "ok": 1.0}'),
+    );
   });
 
   it('indexes each array element (multikey) for uniqueness', () => {
@@ -113,10 +121,18 @@ describe('createIndexes / listIndexes / dropIndexes', () => {
       't',
       '{"createIndexes": "c", "indexes": [{"key": {"a": 1}, "unique": true, "partialFilterExpression": {"b": {"$gt": 0}}}]}',
     );
-    expect(ejson(run(engine, 't', '{"insert": "c", "documents": [{"_id": 1, "a": 1, "b": 0}, {"_id": 2, "a": 1, "b": 0}, {"_id": 3, "a": 1, "b": 1}]}'))).toBe(
-      canon('{"n": 3, "ok": 1.0}'),
+    expect(
+      ejson(
+        run(
+          engine,
+          't',
+          '{"insert": "c", "documents": [{"_id": 1, "a": 1, "b": 0}, {"_id": 2, "a": 1, "b": 0}, {"_id": 3, "a": 1, "b": 1}]}',
+        ),
+      ),
+    ).toBe(canon('{"n": 3, "ok": 1.0}'));
+    expect(run(engine, 't', '{"insert": "c", "documents": [{"_id": 4, "a": 1, "b": 5}]}').has('writeErrors')).toBe(
+      true,
     );
-    expect(run(engine, 't', '{"insert": "c", "documents": [{"_id": 4, "a": 1, "b": 5}]}').has('writeErrors')).toBe(true);
   });
 
   it('refuses parallel arrays in a compound index with 171', () => {
@@ -130,18 +146,28 @@ describe('createIndexes / listIndexes / dropIndexes', () => {
 
   it('adds the collation segment to duplicate key messages of collated indexes', () => {
     const engine = testEngine();
-    run(engine, 't', '{"createIndexes": "c", "indexes": [{"key": {"a": 1}, "unique": true, "collation": {"locale": "en", "strength": 2}}]}');
+    run(
+      engine,
+      't',
+      '{"createIndexes": "c", "indexes": [{"key": {"a": 1}, "unique": true, "collation": {"locale": "en", "strength": 2}}]}',
+    );
     run(engine, 't', '{"insert": "c", "documents": [{"_id": 1, "a": "x"}]}');
     const reply = run(engine, 't', '{"insert": "c", "documents": [{"_id": 2, "a": "X"}]}');
     const err = (reply.get('writeErrors') as Map<string, unknown>[])[0]!;
-    expect(err.get('errmsg')).toMatch(/^E11000 duplicate key error collection: t\.c index: a_1 collation: \{ locale: "en", .*strength: 2.* \} dup key: \{ a: "X" \}$/);
+    expect(err.get('errmsg')).toMatch(
+      /^E11000 duplicate key error collection: t\.c index: a_1 collation: \{ locale: "en", .*strength: 2.* \} dup key: \{ a: "X" \}$/,
+    );
   });
 
   it('drops indexes by name, key pattern and "*"', () => {
     const engine = testEngine();
     run(engine, 't', '{"createIndexes": "c", "indexes": [{"key": {"a": 1}}, {"key": {"b": 1}}, {"key": {"c": 1}}]}');
-    expect(ejson(run(engine, 't', '{"dropIndexes": "c", "index": "a_1"}'))).toBe(canon('{"nIndexesWas": 4, "ok": 1.0}'));
-    expect(ejson(run(engine, 't', '{"dropIndexes": "c", "index": {"b": 1}}'))).toBe(canon('{"nIndexesWas": 3, "ok": 1.0}'));
+    expect(ejson(run(engine, 't', '{"dropIndexes": "c", "index": "a_1"}'))).toBe(
+      canon('{"nIndexesWas": 4, "ok": 1.0}'),
+    );
+    expect(ejson(run(engine, 't', '{"dropIndexes": "c", "index": {"b": 1}}'))).toBe(
+      canon('{"nIndexesWas": 3, "ok": 1.0}'),
+    );
     expect(ejson(run(engine, 't', '{"dropIndexes": "c", "index": "*"}'))).toBe(canon('{"nIndexesWas": 2, "ok": 1.0}'));
     expect(ejson(run(engine, 't', '{"dropIndexes": "c", "index": "nope"}'))).toBe(
       canon('{"ok": 0.0, "errmsg": "index not found with name [nope]", "code": 27, "codeName": "IndexNotFound"}'),

@@ -4,7 +4,9 @@ import { canon, ejson, run, testEngine } from './testing.js';
 describe('insert', () => {
   it('replies {n, ok} and stores documents with a generated ObjectId _id first', () => {
     const engine = testEngine();
-    expect(ejson(run(engine, 't', '{"insert": "c", "documents": [{"b": 1, "0": 2}]}'))).toBe(canon('{"n": 1, "ok": 1.0}'));
+    expect(ejson(run(engine, 't', '{"insert": "c", "documents": [{"b": 1, "0": 2}]}'))).toBe(
+      canon('{"n": 1, "ok": 1.0}'),
+    );
     expect(ejson(engine.documents('t', 'c'))).toBe(
       canon('[{"_id": {"$oid": "000000000000000000000001"}, "b": 1, "0": 2}]'),
     );
@@ -20,7 +22,9 @@ describe('insert', () => {
     const engine = testEngine();
     run(engine, 't', '{"insert": "c", "documents": [{"_id": 3}, {"_id": 1}, {"_id": 2}]}');
     expect(ejson(run(engine, 't', '{"find": "c"}'))).toBe(
-      canon('{"cursor": {"firstBatch": [{"_id": 3}, {"_id": 1}, {"_id": 2}], "id": {"$numberLong": "0"}, "ns": "t.c"}, "ok": 1.0}'),
+      canon(
+        '{"cursor": {"firstBatch": [{"_id": 3}, {"_id": 1}, {"_id": 2}], "id": {"$numberLong": "0"}, "ns": "t.c"}, "ok": 1.0}',
+      ),
     );
   });
 
@@ -37,14 +41,22 @@ describe('insert', () => {
 
   it('treats 1, 1.0 and NumberLong(1) as the same _id', () => {
     const engine = testEngine();
-    const reply = run(engine, 't', '{"insert": "c", "documents": [{"_id": 1}, {"_id": 1.0}, {"_id": {"$numberLong": "1"}}], "ordered": false}');
+    const reply = run(
+      engine,
+      't',
+      '{"insert": "c", "documents": [{"_id": 1}, {"_id": 1.0}, {"_id": {"$numberLong": "1"}}], "ordered": false}',
+    );
     expect(reply.get('n')!.valueOf()).toBe(1);
     expect((reply.get('writeErrors') as unknown[]).length).toBe(2);
   });
 
   it('continues after failures with ordered: false', () => {
     const engine = testEngine();
-    const reply = run(engine, 't', '{"insert": "c", "documents": [{"_id": 1}, {"_id": 1}, {"_id": 2}], "ordered": false}');
+    const reply = run(
+      engine,
+      't',
+      '{"insert": "c", "documents": [{"_id": 1}, {"_id": 1}, {"_id": 2}], "ordered": false}',
+    );
     expect(reply.get('n')!.valueOf()).toBe(2);
     expect(ejson(engine.documents('t', 'c'))).toBe(canon('[{"_id": 1}, {"_id": 2}]'));
   });

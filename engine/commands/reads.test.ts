@@ -23,7 +23,9 @@ function batch(reply: Map<string, unknown>): string {
 describe('find', () => {
   it('replies with a cursor {firstBatch, id: Long(0), ns}', () => {
     expect(ejson(run(seeded(), 't', '{"find": "c", "filter": {"_id": 2}}'))).toBe(
-      canon('{"cursor": {"firstBatch": [{"_id": 2, "a": 1, "s": "A"}], "id": {"$numberLong": "0"}, "ns": "t.c"}, "ok": 1.0}'),
+      canon(
+        '{"cursor": {"firstBatch": [{"_id": 2, "a": 1, "s": "A"}], "id": {"$numberLong": "0"}, "ns": "t.c"}, "ok": 1.0}',
+      ),
     );
   });
 
@@ -43,14 +45,20 @@ describe('find', () => {
   });
 
   it('sorts, skips and limits', () => {
-    expect(batch(run(seeded(), 't', '{"find": "c", "sort": {"a": -1}, "skip": 1, "limit": 2, "projection": {"a": 1}}'))).toBe(
-      canon('[{"_id": 3, "a": 3}, {"_id": 2, "a": 1}]'),
-    );
+    expect(
+      batch(run(seeded(), 't', '{"find": "c", "sort": {"a": -1}, "skip": 1, "limit": 2, "projection": {"a": 1}}')),
+    ).toBe(canon('[{"_id": 3, "a": 3}, {"_id": 2, "a": 1}]'));
   });
 
   it('applies a collation to filter and sort', () => {
     expect(
-      batch(run(seeded(), 't', '{"find": "c", "filter": {"s": "a"}, "collation": {"locale": "en", "strength": 2}, "projection": {"_id": 1}}')),
+      batch(
+        run(
+          seeded(),
+          't',
+          '{"find": "c", "filter": {"s": "a"}, "collation": {"locale": "en", "strength": 2}, "projection": {"_id": 1}}',
+        ),
+      ),
     ).toBe(canon('[{"_id": 2}, {"_id": 3}]'));
   });
 
@@ -71,9 +79,9 @@ describe('find', () => {
   it('accepts a hint naming an existing index by name or key pattern', () => {
     const engine = seeded();
     run(engine, 't', '{"createIndexes": "c", "indexes": [{"key": {"a": 1}}]}');
-    expect(batch(run(engine, 't', '{"find": "c", "filter": {"a": {"$gt": 0}}, "hint": "a_1", "projection": {"_id": 1}}'))).toBe(
-      canon('[{"_id": 2}, {"_id": 3}, {"_id": 1}]'),
-    );
+    expect(
+      batch(run(engine, 't', '{"find": "c", "filter": {"a": {"$gt": 0}}, "hint": "a_1", "projection": {"_id": 1}}')),
+    ).toBe(canon('[{"_id": 2}, {"_id": 3}, {"_id": 1}]'));
     expect(batch(run(engine, 't', '{"find": "c", "hint": {"a": 1}, "projection": {"_id": 1}}'))).toBe(
       canon('[{"_id": 4}, {"_id": 2}, {"_id": 3}, {"_id": 1}]'),
     );
@@ -81,7 +89,9 @@ describe('find', () => {
 
   it('fails a negative limit with 51024', () => {
     expect(ejson(run(seeded(), 't', '{"find": "c", "limit": -1}'))).toBe(
-      canon(`{"ok": 0.0, "errmsg": "BSON field 'limit' value must be >= 0, actual value '-1'", "code": 51024, "codeName": "Location51024"}`),
+      canon(
+        `{"ok": 0.0, "errmsg": "BSON field 'limit' value must be >= 0, actual value '-1'", "code": 51024, "codeName": "Location51024"}`,
+      ),
     );
   });
 
@@ -92,9 +102,15 @@ describe('find', () => {
   });
 
   it('reads the oplog as local.oplog.rs', () => {
-    const reply = run(seeded(), 'local', '{"find": "oplog.rs", "filter": {"op": "i"}, "projection": {"_id": 0, "op": 1, "o2": 1}}');
+    const reply = run(
+      seeded(),
+      'local',
+      '{"find": "oplog.rs", "filter": {"op": "i"}, "projection": {"_id": 0, "op": 1, "o2": 1}}',
+    );
     expect(batch(reply)).toBe(
-      canon('[{"op": "i", "o2": {"_id": 1}}, {"op": "i", "o2": {"_id": 2}}, {"op": "i", "o2": {"_id": 3}}, {"op": "i", "o2": {"_id": 4}}]'),
+      canon(
+        '[{"op": "i", "o2": {"_id": 1}}, {"op": "i", "o2": {"_id": 2}}, {"op": "i", "o2": {"_id": 3}}, {"op": "i", "o2": {"_id": 4}}]',
+      ),
     );
   });
 
@@ -112,7 +128,9 @@ describe('delete', () => {
       canon('{"n": 1, "ok": 1.0}'),
     );
     expect(ejson(engine.documents('t', 'c').map((d) => d.get('_id')!))).toBe(canon('[2, 3, 4]'));
-    expect(ejson(run(engine, 't', '{"delete": "c", "deletes": [{"q": {}, "limit": 0}]}'))).toBe(canon('{"n": 3, "ok": 1.0}'));
+    expect(ejson(run(engine, 't', '{"delete": "c", "deletes": [{"q": {}, "limit": 0}]}'))).toBe(
+      canon('{"n": 3, "ok": 1.0}'),
+    );
     expect(engine.documents('t', 'c')).toEqual([]);
   });
 
@@ -126,37 +144,51 @@ describe('delete', () => {
 
   it('rejects a limit other than 0 or 1 with 9', () => {
     expect(ejson(run(seeded(), 't', '{"delete": "c", "deletes": [{"q": {}, "limit": 2}]}'))).toBe(
-      canon('{"ok": 0.0, "errmsg": "The limit field in delete objects must be 0 or 1. Got 2", "code": 9, "codeName": "FailedToParse"}'),
+      canon(
+        '{"ok": 0.0, "errmsg": "The limit field in delete objects must be 0 or 1. Got 2", "code": 9, "codeName": "FailedToParse"}',
+      ),
     );
   });
 
   it('rejects unknown statement fields with 40415', () => {
     expect(ejson(run(seeded(), 't', '{"delete": "c", "deletes": [{"q": {}, "limit": 0, "x": 1}]}'))).toBe(
-      canon(`{"ok": 0.0, "errmsg": "BSON field 'delete.deletes.x' is an unknown field.", "code": 40415, "codeName": "IDLUnknownField"}`),
+      canon(
+        `{"ok": 0.0, "errmsg": "BSON field 'delete.deletes.x' is an unknown field.", "code": 40415, "codeName": "IDLUnknownField"}`,
+      ),
     );
   });
 });
 
 describe('count, distinct, aggregate', () => {
   it('counts matches with skip and limit', () => {
-    expect(ejson(run(seeded(), 't', '{"count": "c", "query": {"a": {"$exists": true}}}'))).toBe(canon('{"n": 3, "ok": 1.0}'));
+    expect(ejson(run(seeded(), 't', '{"count": "c", "query": {"a": {"$exists": true}}}'))).toBe(
+      canon('{"n": 3, "ok": 1.0}'),
+    );
     expect(ejson(run(seeded(), 't', '{"count": "c", "skip": 1, "limit": 2}'))).toBe(canon('{"n": 2, "ok": 1.0}'));
     expect(ejson(run(testEngine(), 't', '{"count": "nope"}'))).toBe(canon('{"n": 0, "ok": 1.0}'));
   });
 
   it('lists distinct values, flattening arrays', () => {
-    expect(ejson(run(seeded(), 't', '{"distinct": "c", "key": "tags"}'))).toBe(canon('{"values": ["x", "y"], "ok": 1.0}'));
-    expect(ejson(run(seeded(), 't', '{"distinct": "c", "key": "s", "collation": {"locale": "en", "strength": 1}}'))).toBe(
-      canon('{"values": ["b", "A", "c"], "ok": 1.0}'),
+    expect(ejson(run(seeded(), 't', '{"distinct": "c", "key": "tags"}'))).toBe(
+      canon('{"values": ["x", "y"], "ok": 1.0}'),
     );
+    expect(
+      ejson(run(seeded(), 't', '{"distinct": "c", "key": "s", "collation": {"locale": "en", "strength": 1}}')),
+    ).toBe(canon('{"values": ["b", "A", "c"], "ok": 1.0}'));
   });
 
   it('runs the countDocuments pipeline', () => {
     expect(
       ejson(
-        run(seeded(), 't', '{"aggregate": "c", "pipeline": [{"$match": {"a": {"$gt": 1}}}, {"$group": {"_id": 1, "n": {"$sum": 1}}}], "cursor": {}}'),
+        run(
+          seeded(),
+          't',
+          '{"aggregate": "c", "pipeline": [{"$match": {"a": {"$gt": 1}}}, {"$group": {"_id": 1, "n": {"$sum": 1}}}], "cursor": {}}',
+        ),
       ),
-    ).toBe(canon('{"cursor": {"firstBatch": [{"_id": 1, "n": 2}], "id": {"$numberLong": "0"}, "ns": "t.c"}, "ok": 1.0}'));
+    ).toBe(
+      canon('{"cursor": {"firstBatch": [{"_id": 1, "n": 2}], "id": {"$numberLong": "0"}, "ns": "t.c"}, "ok": 1.0}'),
+    );
   });
 
   it('requires the cursor option for aggregate', () => {
