@@ -175,6 +175,8 @@ describe('logical operators', () => {
     expect(which('{"$comment":"hi","a":1}', docs)).toEqual([0, 1]);
     expect(which('{"$alwaysFalse":1}', docs)).toEqual([]);
     expect(which('{"$alwaysTrue":1}', docs)).toEqual([0, 1, 2]);
+    expect(which('{"$sampleRate":1}', docs)).toEqual([0, 1, 2]);
+    expect(which('{"$sampleRate":0}', docs)).toEqual([]);
   });
 });
 
@@ -214,6 +216,7 @@ describe('$exists, $type, $size, $mod, $all', () => {
     expect(which('{"a.b":{"$size":2}}', docs)).toEqual([2]);
     expect(which('{"a":{"$size":0}}', docs)).toEqual([4]);
     expect(which('{"a":{"$size":2.0}}', docs)).toEqual([0]);
+    expect(which('{"a":{"$size":{"$numberLong":"2"}}}', docs)).toEqual([0]);
   });
 
   it('$mod truncates and keeps the dividend sign', () => {
@@ -359,9 +362,13 @@ describe('parse errors', () => {
     expect(err('{"$nor":[1]}')).toEqual([2, '$or/$and/$nor entries need to be full objects']);
     expect(err('{"a":{"$not":1}}')).toEqual([2, '$not needs a regex or a document']);
     expect(err('{"a":{"$not":{}}}')).toEqual([2, '$not cannot be empty']);
-    expect(err('{"a":{"$size":"x"}}')).toEqual([2, '$size needs a number']);
-    expect(err('{"a":{"$size":-1}}')).toEqual([2, '$size may not be negative']);
-    expect(err('{"a":{"$size":1.5}}')).toEqual([2, '$size must be a whole number']);
+    expect(err('{"a":{"$size":"x"}}')).toEqual([2, 'Failed to parse $size. Expected a number in: $size: "x"']);
+    expect(err('{"a":{"$size":-1}}')).toEqual([2, 'Failed to parse $size. Expected a positive number in: $size: -1']);
+    expect(err('{"a":{"$size":1.5}}')).toEqual([2, 'Failed to parse $size. Expected an integer: $size: 1.5']);
+    expect(err('{"a":{"$size":3000000000}}')).toEqual([
+      2,
+      'Failed to parse $size. Cannot represent $size: 3000000000 in an int',
+    ]);
     expect(err('{"a":{"$elemMatch":1}}')).toEqual([2, '$elemMatch needs an Object']);
     expect(err('{"a":{"$all":1}}')).toEqual([2, '$all needs an array']);
     expect(err('{"a":{"$all":[{"$elemMatch":{}},1]}}')).toEqual([2, '$all/$elemMatch has to be consistent']);
@@ -391,7 +398,10 @@ describe('parse errors', () => {
       2,
       'a takes an Array, a number, or a BinData but received: $bitsAllSet: "x"',
     ]);
-    expect(err('{"a":{"$bitsAllSet":[-1]}}')).toEqual([2, 'bit positions must be >= 0 but got: 0: -1']);
+    expect(err('{"a":{"$bitsAllSet":[-1]}}')).toEqual([
+      2,
+      'Failed to parse bit position. Expected a positive number in: 0: -1',
+    ]);
     expect(err('{"a":{"$bitsAllSet":-1}}')).toEqual([9, 'Expected a positive number in: $bitsAllSet: -1']);
     expect(err('{"a":{"$elemMatch":{"$expr":{"$eq":[1,1]}}}}')).toEqual([
       2,
@@ -403,6 +413,19 @@ describe('parse errors', () => {
     ]);
     expect(err('{"$jsonSchema":1}')).toEqual([14, '$jsonSchema must be an object']);
     expect(err('{"$alwaysTrue":2}')).toEqual([9, '$alwaysTrue must be an integer value of 1']);
+    expect(err('{"$not":{"a":1}}')).toEqual([
+      2,
+      'unknown top level operator: $not. If you are trying to negate an entire expression, use $nor.',
+    ]);
+    expect(err('{"a":{"$regex":{"$regularExpression":{"pattern":"x","options":"i"}},"$options":"m"}}')).toEqual([
+      51075,
+      'options set in both $regex and $options',
+    ]);
+    expect(err('{"a":{"$options":"m","$regex":{"$regularExpression":{"pattern":"x","options":"i"}}}}')).toEqual([
+      51074,
+      'options set in both $regex and $options',
+    ]);
+    expect(err('{"$sampleRate":2}')).toEqual([2, 'numeric argument to $sampleRate must be in [0, 1]']);
   });
 
   it('names unsupported operators', () => {

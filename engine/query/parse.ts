@@ -6,7 +6,7 @@
 import { BSONRegExp, isArray, isDoc, isNumber, typeOf, type Doc, type Value } from '../bson/values.js';
 import type { Collator } from '../bson/compare.js';
 import { renderElement } from '../bson/render.js';
-import { fail } from '../errors.js';
+import { fail, isEngineError } from '../errors.js';
 import { parseExpression } from '../expr/index.js';
 import { compileJsonSchema } from './json-schema.js';
 import type { BitsOp, ComparisonOp, MatchNode } from './nodes.js';
@@ -31,6 +31,9 @@ export interface ParseOptions {
 type Level = 'predicateTop' | 'documentTop' | 'subDocument';
 
 const PLAYGROUND = 'the Upsert Lab playground';
+
+/** `BSONDepth::getMaxDepthForUserStorage()`: the longest filter path accepted. */
+const MAX_PATH_COMPONENTS = 180;
 
 /** Operators that stand where a field name would (`retrievePathlessParser`). */
 const PATHLESS = new Set([
@@ -137,6 +140,7 @@ class FilterParser {
         if (node) children.push(node);
         continue;
       }
+      if (key.split('.').length > MAX_PATH_COMPONENTS) throw fail(5729100, 'FieldPath is too long');
       if (isExpressionDocument(value, false)) {
         this.parseSub(key, value, nextLevel, children);
         continue;
@@ -173,13 +177,22 @@ class FilterParser {
         return compileJsonSchema(value);
       case 'where':
         if (!this.options.allowWhere) throw fail(2, '$where is not allowed in this context');
+        if (level === 'subDocument') throw fail(2, '$where can only be applied to the top-level document');
         return unsupported('$where', 'it runs JavaScript, and the playground never executes user JavaScript');
       case 'text':
         if (level === 'subDocument') throw fail(2, '$text can only be applied to the top-level document');
         if (!this.options.allowText) throw fail(2, '$text is not allowed in this context');
         return unsupported('$text', 'text search needs a text index, which the playground does not implement');
-      case 'sampleRate':
+      case 'sampleRate': {
+        if (level === 'subDocument') throw fail(2, '$sampleRate can only be applied to the top-level document');
+        if (!isNumber(value)) throw fail(2, 'argument to $sampleRate must be a numeric type');
+        const x = numberValue(value);
+        if (!(x >= 0 && x <= 1)) throw fail(2, 'numeric argument to $sampleRate must be in [0, 1]');
+        // 0 and 1 are exact (the server turns them into false/true); anything between is random.
+        if (x === 0) return { kind: 'alwaysFalse' };
+        if (x === 1) return { kind: 'alwaysTrue' };
         return unsupported('$sampleRate', 'random sampling would make results non-reproducible');
+      }
       case 'alwaysTrue':
       case 'alwaysFalse': {
         const n = integerElementToLong(key, value);
@@ -194,7 +207,9 @@ class FilterParser {
       default:
         throw fail(
           2,
-          `unknown top level operator: ${key}. If you have a field name that starts with a '$' symbol, consider using $getField or $setField.`,
+          name === 'not'
+            ? `unknown top level operator: ${key}. If you are trying to negate an entire expression, use $nor.`
+            : `unknown top level operator: ${key}. If you have a field name that starts with a '$' symbol, consider using $getField or $setField.`,
         );
     }
   }
@@ -237,7 +252,11 @@ class FilterParser {
         if (!isArray(value)) throw fail(2, '$nin needs an array');
         return { kind: 'not', operator: '$nin', child: this.inNode(name, value) };
       case '$size':
-        return { kind: 'size', path: name, size: parseSize(value) };
+        return {
+          kind: 'size',
+          path: name,
+          size: Number(integerArgument('$size', value, 'Failed to parse $size. ', 'int')),
+        };
       case '$exists': {
         const node: MatchNode = { kind: 'exists', path: name };
         return trueValue(value) ? node : { kind: 'not', operator: '$exists', child: node };
@@ -317,7 +336,7 @@ class FilterParser {
         } else if (v instanceof BSONRegExp) {
           pattern = v.pattern;
           if (v.options !== '') {
-            if (options !== '') throw fail(51075, 'options set in both $regex and $options');
+            if (options !== '') throw fail(51074, 'options set in both $regex and $options');
             options = v.options;
           }
         } else {
@@ -325,7 +344,7 @@ class FilterParser {
         }
       } else if (k === '$options') {
         if (typeof v !== 'string') throw fail(2, '$options has to be a string');
-        if (options !== '') throw fail(51074, 'options set in both $regex and $options');
+        if (options !== '') throw fail(51075, 'options set in both $regex and $options');
         options = v;
       }
     }
@@ -379,38 +398,46 @@ function numberValue(v: Value): number {
   return Number(String(typeOf(v) === 'int' ? (v as { value: number }).value : v));
 }
 
-/** `MatchExpressionParser::parseIntegerElementToLong` (errors are code 9). */
-function integerElementToLong(name: string, v: Value): bigint {
+/**
+ * `BSONElement::parseIntegerElementToLong` / `…NonNegativeInt`: an integral number (double and
+ * decimal must be integral and in range). Errors are code 9 with the server's reasons.
+ */
+function integerElement(name: string, v: Value, range: 'long' | 'nonNegativeLong' | 'int'): bigint {
   const shown = renderElement(name, v);
   if (!isNumber(v)) throw fail(9, `Expected a number in: ${shown}`);
   const t = typeOf(v);
-  if (t === 'int' || t === 'long') return BigInt(String(t === 'int' ? (v as { value: number }).value : v));
-  const x = numberValue(v);
-  if (Number.isNaN(x)) throw fail(9, `Expected an integer, but found NaN in: ${shown}`);
-  if (x >= TWO_63 || x < -TWO_63) throw fail(9, `Cannot represent as a 64-bit integer: ${shown}`);
-  if (!Number.isInteger(x)) {
-    throw fail(9, t === 'decimal' ? `Cannot represent as a 64-bit integer: ${shown}` : `Expected an integer: ${shown}`);
+  let n: bigint;
+  if (t === 'int' || t === 'long') {
+    n = BigInt(String(t === 'int' ? (v as { value: number }).value : v));
+  } else {
+    const x = numberValue(v);
+    if (Number.isNaN(x)) throw fail(9, `Expected an integer, but found NaN in: ${shown}`);
+    if (x >= TWO_63 || x < -TWO_63) throw fail(9, `Cannot represent as a 64-bit integer: ${shown}`);
+    if (!Number.isInteger(x)) {
+      throw fail(
+        9,
+        t === 'decimal' ? `Cannot represent as a 64-bit integer: ${shown}` : `Expected an integer: ${shown}`,
+      );
+    }
+    n = BigInt(x);
   }
-  return BigInt(x);
+  if (range !== 'long' && n < 0n) throw fail(9, `Expected a positive number in: ${shown}`);
+  if (range === 'int' && n > 2147483647n) throw fail(9, `Cannot represent ${shown} in an int`);
+  return n;
 }
 
-function parseSize(v: Value): number {
-  const t = typeOf(v);
-  let size: number;
-  if (t === 'int') size = (v as { value: number }).value;
-  else if (t === 'long') {
-    const n = BigInt(String(v));
-    if (n < -2147483648n || n > 2147483647n) throw fail(2, '$size must be representable as a 32-bit integer');
-    size = Number(n);
-  } else if (t === 'double') {
-    const x = v as number;
-    if (!Number.isInteger(x) || x < -2147483648 || x > 2147483647) throw fail(2, '$size must be a whole number');
-    size = x;
-  } else {
-    throw fail(2, '$size needs a number');
+/** `integerElement` for arguments whose errors the server rewraps as BadValue with a prefix. */
+function integerArgument(name: string, v: Value, prefix: string, range: 'nonNegativeLong' | 'int'): bigint {
+  try {
+    return integerElement(name, v, range);
+  } catch (e) {
+    if (isEngineError(e)) throw fail(2, prefix + e.errmsg);
+    throw e;
   }
-  if (size < 0) throw fail(2, '$size may not be negative');
-  return size;
+}
+
+function integerElementToLong(name: string, v: Value): bigint {
+  return integerElement(name, v, 'long');
 }
 
 /** Truncates a numeric `$mod` argument to a 64-bit integer, as the 5.0+ parser does. */
@@ -446,29 +473,10 @@ function parseMod(path: string, v: Value): MatchNode {
 /** Bit positions from an array of positions, a non-negative numeric mask, or a BinData mask. */
 function parseBitPositions(path: string, op: BitsOp, v: Value): number[] {
   if (isArray(v)) {
-    const positions: number[] = [];
-    v.forEach((e, i) => {
-      const shown = renderElement(String(i), e);
-      if (!isNumber(e)) throw fail(2, `bit positions must be an integer but got: ${shown}`);
-      const x = numberValue(e);
-      if (typeOf(e) === 'double' || typeOf(e) === 'decimal') {
-        if (Number.isNaN(x)) throw fail(2, `bit positions cannot take a NaN: ${shown}`);
-        if (x > 2147483647 || x < -2147483648) {
-          throw fail(2, `bit positions cannot be represented as a 32-bit signed integer: ${shown}`);
-        }
-        if (!Number.isInteger(x)) throw fail(2, `bit positions must be an integer but got: ${shown}`);
-      }
-      if (typeOf(e) === 'long' && (x > 2147483647 || x < -2147483648)) {
-        throw fail(2, `bit positions cannot be represented as a 32-bit signed integer: ${shown}`);
-      }
-      if (x < 0) throw fail(2, `bit positions must be >= 0 but got: ${shown}`);
-      positions.push(x);
-    });
-    return positions;
+    return v.map((e, i) => Number(integerArgument(String(i), e, 'Failed to parse bit position. ', 'int')));
   }
   if (isNumber(v)) {
-    const mask = integerElementToLong(op, v);
-    if (mask < 0n) throw fail(9, `Expected a positive number in: ${renderElement(op, v)}`);
+    const mask = integerElement(op, v, 'nonNegativeLong');
     const positions: number[] = [];
     for (let b = 0; b < 64; b++) if ((mask >> BigInt(b)) & 1n) positions.push(b);
     return positions;
