@@ -696,3 +696,26 @@ describe('cursor conveniences', () => {
   });
 });
 
+
+describe('fuzzing', () => {
+  it('turns every script into results or mongosh-style errors, never an internal crash', async () => {
+    const fc = (await import('fast-check')).default;
+    const words = [
+      'db', '.', 'c', 'getCollection', 'getSiblingDB', 'insertOne', 'updateOne', 'update', 'find', 'sort', 'limit', 'toArray', 'explain',
+      '(', ')', '{', '}', '[', ']', ',', ':', ';', '\n', ' ', 'a', '$set', '1', '-1', '2.5', '"s"', "'t'", '/r/i', 'ObjectId', 'ISODate',
+      'NumberLong', 'NumberDecimal', 'Timestamp', 'UUID', 'BinData', 'new', 'Date', 'const', 'let', 'x', '=', 'constructor', '__proto__',
+      'undefined', 'null', 'true', '...', 'print', 'printjson', 'getMongo', 'bulkWrite', 'forEach', 'use', 'show', 'collections',
+    ];
+    const script = fc.array(fc.constantFrom(...words), { maxLength: 40 }).map((a) => a.join(''));
+    const known = new Set(['SyntaxError', 'TypeError', 'ReferenceError', 'RangeError', 'BSONError', 'MongoshInvalidInputError']);
+    fc.assert(
+      fc.property(script, (src) => {
+        const { results } = run(src, { continueOnError: true });
+        for (const r of results) {
+          if (r.output.kind === 'error') expect(known.has(r.output.error.name), `${src} → ${r.output.error.display}`).toBe(true);
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});

@@ -427,3 +427,26 @@ describe('hostile input', () => {
     expect(statements('db.c.find()\n'.repeat(20_000))).toHaveLength(20_000);
   }, 30_000);
 });
+
+describe('fuzzing', () => {
+  it('either parses or throws a ShellSyntaxError with a valid position, for any input', async () => {
+    const fc = (await import('fast-check')).default;
+    const alphabet = fc.constantFrom(...'db.c({[]}),;:"\'`/\\*\n -+!=$_01x9eEn.new Date ObjectId use const let\r\t\u2028é😀'.split(''));
+    const input = fc.oneof(fc.string({ maxLength: 120 }), fc.array(alphabet, { maxLength: 120 }).map((a) => a.join('')));
+    fc.assert(
+      fc.property(input, (src) => {
+        try {
+          parseProgram(src);
+        } catch (e) {
+          expect(isShellSyntaxError(e)).toBe(true);
+          const err = e as ShellSyntaxError;
+          expect(err.line).toBeGreaterThanOrEqual(1);
+          expect(err.column).toBeGreaterThanOrEqual(1);
+          expect(err.offset).toBeLessThanOrEqual(src.length);
+          expect(err.message.length).toBeGreaterThan(0);
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
