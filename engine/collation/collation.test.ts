@@ -78,8 +78,18 @@ describe('parseCollation', () => {
       "Field 'locale' is invalid in: { locale: \"en-US\" }. Did you mean 'en_US'?",
     ]);
     expect(err('{"locale":"xx"}')[0]).toBe(2);
-    expect(err('{"strength":1}')[0]).toBe(40414);
-    expect(err('{"locale":"en","caseLevel":1}')[0]).toBe(14);
+    expect(err('{"strength":1}')).toEqual([4, 'Missing expected field "locale"']);
+    expect(err('{"locale":"en","caseLevel":1}')).toEqual([
+      14,
+      '"caseLevel" had the wrong type. Expected bool, found int',
+    ]);
+    expect(err('{"locale":"en","strength":"1"}')).toEqual([
+      14,
+      'Expected field "strength" to have numeric type, but found string',
+    ]);
+    expect(err('{"locale":"en","foo":1,"strength":9}')[1]).toBe(
+      "Field 'strength' must be an integer 1 through 5. Got: 9",
+    );
     expect(err('{"locale":"en","version":"1.0"}')[0]).toBe(174);
   });
 

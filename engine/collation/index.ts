@@ -8,13 +8,14 @@
  * `COLLATION_APPROXIMATIONS` below (and in the README). `locale: "simple"` is exact: no collator,
  * strings compare by code point.
  *
- * Error choices where the facts are silent (marked [inferred]): a missing `locale` is 40414
- * `BSON field 'collation.locale' is missing but a required field`, and a field of the wrong
- * type is 14 TypeMismatch `BSON field 'collation.<f>' is the wrong type '<t>', expected type '<t>'`
- * (the wording of the IDL parser the 8.0 server uses for collation specs).
+ * Fields are read in the server's order (locale, then caseLevel, caseFirst, strength,
+ * numericOrdering, alternate, maxVariable, normalization, backwards, then the unknown-field check),
+ * so the first bad field reports, with `bson_extract`'s wording for missing and mistyped fields:
+ * 4 `Missing expected field "locale"`, 14 `"caseLevel" had the wrong type. Expected bool, found
+ * string`, 14 `Expected field "strength" to have numeric type, but found string`.
  */
 import type { Collator } from '../bson/compare.js';
-import { renderDoc } from '../bson/render.js';
+import { renderDoc, renderElement } from '../bson/render.js';
 import { Int32, isDoc, isNumber, typeOf, type Doc, type Value } from '../bson/values.js';
 import { fail } from '../errors.js';
 
@@ -74,23 +75,9 @@ const LOCALE_DEFAULTS: Readonly<Record<string, Partial<Pick<CollationSpec, 'case
     th: { alternate: 'shifted' },
   };
 
-const TYPE_NAMES: Record<string, string> = {
-  double: 'double',
-  string: 'string',
-  object: 'object',
-  array: 'array',
-  bool: 'bool',
-  int: 'int',
-  long: 'long',
-  decimal: 'decimal',
-};
-
+/** `bsonExtractTypedField`: a present field of another type is TypeMismatch. */
 function wrongType(field: string, v: Value, expected: string): never {
-  const t = typeOf(v);
-  throw fail(
-    14,
-    `BSON field 'collation.${field}' is the wrong type '${TYPE_NAMES[t] ?? t}', expected type '${expected}'`,
-  );
+  throw fail(14, `"${field}" had the wrong type. Expected ${expected}, found ${typeOf(v)}`);
 }
 
 function boolField(spec: Doc, field: string): boolean | undefined {
@@ -105,6 +92,21 @@ function stringField(spec: Doc, field: string): string | undefined {
   if (v === undefined) return undefined;
   if (typeof v !== 'string') wrongType(field, v, 'string');
   return v;
+}
+
+/** `bsonExtractIntegerField`: a number exactly representable as a 64-bit integer. */
+function integerField(spec: Doc, field: string): number | undefined {
+  const v = spec.get(field);
+  if (v === undefined) return undefined;
+  if (!isNumber(v)) throw fail(14, `Expected field "${field}" to have numeric type, but found ${typeOf(v)}`);
+  const n = typeof v === 'number' ? v : Number(String(v instanceof Int32 ? v.value : v));
+  if (!Number.isInteger(n) || Math.abs(n) >= 2 ** 63) {
+    throw fail(
+      2,
+      `Expected field "${field}" to have a value exactly representable as a 64-bit integer, but found ${renderElement(field, v)}`,
+    );
+  }
+  return n;
 }
 
 /** ICU keyword values for `@collation=…` and their BCP 47 `-u-co-` equivalents. */
@@ -178,11 +180,8 @@ function validateLocale(locale: string, spec: Doc): void {
 export function parseCollation(spec: Doc): CollationSpec | null {
   const shown = (): string => renderDoc(spec);
   const localeValue = spec.get('locale');
-  if (localeValue === undefined) throw fail(40414, "BSON field 'collation.locale' is missing but a required field");
+  if (localeValue === undefined) throw fail(4, 'Missing expected field "locale"');
   if (typeof localeValue !== 'string') wrongType('locale', localeValue, 'string');
-  for (const k of spec.keys()) {
-    if (!KNOWN_FIELDS.has(k)) throw fail(9, `Collation spec contains unknown field. Collation spec: ${shown()}`);
-  }
   if (localeValue === 'simple') {
     if (spec.size > 1) throw fail(9, `If locale=simple, no other fields should be present in: ${shown()}`);
     return null;
@@ -190,21 +189,15 @@ export function parseCollation(spec: Doc): CollationSpec | null {
   validateLocale(localeValue, spec);
   const defaults = LOCALE_DEFAULTS[localeValue] ?? LOCALE_DEFAULTS[localeValue.split(/[_@]/)[0]!] ?? {};
 
-  let strength: CollationSpec['strength'] = 3;
-  const s = spec.get('strength');
-  if (s !== undefined) {
-    if (!isNumber(s)) wrongType('strength', s, 'int');
-    const n = typeof s === 'number' ? s : Number(String(s instanceof Int32 ? s.value : s));
-    if (!(Number.isInteger(n) && n >= 1 && n <= 5)) {
-      throw fail(9, `Field 'strength' must be an integer 1 through 5. Got: ${String(n)}`);
-    }
-    strength = n as CollationSpec['strength'];
-  }
-
+  const caseLevel = boolField(spec, 'caseLevel') ?? false;
   const caseFirst = stringField(spec, 'caseFirst') ?? defaults.caseFirst ?? 'off';
   if (caseFirst !== 'upper' && caseFirst !== 'lower' && caseFirst !== 'off') {
     throw fail(9, `Field 'caseFirst' must be 'upper', 'lower', or 'off'. Got: ${caseFirst}`);
   }
+  const s = integerField(spec, 'strength') ?? 3;
+  if (s < 1 || s > 5) throw fail(9, `Field 'strength' must be an integer 1 through 5. Got: ${s}`);
+  const strength = s as CollationSpec['strength'];
+  const numericOrdering = boolField(spec, 'numericOrdering') ?? false;
   const alternate = stringField(spec, 'alternate') ?? defaults.alternate ?? 'non-ignorable';
   if (alternate !== 'non-ignorable' && alternate !== 'shifted') {
     throw fail(9, `Field 'alternate' must be 'non-ignorable' or 'shifted'. Got: ${alternate}`);
@@ -213,12 +206,13 @@ export function parseCollation(spec: Doc): CollationSpec | null {
   if (maxVariable !== 'punct' && maxVariable !== 'space') {
     throw fail(9, `Field 'maxVariable' must be 'punct' or 'space'. Got: ${maxVariable}`);
   }
-  const caseLevel = boolField(spec, 'caseLevel') ?? false;
-  const numericOrdering = boolField(spec, 'numericOrdering') ?? false;
   const normalization = boolField(spec, 'normalization') ?? false;
   const backwardsGiven = boolField(spec, 'backwards');
   const backwards = backwardsGiven ?? defaults.backwards ?? false;
   const version = stringField(spec, 'version');
+  for (const k of spec.keys()) {
+    if (!KNOWN_FIELDS.has(k)) throw fail(9, `Collation spec contains unknown field. Collation spec: ${shown()}`);
+  }
   if (version !== undefined && version !== COLLATION_VERSION) {
     throw fail(
       174,
@@ -314,8 +308,7 @@ export interface ResolvedCollation {
 export function resolveCollation(value: Value | undefined, field = 'collation'): ResolvedCollation | null {
   if (value === undefined) return null;
   if (!isDoc(value)) {
-    const t = typeOf(value);
-    throw fail(14, `BSON field '${field}' is the wrong type '${TYPE_NAMES[t] ?? t}', expected type 'object'`);
+    throw fail(14, `BSON field '${field}' is the wrong type '${typeOf(value)}', expected type 'object'`);
   }
   const spec = parseCollation(value);
   if (spec === null) return null;
