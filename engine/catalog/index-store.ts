@@ -17,11 +17,22 @@ export interface IndexEntry {
   readonly rid: number;
 }
 
+/** A document's keys for one index, with their hash strings. */
+export interface KeySet {
+  readonly keys: readonly (readonly Value[])[];
+  readonly strings: readonly string[];
+  readonly multikey: boolean;
+}
+
+const EMPTY_KEYS: KeySet = { keys: [], strings: [], multikey: false };
+
 export class IndexStore {
   readonly definition: IndexDefinition;
   /** True once some document produced keys through an array. */
   multikey = false;
   private readonly buckets = new Map<string, IndexEntry[]>();
+  /** Each record's key strings, so removal needs no key regeneration. */
+  private readonly keysByRid = new Map<number, readonly string[]>();
   private readonly paths: readonly (readonly string[])[];
   private readonly partial: DocumentFilter | null;
 
@@ -41,22 +52,37 @@ export class IndexStore {
 
   /** The key tuples a document contributes ([] when sparse/partial exclude it). */
   keysOf(doc: Doc): readonly (readonly Value[])[] {
-    if (this.partial && !this.partial.matches(doc)) return [];
+    return this.computeKeys(doc).keys;
+  }
+
+  /** Keys plus their hash strings, computed once per write (throws 171 for parallel arrays). */
+  computeKeys(doc: Doc): KeySet {
+    if (this.partial && !this.partial.matches(doc)) return EMPTY_KEYS;
     const extracted = extractKeys(doc, this.paths);
-    if (this.definition.sparse && extracted.allMissing) return [];
-    return extracted.keys;
+    if (this.definition.sparse && extracted.allMissing) return EMPTY_KEYS;
+    const collator = this.collator;
+    return {
+      keys: extracted.keys,
+      strings: extracted.keys.map((k) => tupleKey(k, collator)),
+      multikey: extracted.multikey,
+    };
   }
 
   /** Throws 11000 when `doc` would duplicate a key held by a record other than `selfRid`. */
   checkUnique(doc: Doc, ns: string, selfRid: number | null): void {
+    this.checkUniqueKeys(this.computeKeys(doc), ns, selfRid);
+  }
+
+  /** `checkUnique` with keys already computed. */
+  checkUniqueKeys(keySet: KeySet, ns: string, selfRid: number | null): void {
     if (!this.definition.unique) return;
-    for (const key of this.keysOf(doc)) {
-      const bucket = this.buckets.get(tupleKey(key, this.collator));
-      if (!bucket) continue;
+    keySet.keys.forEach((key, i) => {
+      const bucket = this.buckets.get(keySet.strings[i]!);
+      if (!bucket) return;
       for (const e of bucket) {
         if (e.rid !== selfRid && this.sameKey(e.key, key)) throw this.duplicateKeyError(ns, key);
       }
-    }
+    });
   }
 
   private sameKey(a: readonly Value[], b: readonly Value[]): boolean {
@@ -86,22 +112,33 @@ export class IndexStore {
   }
 
   add(doc: Doc, rid: number): void {
-    const keys = this.keysOf(doc);
-    if (keys.length > 1) this.multikey = true;
-    else if (!this.multikey && extractKeysMultikey(doc, this)) this.multikey = true;
-    for (const key of keys) {
-      const k = tupleKey(key, this.collator);
+    this.addKeys(this.computeKeys(doc), rid);
+  }
+
+  /** Adds a record's precomputed keys. */
+  addKeys(keySet: KeySet, rid: number): void {
+    if (keySet.multikey) this.multikey = true;
+    keySet.keys.forEach((key, i) => {
+      const k = keySet.strings[i]!;
       const bucket = this.buckets.get(k);
       if (bucket) bucket.push({ key, rid });
       else this.buckets.set(k, [{ key, rid }]);
-    }
+    });
+    if (keySet.keys.length > 0) this.keysByRid.set(rid, keySet.strings);
   }
 
-  remove(doc: Doc, rid: number): void {
-    for (const key of this.keysOf(doc)) {
-      const k = tupleKey(key, this.collator);
+  /** Removes a record's keys (remembered from when it was added). */
+  remove(_doc: Doc, rid: number): void {
+    const strings = this.keysByRid.get(rid);
+    if (!strings) return;
+    this.keysByRid.delete(rid);
+    for (const k of strings) {
       const bucket = this.buckets.get(k);
       if (!bucket) continue;
+      if (bucket.length === 1) {
+        if (bucket[0]!.rid === rid) this.buckets.delete(k);
+        continue;
+      }
       const rest = bucket.filter((e) => e.rid !== rid);
       if (rest.length === 0) this.buckets.delete(k);
       else this.buckets.set(k, rest);
@@ -110,6 +147,7 @@ export class IndexStore {
 
   clear(): void {
     this.buckets.clear();
+    this.keysByRid.clear();
     this.multikey = false;
   }
 
@@ -169,11 +207,4 @@ export class IndexStore {
     for (const b of this.buckets.values()) n += b.length;
     return n;
   }
-}
-
-function extractKeysMultikey(doc: Doc, index: IndexStore): boolean {
-  return extractKeys(
-    doc,
-    index.definition.fields.map((f) => f.parts),
-  ).multikey;
 }
