@@ -4,7 +4,18 @@
  * when called without `new`. Wrong argument types are reported as mongosh reports them.
  */
 import { BSONError, Double, UUID } from 'bson';
-import { Binary, BSONRegExp, Decimal128, Int32, isDoc, Long, MaxKey, MinKey, ObjectId, Timestamp } from '../bson/values.js';
+import {
+  Binary,
+  BSONRegExp,
+  Decimal128,
+  Int32,
+  isDoc,
+  Long,
+  MaxKey,
+  MinKey,
+  ObjectId,
+  Timestamp,
+} from '../bson/values.js';
 import { FunctionHandle, type RuntimeValue } from './runtime-values.js';
 import { ShellRuntimeError } from './shell-errors.js';
 
@@ -71,7 +82,10 @@ export function makeRegex(pattern: string, flags: string): BSONRegExp {
   try {
     new RegExp(pattern, flags);
   } catch (e) {
-    throw new ShellRuntimeError('SyntaxError', e instanceof Error ? e.message : `Invalid regular expression: /${pattern}/${flags}`);
+    throw new ShellRuntimeError(
+      'SyntaxError',
+      e instanceof Error ? e.message : `Invalid regular expression: /${pattern}/${flags}`,
+    );
   }
   let bsonFlags = '';
   if (flags.includes('i')) bsonFlags += 'i';
@@ -86,7 +100,9 @@ function stringOrNumber(name: string, v: RuntimeValue, pos = 0): string | number
   if (typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint') return v;
   if (v instanceof Int32 || v instanceof Double) return v.value;
   if (v instanceof Long) return v.toBigInt();
-  throw invalidArgument(`Argument at position ${pos} must be of type string or number, got ${jsTypeName(v)} instead (${name})`);
+  throw invalidArgument(
+    `Argument at position ${pos} must be of type string or number, got ${jsTypeName(v)} instead (${name})`,
+  );
 }
 
 function numberArg(name: string, v: RuntimeValue, pos: number): number {
@@ -108,7 +124,9 @@ function makeLong(name: string, args: readonly RuntimeValue[], ctx: HelperContex
   if (typeof x === 'string') return bsonCall(() => Long.fromString(x));
   if (typeof x === 'bigint') return Long.fromBigInt(x);
   if (name === 'NumberLong') {
-    ctx.warn('Warning: NumberLong: specifying a number as argument is deprecated and may lead to loss of precision, pass a string instead');
+    ctx.warn(
+      'Warning: NumberLong: specifying a number as argument is deprecated and may lead to loss of precision, pass a string instead',
+    );
   }
   if (name === 'Long' && args[1] !== undefined) {
     // bson's Long(low, high): two 32-bit halves.
@@ -122,7 +140,9 @@ function makeDecimal(name: string, args: readonly RuntimeValue[], ctx: HelperCon
   if (v instanceof Decimal128) return v;
   const x = stringOrNumber(name, v);
   if (typeof x !== 'string') {
-    ctx.warn(`Warning: ${name}: specifying a number as argument is deprecated and may lead to loss of precision, pass a string instead`);
+    ctx.warn(
+      `Warning: ${name}: specifying a number as argument is deprecated and may lead to loss of precision, pass a string instead`,
+    );
   }
   return bsonCall(() => Decimal128.fromString(String(x)));
 }
@@ -141,7 +161,10 @@ function makeDate(args: readonly RuntimeValue[], ctx: HelperContext): Date {
     date = new Date(y, mo, d, h, mi, s, ms);
   }
   if (Number.isNaN(date.getTime())) {
-    throw new ShellRuntimeError('RangeError', 'Invalid time value: the arguments of new Date(…) do not name a valid date');
+    throw new ShellRuntimeError(
+      'RangeError',
+      'Invalid time value: the arguments of new Date(…) do not name a valid date',
+    );
   }
   return date;
 }
@@ -167,7 +190,8 @@ function binary(name: string, args: readonly RuntimeValue[], from: 'base64' | 'h
   const data = stringArg(name, args[1], 1);
   if (!Number.isInteger(sub) || sub < 0 || sub > 255) throw invalidArgument(`Invalid binary subtype ${sub} (${name})`);
   if (from === 'hex' && !/^(?:[0-9a-fA-F]{2})*$/.test(data)) throw invalidArgument(`Invalid hex string (${name})`);
-  if (from === 'base64' && !/^[A-Za-z0-9+/]*={0,2}$/.test(data)) throw invalidArgument(`Invalid base64 string (${name})`);
+  if (from === 'base64' && !/^[A-Za-z0-9+/]*={0,2}$/.test(data))
+    throw invalidArgument(`Invalid base64 string (${name})`);
   return bsonCall(() => (from === 'hex' ? Binary.createFromHexString(data, sub) : Binary.createFromBase64(data, sub)));
 }
 
@@ -178,7 +202,9 @@ const HELPERS: Readonly<Record<string, HelperImpl>> = {
     if (v instanceof ObjectId) return v;
     if (typeof v === 'string') return bsonCall(() => new ObjectId(v));
     if (typeof v === 'number') return bsonCall(() => ObjectId.createFromTime(v));
-    throw invalidArgument(`Argument at position 0 must be of type string or number, got ${jsTypeName(v)} instead (ObjectId)`);
+    throw invalidArgument(
+      `Argument at position 0 must be of type string or number, got ${jsTypeName(v)} instead (ObjectId)`,
+    );
   },
   ISODate: (args, _isNew, ctx) => {
     const v = args[0];

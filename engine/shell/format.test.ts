@@ -5,7 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { stringifyEJSON } from '../bson/ejson.js';
 import type { Doc, Value } from '../bson/values.js';
 import { BSON_UNDEFINED } from '../bson/values.js';
-import { formatShellOutput, formatShellResult, formatShellResultEJSON, formatTopLevel, formatValue, quoteString, shellResultToDoc } from './format.js';
+import {
+  formatShellOutput,
+  formatShellResult,
+  formatShellResultEJSON,
+  formatTopLevel,
+  formatValue,
+  quoteString,
+  shellResultToDoc,
+} from './format.js';
 import type { ShellStatementResult } from './interpreter.js';
 import type { ShellResult } from './results.js';
 
@@ -26,27 +34,60 @@ describe('layout matches util.inspect (what mongosh prints with)', () => {
   it.each<[string, Plain]>([
     ['small document', { a: 1, b: 'x', c: true, d: null }],
     ['empty document and array', { a: {}, b: [] }],
-    ['long document breaks over lines', { acknowledged: true, insertedId: null, matchedCount: 1, modifiedCount: 1, upsertedCount: 0 }],
+    [
+      'long document breaks over lines',
+      { acknowledged: true, insertedId: null, matchedCount: 1, modifiedCount: 1, upsertedCount: 0 },
+    ],
     ['nested documents', { a: { b: { c: { d: 1 } } }, e: [1, 2, { f: 'g' }] }],
     ['four levels of nesting', { a: { b: { c: { d: { e: 1 } } } } }],
     ['deeper than inspectDepth', { a: { b: { c: { d: { e: { f: { g: { h: { i: 1 } } } } } } } } }],
     ['deep arrays', [[[[[[[[1]]]]]]]]],
-    ['quoted keys', { 'a.b': 1, $set: { 'x y': 2 }, '': 3, 'it\'s': 4, é: 5 }],
-    ['strings needing quotes', { a: "it's", b: 'say "hi"', c: 'both \' and "', d: 'tab\there', e: 'back\\slash', f: '\u0001\u007f' }],
+    ['quoted keys', { 'a.b': 1, $set: { 'x y': 2 }, '': 3, "it's": 4, é: 5 }],
+    [
+      'strings needing quotes',
+      { a: "it's", b: 'say "hi"', c: 'both \' and "', d: 'tab\there', e: 'back\\slash', f: '\u0001\u007f' },
+    ],
     ['long array of numbers (grouped)', Array.from({ length: 30 }, (_, i) => i * 7)],
-    ['long array of strings (grouped)', Array.from({ length: 26 }, (_, i) => String.fromCharCode(97 + i).repeat((i % 5) + 1))],
+    [
+      'long array of strings (grouped)',
+      Array.from({ length: 26 }, (_, i) => String.fromCharCode(97 + i).repeat((i % 5) + 1)),
+    ],
     ['array longer than 100 items', Array.from({ length: 130 }, (_, i) => i)],
-    ['array of documents', [{ _id: 1, name: 'pen' }, { _id: 2, name: 'pencil', tags: ['a', 'b'] }]],
-    ['multi-line string', { text: 'first line of a long text\nsecond line of a long text\nthird line of a long text\n' }],
-    ['negative zero and special numbers', { a: -0, b: Number.NaN, c: Number.POSITIVE_INFINITY, d: 1e21, e: 1.5e-7, f: -2.5 }],
-    ['a wide document', Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`field${i}`, i % 2 === 0 ? `value number ${i}` : i]))],
+    [
+      'array of documents',
+      [
+        { _id: 1, name: 'pen' },
+        { _id: 2, name: 'pencil', tags: ['a', 'b'] },
+      ],
+    ],
+    [
+      'multi-line string',
+      { text: 'first line of a long text\nsecond line of a long text\nthird line of a long text\n' },
+    ],
+    [
+      'negative zero and special numbers',
+      { a: -0, b: Number.NaN, c: Number.POSITIVE_INFINITY, d: 1e21, e: 1.5e-7, f: -2.5 },
+    ],
+    [
+      'a wide document',
+      Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`field${i}`, i % 2 === 0 ? `value number ${i}` : i])),
+    ],
   ])('%s', (_name, x) => {
     expect(formatValue(toValue(x))).toBe(mongosh(x));
   });
 
   it('agrees with util.inspect on random documents', () => {
-    const key = fc.oneof(fc.constantFrom('a', 'b', '_id', 'name', 'x y', '$set', 'a.b', 'count'), fc.string({ maxLength: 6 }).filter((s) => !/^\d+$/.test(s) && s !== '__proto__'));
-    const leaf = fc.oneof(fc.integer({ min: -1000, max: 1000 }), fc.double({ noNaN: true }), fc.string({ maxLength: 30 }), fc.boolean(), fc.constant(null));
+    const key = fc.oneof(
+      fc.constantFrom('a', 'b', '_id', 'name', 'x y', '$set', 'a.b', 'count'),
+      fc.string({ maxLength: 6 }).filter((s) => !/^\d+$/.test(s) && s !== '__proto__'),
+    );
+    const leaf = fc.oneof(
+      fc.integer({ min: -1000, max: 1000 }),
+      fc.double({ noNaN: true }),
+      fc.string({ maxLength: 30 }),
+      fc.boolean(),
+      fc.constant(null),
+    );
     const { tree } = fc.letrec<{ tree: Plain }>((tie) => ({
       tree: fc.oneof(
         { depthSize: 'small', withCrossShrink: true },
@@ -83,7 +124,9 @@ describe('BSON types as mongosh prints them', () => {
 
   it('prints binaries, UUIDs, regexes, keys, code and undefined', () => {
     expect(formatValue(new Binary(new Uint8Array([1, 2, 3]), 0))).toBe("Binary.createFromBase64('AQID', 0)");
-    expect(formatValue(Binary.createFromHexString('123e4567e89b12d3a456426614174000', 4))).toBe("UUID('123e4567-e89b-12d3-a456-426614174000')");
+    expect(formatValue(Binary.createFromHexString('123e4567e89b12d3a456426614174000', 4))).toBe(
+      "UUID('123e4567-e89b-12d3-a456-426614174000')",
+    );
     expect(formatValue(new BSONRegExp('a/b', 'mi'))).toBe('/a\\/b/im');
     expect(formatValue(new BSONRegExp('[/]', ''))).toBe('/[/]/');
     expect(formatValue(new BSONRegExp('a', 'x'))).toBe("BSONRegExp('a', 'x')");
@@ -97,13 +140,15 @@ describe('BSON types as mongosh prints them', () => {
   });
 
   it('keeps a short document with BSON values on one line', () => {
-    expect(formatValue(d(['_id', OID], ['n', Long.fromInt(5)]))).toBe("{ _id: ObjectId('65a1b2c3d4e5f6a7b8c9d0e1'), n: Long('5') }");
+    expect(formatValue(d(['_id', OID], ['n', Long.fromInt(5)]))).toBe(
+      "{ _id: ObjectId('65a1b2c3d4e5f6a7b8c9d0e1'), n: Long('5') }",
+    );
   });
 
   it('quotes strings like util.inspect', () => {
     expect(quoteString('plain')).toBe("'plain'");
     expect(quoteString("it's")).toBe(`"it's"`);
-    expect(quoteString(`it's "x"`)).toBe("`it's \"x\"`");
+    expect(quoteString(`it's "x"`)).toBe('`it\'s "x"`');
     expect(quoteString('`\'"')).toBe("'`\\'\"'");
     expect(quoteString('\ud800')).toBe("'\\uD800'");
     expect(quoteString('😀')).toBe("'😀'");
@@ -125,7 +170,14 @@ const result = (output: ShellStatementResult['output'], warnings: string[] = [])
 });
 
 describe('result objects', () => {
-  const update: ShellResult = { kind: 'UpdateResult', acknowledged: true, insertedId: null, matchedCount: 1, modifiedCount: 1, upsertedCount: 0 };
+  const update: ShellResult = {
+    kind: 'UpdateResult',
+    acknowledged: true,
+    insertedId: null,
+    matchedCount: 1,
+    modifiedCount: 1,
+    upsertedCount: 0,
+  };
 
   it('prints UpdateResult as mongosh does', () => {
     expect(formatShellOutput({ kind: 'result', result: update })).toBe(
@@ -134,7 +186,14 @@ describe('result objects', () => {
   });
 
   it('prints the upserted id of an UpdateResult as insertedId', () => {
-    const r: ShellResult = { ...update, insertedId: OID, matchedCount: 0, modifiedCount: 0, upsertedCount: 1, upsertedId: OID };
+    const r: ShellResult = {
+      ...update,
+      insertedId: OID,
+      matchedCount: 0,
+      modifiedCount: 0,
+      upsertedCount: 1,
+      upsertedId: OID,
+    };
     expect(formatShellOutput({ kind: 'result', result: r })).toBe(
       "{\n  acknowledged: true,\n  insertedId: ObjectId('65a1b2c3d4e5f6a7b8c9d0e1'),\n  matchedCount: 0,\n  modifiedCount: 0,\n  upsertedCount: 1\n}",
     );
@@ -142,25 +201,51 @@ describe('result objects', () => {
 
   it('prints WriteResult in the legacy form, with the deprecation warning first', () => {
     const r: ShellResult = { kind: 'WriteResult', nMatched: 1, nUpserted: 0, nModified: 1 };
-    expect(formatShellResult(result({ kind: 'result', result: r }, ['DeprecationWarning: Collection.update() is deprecated. Use updateOne, updateMany, or bulkWrite.']))).toBe(
+    expect(
+      formatShellResult(
+        result({ kind: 'result', result: r }, [
+          'DeprecationWarning: Collection.update() is deprecated. Use updateOne, updateMany, or bulkWrite.',
+        ]),
+      ),
+    ).toBe(
       'DeprecationWarning: Collection.update() is deprecated. Use updateOne, updateMany, or bulkWrite.\nWriteResult({ nMatched: 1, nUpserted: 0, nModified: 1 })',
     );
     const up: ShellResult = { kind: 'WriteResult', nMatched: 0, nUpserted: 1, nModified: 0, _id: OID };
     expect(formatShellOutput({ kind: 'result', result: up })).toBe(
       "WriteResult({\n  nMatched: 0,\n  nUpserted: 1,\n  nModified: 0,\n  _id: ObjectId('65a1b2c3d4e5f6a7b8c9d0e1')\n})",
     );
-    const err: ShellResult = { kind: 'WriteResult', nMatched: 0, nUpserted: 0, nModified: 0, writeError: d(['code', new Int32(66)], ['errmsg', 'x']) };
-    expect(formatShellOutput({ kind: 'result', result: err })).toBe("WriteResult({\n  nMatched: 0,\n  nUpserted: 0,\n  nModified: 0,\n  writeError: { code: 66, errmsg: 'x' }\n})");
+    const err: ShellResult = {
+      kind: 'WriteResult',
+      nMatched: 0,
+      nUpserted: 0,
+      nModified: 0,
+      writeError: d(['code', new Int32(66)], ['errmsg', 'x']),
+    };
+    expect(formatShellOutput({ kind: 'result', result: err })).toBe(
+      "WriteResult({\n  nMatched: 0,\n  nUpserted: 0,\n  nModified: 0,\n  writeError: { code: 66, errmsg: 'x' }\n})",
+    );
   });
 
   it('prints insert, delete and bulk results', () => {
-    expect(formatShellOutput({ kind: 'result', result: { kind: 'InsertOneResult', acknowledged: true, insertedId: OID } })).toBe(
-      "{\n  acknowledged: true,\n  insertedId: ObjectId('65a1b2c3d4e5f6a7b8c9d0e1')\n}",
-    );
-    expect(formatShellOutput({ kind: 'result', result: { kind: 'InsertManyResult', acknowledged: true, insertedIds: new Map([[0, new Int32(1)], [1, new Int32(2)]]) } })).toBe(
-      "{ acknowledged: true, insertedIds: { '0': 1, '1': 2 } }",
-    );
-    expect(formatShellOutput({ kind: 'result', result: { kind: 'DeleteResult', acknowledged: true, deletedCount: 2 } })).toBe('{ acknowledged: true, deletedCount: 2 }');
+    expect(
+      formatShellOutput({ kind: 'result', result: { kind: 'InsertOneResult', acknowledged: true, insertedId: OID } }),
+    ).toBe("{\n  acknowledged: true,\n  insertedId: ObjectId('65a1b2c3d4e5f6a7b8c9d0e1')\n}");
+    expect(
+      formatShellOutput({
+        kind: 'result',
+        result: {
+          kind: 'InsertManyResult',
+          acknowledged: true,
+          insertedIds: new Map([
+            [0, new Int32(1)],
+            [1, new Int32(2)],
+          ]),
+        },
+      }),
+    ).toBe("{ acknowledged: true, insertedIds: { '0': 1, '1': 2 } }");
+    expect(
+      formatShellOutput({ kind: 'result', result: { kind: 'DeleteResult', acknowledged: true, deletedCount: 2 } }),
+    ).toBe('{ acknowledged: true, deletedCount: 2 }');
     const bulk: ShellResult = {
       kind: 'BulkWriteResult',
       acknowledged: true,
@@ -188,11 +273,21 @@ describe('result objects', () => {
       deletedCount: 0,
       updateResults: new Map([[0, { matchedCount: 1, modifiedCount: 1 }]]),
     };
-    expect([...shellResultToDoc(r).keys()]).toEqual(['acknowledged', 'insertedCount', 'upsertedCount', 'matchedCount', 'modifiedCount', 'deletedCount', 'updateResults']);
+    expect([...shellResultToDoc(r).keys()]).toEqual([
+      'acknowledged',
+      'insertedCount',
+      'upsertedCount',
+      'matchedCount',
+      'modifiedCount',
+      'deletedCount',
+      'updateResults',
+    ]);
   });
 
   it('prints cursor documents as an array and an empty cursor as nothing', () => {
-    expect(formatShellOutput({ kind: 'documents', documents: [d(['_id', new Int32(1)]), d(['_id', new Int32(2)])] })).toBe('[ { _id: 1 }, { _id: 2 } ]');
+    expect(
+      formatShellOutput({ kind: 'documents', documents: [d(['_id', new Int32(1)]), d(['_id', new Int32(2)])] }),
+    ).toBe('[ { _id: 1 }, { _id: 2 } ]');
     expect(formatShellOutput({ kind: 'documents', documents: [] })).toBe('');
   });
 
@@ -210,7 +305,9 @@ describe('result objects', () => {
           cause: null,
         },
       }),
-    ).toBe('MongoServerError[DocumentValidationFailure]: Document failed validation\nAdditional information: { failingDocumentId: 1 }');
+    ).toBe(
+      'MongoServerError[DocumentValidationFailure]: Document failed validation\nAdditional information: { failingDocumentId: 1 }',
+    );
   });
 
   it('prints nothing for a statement with no output and no warnings', () => {
@@ -222,8 +319,12 @@ describe('result objects', () => {
 describe('relaxed Extended JSON mode', () => {
   it('prints values and results as relaxed EJSON with 2-space indent', () => {
     const value = d(['_id', OID], ['n', new Int32(1)], ['l', Long.fromInt(2)]);
-    expect(formatShellResultEJSON(result({ kind: 'value', value }))).toBe(stringifyEJSON(value, { relaxed: true, indent: 2 }));
-    expect(formatShellResultEJSON(result({ kind: 'value', value }))).toMatch(/^\{\n {2}"_id": .*\n {2}"n": 1,\n {2}"l": 2\n\}$/);
+    expect(formatShellResultEJSON(result({ kind: 'value', value }))).toBe(
+      stringifyEJSON(value, { relaxed: true, indent: 2 }),
+    );
+    expect(formatShellResultEJSON(result({ kind: 'value', value }))).toMatch(
+      /^\{\n {2}"_id": .*\n {2}"n": 1,\n {2}"l": 2\n\}$/,
+    );
     const up: ShellResult = { kind: 'WriteResult', nMatched: 1, nUpserted: 0, nModified: 1 };
     expect(formatShellResultEJSON(result({ kind: 'result', result: up }, ['DeprecationWarning: x']))).toBe(
       'DeprecationWarning: x\n{\n  "nMatched": 1,\n  "nUpserted": 0,\n  "nModified": 1\n}',
@@ -232,7 +333,11 @@ describe('relaxed Extended JSON mode', () => {
 
   it('keeps messages and errors as text', () => {
     expect(formatShellResultEJSON(result({ kind: 'text', text: 'switched to db x' }))).toBe('switched to db x');
-    expect(formatShellResultEJSON(result({ kind: 'error', error: { name: 'TypeError', message: 'm', display: 'TypeError: m', cause: null } }))).toBe('TypeError: m');
+    expect(
+      formatShellResultEJSON(
+        result({ kind: 'error', error: { name: 'TypeError', message: 'm', display: 'TypeError: m', cause: null } }),
+      ),
+    ).toBe('TypeError: m');
     expect(formatShellResultEJSON(result({ kind: 'none' }))).toBe('');
   });
 });

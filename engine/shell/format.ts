@@ -100,14 +100,23 @@ export function quoteString(s: string): string {
     let rep: string | undefined;
     if (c < 0x20 || c === 0x7f) {
       rep =
-        c === 0x08 ? '\\b' : c === 0x09 ? '\\t' : c === 0x0a ? '\\n' : c === 0x0c ? '\\f' : c === 0x0d ? '\\r' : `\\x${c.toString(16).toUpperCase().padStart(2, '0')}`;
+        c === 0x08
+          ? '\\b'
+          : c === 0x09
+            ? '\\t'
+            : c === 0x0a
+              ? '\\n'
+              : c === 0x0c
+                ? '\\f'
+                : c === 0x0d
+                  ? '\\r'
+                  : `\\x${c.toString(16).toUpperCase().padStart(2, '0')}`;
     } else if (c === 0x5c) {
       rep = '\\\\';
     } else if (c === quote.charCodeAt(0)) {
       rep = `\\${quote}`;
     } else if (c >= 0xd800 && c <= 0xdfff) {
-      const isPair =
-        c <= 0xdbff && i + 1 < s.length && s.charCodeAt(i + 1) >= 0xdc00 && s.charCodeAt(i + 1) <= 0xdfff;
+      const isPair = c <= 0xdbff && i + 1 < s.length && s.charCodeAt(i + 1) >= 0xdc00 && s.charCodeAt(i + 1) <= 0xdfff;
       if (isPair) {
         i++;
         continue;
@@ -336,7 +345,8 @@ function formatRegex(pattern: string, flags: string): string {
 /** A mongosh result object as the document mongosh prints (and EJSON serialises). */
 export function shellResultToDoc(r: ShellResult): Doc {
   const n = (x: number): Value => (Number.isInteger(x) && Math.abs(x) <= 0x7fffffff ? new Int32(x) : x);
-  const ids = (m: ReadonlyMap<number, Value>): Doc => new Map([...m].map(([k, x]) => [String(k), x] as [string, Value]));
+  const ids = (m: ReadonlyMap<number, Value>): Doc =>
+    new Map([...m].map(([k, x]) => [String(k), x] as [string, Value]));
   const entries: [string, Value | undefined][] = [];
   switch (r.kind) {
     case 'WriteResult':
@@ -345,7 +355,11 @@ export function shellResultToDoc(r: ShellResult): Doc {
       break;
     case 'UpdateResult':
       entries.push(['acknowledged', r.acknowledged], ['insertedId', r.insertedId]);
-      entries.push(['matchedCount', n(r.matchedCount)], ['modifiedCount', n(r.modifiedCount)], ['upsertedCount', n(r.upsertedCount)]);
+      entries.push(
+        ['matchedCount', n(r.matchedCount)],
+        ['modifiedCount', n(r.modifiedCount)],
+        ['upsertedCount', n(r.upsertedCount)],
+      );
       break;
     case 'InsertOneResult':
       entries.push(['acknowledged', r.acknowledged], ['insertedId', r.insertedId]);
@@ -357,20 +371,39 @@ export function shellResultToDoc(r: ShellResult): Doc {
       entries.push(['acknowledged', r.acknowledged], ['deletedCount', n(r.deletedCount)]);
       break;
     case 'BulkWriteResult':
-      entries.push(['acknowledged', r.acknowledged], ['insertedCount', n(r.insertedCount)], ['insertedIds', ids(r.insertedIds)]);
-      entries.push(['matchedCount', n(r.matchedCount)], ['modifiedCount', n(r.modifiedCount)], ['deletedCount', n(r.deletedCount)]);
+      entries.push(
+        ['acknowledged', r.acknowledged],
+        ['insertedCount', n(r.insertedCount)],
+        ['insertedIds', ids(r.insertedIds)],
+      );
+      entries.push(
+        ['matchedCount', n(r.matchedCount)],
+        ['modifiedCount', n(r.modifiedCount)],
+        ['deletedCount', n(r.deletedCount)],
+      );
       entries.push(['upsertedCount', n(r.upsertedCount)], ['upsertedIds', ids(r.upsertedIds)]);
       break;
     case 'ClientBulkWriteResult': {
-      entries.push(['acknowledged', r.acknowledged], ['insertedCount', n(r.insertedCount)], ['upsertedCount', n(r.upsertedCount)]);
-      entries.push(['matchedCount', n(r.matchedCount)], ['modifiedCount', n(r.modifiedCount)], ['deletedCount', n(r.deletedCount)]);
+      entries.push(
+        ['acknowledged', r.acknowledged],
+        ['insertedCount', n(r.insertedCount)],
+        ['upsertedCount', n(r.upsertedCount)],
+      );
+      entries.push(
+        ['matchedCount', n(r.matchedCount)],
+        ['modifiedCount', n(r.modifiedCount)],
+        ['deletedCount', n(r.deletedCount)],
+      );
       const perOp = <T>(m: ReadonlyMap<number, T> | undefined, f: (x: T) => Doc): Doc | undefined =>
         m === undefined ? undefined : new Map([...m].map(([k, x]) => [String(k), f(x)] as [string, Value]));
       entries.push(['insertResults', perOp(r.insertResults, (x) => new Map([['insertedId', x.insertedId]]))]);
       entries.push([
         'updateResults',
         perOp(r.updateResults, (x) => {
-          const d: Doc = new Map([['matchedCount', n(x.matchedCount)], ['modifiedCount', n(x.modifiedCount)]]);
+          const d: Doc = new Map([
+            ['matchedCount', n(x.matchedCount)],
+            ['modifiedCount', n(x.modifiedCount)],
+          ]);
           if (x.upsertedId !== undefined) d.set('upsertedId', x.upsertedId);
           return d;
         }),
@@ -411,7 +444,9 @@ export function formatShellOutput(output: ShellOutput, options: FormatOptions = 
     case 'error': {
       const e = output.error;
       const errInfo = e.errorResponse?.get('errInfo');
-      return errInfo === undefined ? e.display : `${e.display}\nAdditional information: ${formatValue(errInfo, options)}`;
+      return errInfo === undefined
+        ? e.display
+        : `${e.display}\nAdditional information: ${formatValue(errInfo, options)}`;
     }
   }
 }
@@ -436,7 +471,10 @@ export function shellOutputToValue(output: ShellOutput): Value | undefined {
     case 'text':
       return output.text;
     case 'error': {
-      const d: Doc = new Map<string, Value>([['name', output.error.name], ['message', output.error.message]]);
+      const d: Doc = new Map<string, Value>([
+        ['name', output.error.name],
+        ['message', output.error.message],
+      ]);
       if (output.error.code !== undefined) d.set('code', new Int32(output.error.code));
       if (output.error.codeName !== undefined) d.set('codeName', output.error.codeName);
       return d;

@@ -68,14 +68,18 @@ describe('runShellScript against the engine', () => {
     ).toEqual([
       '{ acknowledged: true, insertedId: 1 }',
       'MongoInvalidArgumentError: Update document requires atomic operators',
-      expect.stringMatching(/^MongoServerError\[ImmutableField\]: .*Performing an update on the path '_id' would modify the immutable field '_id'$/),
+      expect.stringMatching(
+        /^MongoServerError\[ImmutableField\]: .*Performing an update on the path '_id' would modify the immutable field '_id'$/,
+      ),
       'TypeError: db.c.nope is not a function',
     ]);
   });
 
   it('reports the commands it sends to the observer', () => {
     const events: CommandEvent[] = [];
-    runShellScript(new Engine(), 'db.c.updateOne({a: 1}, {$set: {b: 2}})', { client: { observer: (e) => events.push(e) } });
+    runShellScript(new Engine(), 'db.c.updateOne({a: 1}, {$set: {b: 2}})', {
+      client: { observer: (e) => events.push(e) },
+    });
     const started = events.filter((e) => e.kind === 'started');
     expect(started.map((e) => e.commandName)).toEqual(['update']);
     expect(started[0]?.command?.get('update')).toBe('c');

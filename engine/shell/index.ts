@@ -13,7 +13,11 @@ export interface RunShellScriptOptions extends InterpreterOptions {
 }
 
 /** Runs a mongosh-syntax script in a fresh session; one result per statement that ran. */
-export function runShellScript(engine: CommandEngine, text: string, options: RunShellScriptOptions = {}): ShellStatementResult[] {
+export function runShellScript(
+  engine: CommandEngine,
+  text: string,
+  options: RunShellScriptOptions = {},
+): ShellStatementResult[] {
   const client = new ShellClient(engine, options.client ?? {});
   return new ShellInterpreter(client, options).run(text);
 }

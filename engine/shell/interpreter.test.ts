@@ -6,7 +6,14 @@ import { EngineError } from '../errors.js';
 import { MongoServerError, ShellClientError } from './client-errors.js';
 import { ShellInterpreter, type ShellStatementResult } from './interpreter.js';
 import type { ShellResult } from './results.js';
-import type { ShellClientTarget, ShellCollectionTarget, ShellCursorTarget, ShellDatabaseTarget, ShellExplainableTarget, TargetResult } from './targets.js';
+import type {
+  ShellClientTarget,
+  ShellCollectionTarget,
+  ShellCursorTarget,
+  ShellDatabaseTarget,
+  ShellExplainableTarget,
+  TargetResult,
+} from './targets.js';
 
 // ---- a fake shell API (test-only): records every call, answers with canned results ------------
 
@@ -33,7 +40,14 @@ class Recorder {
   }
 }
 
-const updateResult: ShellResult = { kind: 'UpdateResult', acknowledged: true, insertedId: null, matchedCount: 1, modifiedCount: 1, upsertedCount: 0 };
+const updateResult: ShellResult = {
+  kind: 'UpdateResult',
+  acknowledged: true,
+  insertedId: null,
+  matchedCount: 1,
+  modifiedCount: 1,
+  upsertedCount: 0,
+};
 
 class FakeCursor implements ShellCursorTarget {
   constructor(
@@ -96,7 +110,10 @@ class FakeCollection implements ShellCollectionTarget {
   }
   find(q?: Doc, proj?: Doc, opts?: Doc): ShellCursorTarget {
     this.rec.record(this.ns, 'find', [q, proj, opts]);
-    return new FakeCursor(this.rec, [new Map<string, Value>([['_id', new Int32(1)]]), new Map<string, Value>([['_id', new Int32(2)]])]);
+    return new FakeCursor(this.rec, [
+      new Map<string, Value>([['_id', new Int32(1)]]),
+      new Map<string, Value>([['_id', new Int32(2)]]),
+    ]);
   }
   findOne(q?: Doc, proj?: Doc, opts?: Doc): TargetResult {
     this.rec.record(this.ns, 'findOne', [q, proj, opts]);
@@ -163,7 +180,15 @@ class FakeClient implements ShellClientTarget {
   }
   bulkWrite(models: readonly Value[], options?: Doc): TargetResult {
     this.rec.record('client', 'bulkWrite', [models, options]);
-    return { kind: 'ClientBulkWriteResult', acknowledged: true, insertedCount: 1, upsertedCount: 0, matchedCount: 0, modifiedCount: 0, deletedCount: 0 };
+    return {
+      kind: 'ClientBulkWriteResult',
+      acknowledged: true,
+      insertedCount: 1,
+      upsertedCount: 0,
+      matchedCount: 0,
+      modifiedCount: 0,
+      deletedCount: 0,
+    };
   }
   listDatabases(): Doc[] {
     return [d(['name', 'admin'], ['sizeOnDisk', 40960]), d(['name', 'test'], ['sizeOnDisk', 2.5 * 1024 * 1024])];
@@ -217,7 +242,9 @@ function errorOf(src: string): string {
 
 describe('numbers as mongosh sends them', () => {
   it('sends integral literals that fit int32 as Int32 and everything else as double', () => {
-    const [doc] = sentArgs('db.c.insertOne({a: 1, b: -5, c: 2147483647, d: -2147483648, e: 2147483648, f: -2147483649, g: 1.5, h: 1e3, i: 1.0, j: -0, k: 1e21, l: NaN, m: Infinity})');
+    const [doc] = sentArgs(
+      'db.c.insertOne({a: 1, b: -5, c: 2147483647, d: -2147483648, e: 2147483648, f: -2147483649, g: 1.5, h: 1e3, i: 1.0, j: -0, k: 1e21, l: NaN, m: Infinity})',
+    );
     expect(doc).toEqual(
       d(
         ['a', i32(1)],
@@ -245,7 +272,9 @@ describe('numbers as mongosh sends them', () => {
   });
 
   it('keeps Double() as a double and NumberInt/NumberLong/NumberDecimal as their types', () => {
-    const [doc] = sentArgs('db.c.insertOne({a: Double(5), b: NumberInt("7"), c: NumberInt(3.9), d: NumberLong("9223372036854775807"), e: NumberDecimal("1.10"), f: new NumberLong(5), g: Int32(4), h: Long("12"), i: Decimal128("-0")})');
+    const [doc] = sentArgs(
+      'db.c.insertOne({a: Double(5), b: NumberInt("7"), c: NumberInt(3.9), d: NumberLong("9223372036854775807"), e: NumberDecimal("1.10"), f: new NumberLong(5), g: Int32(4), h: Long("12"), i: Decimal128("-0")})',
+    );
     expect(doc).toEqual(
       d(
         ['a', 5],
@@ -271,7 +300,9 @@ describe('numbers as mongosh sends them', () => {
 
   it('negates with unary minus as JavaScript does', () => {
     const [doc] = sentArgs('db.c.insertOne({a: -1, b: - -2, c: -2.5, d: +"3", e: !0, f: !1, g: -NumberInt(4)})');
-    expect(doc).toEqual(d(['a', i32(-1)], ['b', i32(2)], ['c', -2.5], ['d', i32(3)], ['e', true], ['f', false], ['g', i32(-4)]));
+    expect(doc).toEqual(
+      d(['a', i32(-1)], ['b', i32(2)], ['c', -2.5], ['d', i32(3)], ['e', true], ['f', false], ['g', i32(-4)]),
+    );
   });
 });
 
@@ -301,7 +332,9 @@ describe('literals and BSON helpers', () => {
   it('makes ObjectIds', () => {
     expect(valueOf('ObjectId()')).toEqual(OID);
     expect(valueOf('new ObjectId("5f0000000000000000000000")')).toEqual(new ObjectId('5f0000000000000000000000'));
-    expect(errorOf('ObjectId("xyz")')).toBe('BSONError: input must be a 24 character hex string, 12 byte Uint8Array, or an integer');
+    expect(errorOf('ObjectId("xyz")')).toBe(
+      'BSONError: input must be a 24 character hex string, 12 byte Uint8Array, or an integer',
+    );
   });
 
   it('makes dates with ISODate, new Date and Date', () => {
@@ -316,8 +349,12 @@ describe('literals and BSON helpers', () => {
     expect(valueOf('new Date(0)')).toEqual(new Date(0));
     expect(valueOf('new Date("2020-05-06T07:08:09Z")')).toEqual(new Date('2020-05-06T07:08:09Z'));
     expect(valueOf('Date()')).toBe(NOW.toString());
-    expect(errorOf('ISODate("yesterday")')).toBe('MongoshInvalidInputError: [COMMON-10001] "yesterday" is not a valid ISODate');
-    expect(errorOf('new Date("nope")')).toBe('RangeError: Invalid time value: the arguments of new Date(…) do not name a valid date');
+    expect(errorOf('ISODate("yesterday")')).toBe(
+      'MongoshInvalidInputError: [COMMON-10001] "yesterday" is not a valid ISODate',
+    );
+    expect(errorOf('new Date("nope")')).toBe(
+      'RangeError: Invalid time value: the arguments of new Date(…) do not name a valid date',
+    );
   });
 
   it('makes timestamps, binaries, UUIDs and keys', () => {
@@ -332,8 +369,12 @@ describe('literals and BSON helpers', () => {
     expect((valueOf('UUID()') as Binary).sub_type).toBe(4);
     expect(valueOf('MinKey()')).toEqual(new MinKey());
     expect(valueOf('new MaxKey()')).toEqual(new MaxKey());
-    expect(errorOf('BinData(0, "not base64!")')).toBe('MongoshInvalidInputError: [COMMON-10001] Invalid base64 string (BinData)');
-    expect(errorOf('Timestamp(-1, 0)')).toBe('BSONError: Timestamp constructed from { t, i } must provide a positive t');
+    expect(errorOf('BinData(0, "not base64!")')).toBe(
+      'MongoshInvalidInputError: [COMMON-10001] Invalid base64 string (BinData)',
+    );
+    expect(errorOf('Timestamp(-1, 0)')).toBe(
+      'BSONError: Timestamp constructed from { t, i } must provide a positive t',
+    );
   });
 
   it('maps regex literals to BSON regexes as the driver serializes them', () => {
@@ -345,7 +386,9 @@ describe('literals and BSON helpers', () => {
   });
 
   it('checks helper argument types', () => {
-    expect(errorOf('NumberLong({})')).toBe('MongoshInvalidInputError: [COMMON-10001] Argument at position 0 must be of type string or number, got object instead (NumberLong)');
+    expect(errorOf('NumberLong({})')).toBe(
+      'MongoshInvalidInputError: [COMMON-10001] Argument at position 0 must be of type string or number, got object instead (NumberLong)',
+    );
     expect(errorOf('NumberDecimal("abc")')).toBe('BSONError: abc not a valid Decimal128 string');
   });
 
@@ -361,19 +404,36 @@ describe('literals and BSON helpers', () => {
 
 describe('bindings', () => {
   it('reuses const/let/var bindings by name, including method results', () => {
-    const { calls } = run('const q = {_id: 1}\nlet u = {$set: {a: 1}}\nvar o = {upsert: true}\ndb.c.updateOne(q, u, o)');
-    expect(calls).toEqual([{ on: 'test.c', method: 'updateOne', args: [d(['_id', i32(1)]), d(['$set', d(['a', i32(1)])]), d(['upsert', true])] }]);
+    const { calls } = run(
+      'const q = {_id: 1}\nlet u = {$set: {a: 1}}\nvar o = {upsert: true}\ndb.c.updateOne(q, u, o)',
+    );
+    expect(calls).toEqual([
+      {
+        on: 'test.c',
+        method: 'updateOne',
+        args: [d(['_id', i32(1)]), d(['$set', d(['a', i32(1)])]), d(['upsert', true])],
+      },
+    ]);
   });
 
   it('binds a findOne result and reads its fields', () => {
-    const { results, calls } = run('const doc = db.c.findOne({})\ndb.c.updateOne({_id: doc._id}, {$set: {t: doc.tags[1], n: doc.tags.length, x: doc.sub.x, m: doc.missing}})');
+    const { results, calls } = run(
+      'const doc = db.c.findOne({})\ndb.c.updateOne({_id: doc._id}, {$set: {t: doc.tags[1], n: doc.tags.length, x: doc.sub.x, m: doc.missing}})',
+    );
     expect(results.map((r) => r.output.kind)).toEqual(['none', 'result']);
-    expect(calls[1]?.args).toEqual([d(['_id', i32(7)]), d(['$set', d(['t', 'b'], ['n', i32(2)], ['x', 2.5], ['m', null])])]);
+    expect(calls[1]?.args).toEqual([
+      d(['_id', i32(7)]),
+      d(['$set', d(['t', 'b'], ['n', i32(2)], ['x', 2.5], ['m', null])]),
+    ]);
   });
 
   it('reads fields of result objects', () => {
     const { results } = run('const r = db.c.insertOne({_id: 5})\nr.insertedId\nr.acknowledged\nr.kind');
-    expect(results.slice(1).map((r) => r.output)).toEqual([{ kind: 'value', value: i32(5) }, { kind: 'value', value: true }, { kind: 'none' }]);
+    expect(results.slice(1).map((r) => r.output)).toEqual([
+      { kind: 'value', value: i32(5) },
+      { kind: 'value', value: true },
+      { kind: 'none' },
+    ]);
   });
 
   it('reassigns let and var, refuses to reassign const or redeclare', () => {
@@ -399,7 +459,13 @@ describe('bindings', () => {
 describe('shell methods', () => {
   it('dispatches db.<coll>.<method> with engine values', () => {
     const { calls, results } = run('db.users.updateOne({_id: 1}, {$set: {a: "x"}}, {upsert: true})');
-    expect(calls).toEqual([{ on: 'test.users', method: 'updateOne', args: [d(['_id', i32(1)]), d(['$set', d(['a', 'x'])]), d(['upsert', true])] }]);
+    expect(calls).toEqual([
+      {
+        on: 'test.users',
+        method: 'updateOne',
+        args: [d(['_id', i32(1)]), d(['$set', d(['a', 'x'])]), d(['upsert', true])],
+      },
+    ]);
     expect(results[0]?.output).toEqual({ kind: 'result', result: updateResult });
   });
 
@@ -421,7 +487,9 @@ describe('shell methods', () => {
 
   it('refuses calls of anything that is not a shell method or helper', () => {
     expect(errorOf('db.c.frobnicate()')).toBe('TypeError: db.c.frobnicate is not a function');
-    expect(errorOf('db.c.find.constructor("return process")()')).toBe('TypeError: db.c.find.constructor is not a function');
+    expect(errorOf('db.c.find.constructor("return process")()')).toBe(
+      'TypeError: db.c.find.constructor is not a function',
+    );
     expect(errorOf('db.constructor("x")')).toBe('TypeError: db.constructor is not a function');
     expect(errorOf('db.c.__proto__.constructor("x")')).toBe('TypeError: db.c.__proto__.constructor is not a function');
     expect(errorOf('const o = {}\no.constructor("x")')).toBe('TypeError: o.constructor is not a function');
@@ -453,7 +521,11 @@ describe('shell methods', () => {
     const { calls, results } = run('db.c.explain("executionStats").update({a: 1}, {$set: {b: 1}}, {multi: true})');
     expect(calls).toEqual([
       { on: 'test.c', method: 'explain', args: ['executionStats'] },
-      { on: 'explain test.c', method: 'update', args: [d(['a', i32(1)]), d(['$set', d(['b', i32(1)])]), d(['multi', true])] },
+      {
+        on: 'explain test.c',
+        method: 'update',
+        args: [d(['a', i32(1)]), d(['$set', d(['b', i32(1)])]), d(['multi', true])],
+      },
     ]);
     expect(results[0]?.output).toEqual({ kind: 'value', value: d(['ok', 1]) });
     expect(run('db.c.explain(true)').calls[0]?.args).toEqual(['allPlansExecution']);
@@ -461,12 +533,19 @@ describe('shell methods', () => {
 
   it('warns about the legacy update, as mongosh does', () => {
     const { results } = run('db.c.update({}, {$set: {a: 1}})');
-    expect(results[0]?.warnings).toEqual(['DeprecationWarning: Collection.update() is deprecated. Use updateOne, updateMany, or bulkWrite.']);
-    expect(results[0]?.output).toEqual({ kind: 'result', result: { kind: 'WriteResult', nMatched: 1, nUpserted: 0, nModified: 1 } });
+    expect(results[0]?.warnings).toEqual([
+      'DeprecationWarning: Collection.update() is deprecated. Use updateOne, updateMany, or bulkWrite.',
+    ]);
+    expect(results[0]?.output).toEqual({
+      kind: 'result',
+      result: { kind: 'WriteResult', nMatched: 1, nUpserted: 0, nModified: 1 },
+    });
   });
 
   it('runs database commands, with the string shorthand', () => {
-    const { calls } = run('db.runCommand({ping: 1})\ndb.adminCommand("ping")\ndb.createCollection("v", {validator: {a: {$type: "int"}}})\ndb.dropDatabase()');
+    const { calls } = run(
+      'db.runCommand({ping: 1})\ndb.adminCommand("ping")\ndb.createCollection("v", {validator: {a: {$type: "int"}}})\ndb.dropDatabase()',
+    );
     expect(calls).toEqual([
       { on: 'test', method: 'runCommand', args: [d(['ping', i32(1)])] },
       { on: 'test', method: 'adminCommand', args: [d(['ping', i32(1)])] },
@@ -499,20 +578,37 @@ describe('shell methods', () => {
   });
 
   it('checks argument types as mongosh does', () => {
-    expect(errorOf('db.c.updateOne()')).toBe('MongoshInvalidInputError: [COMMON-10001] Missing required argument at position 0 (Collection.updateOne)');
-    expect(errorOf('db.c.updateOne({})')).toBe('MongoshInvalidInputError: [COMMON-10001] Missing required argument at position 1 (Collection.updateOne)');
-    expect(errorOf('db.c.updateOne(5, {})')).toBe('MongoshInvalidInputError: [COMMON-10001] Argument at position 0 must be of type object, got number instead (Collection.updateOne)');
-    expect(errorOf('db.c.insertMany({})')).toBe('MongoshInvalidInputError: [COMMON-10001] Argument at position 0 must be of type array, got object instead (Collection.insertMany)');
-    expect(errorOf('db.c.find().limit("x")')).toBe('MongoshInvalidInputError: [COMMON-10001] Argument at position 0 must be of type number, got string instead (Cursor.limit)');
-    expect(errorOf('db.getCollection(5)')).toBe('MongoshInvalidInputError: [COMMON-10001] Argument at position 0 must be of type string, got number instead (Database.getCollection)');
-    expect(errorOf('db.c.insertOne({c: db.c})')).toBe('TypeError: the collection test.c cannot be stored in a document or an array');
+    expect(errorOf('db.c.updateOne()')).toBe(
+      'MongoshInvalidInputError: [COMMON-10001] Missing required argument at position 0 (Collection.updateOne)',
+    );
+    expect(errorOf('db.c.updateOne({})')).toBe(
+      'MongoshInvalidInputError: [COMMON-10001] Missing required argument at position 1 (Collection.updateOne)',
+    );
+    expect(errorOf('db.c.updateOne(5, {})')).toBe(
+      'MongoshInvalidInputError: [COMMON-10001] Argument at position 0 must be of type object, got number instead (Collection.updateOne)',
+    );
+    expect(errorOf('db.c.insertMany({})')).toBe(
+      'MongoshInvalidInputError: [COMMON-10001] Argument at position 0 must be of type array, got object instead (Collection.insertMany)',
+    );
+    expect(errorOf('db.c.find().limit("x")')).toBe(
+      'MongoshInvalidInputError: [COMMON-10001] Argument at position 0 must be of type number, got string instead (Cursor.limit)',
+    );
+    expect(errorOf('db.getCollection(5)')).toBe(
+      'MongoshInvalidInputError: [COMMON-10001] Argument at position 0 must be of type string, got number instead (Database.getCollection)',
+    );
+    expect(errorOf('db.c.insertOne({c: db.c})')).toBe(
+      'TypeError: the collection test.c cannot be stored in a document or an array',
+    );
   });
 });
 
 describe('errors', () => {
   it('prints server errors as MongoServerError[CodeName]: message', () => {
     const { shell, client } = setup();
-    client.rec.nextError = new EngineError(66, "Performing an update on the path '_id' would modify the immutable field '_id'");
+    client.rec.nextError = new EngineError(
+      66,
+      "Performing an update on the path '_id' would modify the immutable field '_id'",
+    );
     const [r] = shell.run('db.c.updateOne({}, {$set: {_id: 2}})');
     expect(r?.output).toMatchObject({
       kind: 'error',
@@ -520,20 +616,36 @@ describe('errors', () => {
         name: 'MongoServerError',
         code: 66,
         codeName: 'ImmutableField',
-        display: "MongoServerError[ImmutableField]: Performing an update on the path '_id' would modify the immutable field '_id'",
+        display:
+          "MongoServerError[ImmutableField]: Performing an update on the path '_id' would modify the immutable field '_id'",
       },
     });
   });
 
   it('prints the API errors with their own names', () => {
     const { shell, client } = setup();
-    client.rec.nextError = new MongoServerError(d(['ok', 0], ['errmsg', 'Cannot increment with non-numeric argument: {a: "x"}'], ['code', i32(14)], ['codeName', 'TypeMismatch']));
+    client.rec.nextError = new MongoServerError(
+      d(
+        ['ok', 0],
+        ['errmsg', 'Cannot increment with non-numeric argument: {a: "x"}'],
+        ['code', i32(14)],
+        ['codeName', 'TypeMismatch'],
+      ),
+    );
     expect(shell.run('db.c.updateOne({}, {$inc: {a: "x"}})')[0]?.output).toMatchObject({
-      error: { name: 'MongoServerError', code: 14, codeName: 'TypeMismatch', display: 'MongoServerError[TypeMismatch]: Cannot increment with non-numeric argument: {a: "x"}' },
+      error: {
+        name: 'MongoServerError',
+        code: 14,
+        codeName: 'TypeMismatch',
+        display: 'MongoServerError[TypeMismatch]: Cannot increment with non-numeric argument: {a: "x"}',
+      },
     });
     client.rec.nextError = new ShellClientError('Update document requires atomic operators');
     expect(shell.run('db.c.updateOne({}, {a: 1})')[0]?.output).toMatchObject({
-      error: { name: 'MongoInvalidArgumentError', display: 'MongoInvalidArgumentError: Update document requires atomic operators' },
+      error: {
+        name: 'MongoInvalidArgumentError',
+        display: 'MongoInvalidArgumentError: Update document requires atomic operators',
+      },
     });
   });
 
@@ -549,14 +661,28 @@ describe('errors', () => {
     expect(results).toHaveLength(1);
     expect(results[0]?.output).toMatchObject({
       kind: 'error',
-      error: { name: 'SyntaxError', line: 2, column: 20, display: "SyntaxError: Unexpected token '}' — expected a value (2:20)" },
+      error: {
+        name: 'SyntaxError',
+        line: 2,
+        column: 20,
+        display: "SyntaxError: Unexpected token '}' — expected a value (2:20)",
+      },
     });
-    expect(results[0]?.range).toEqual({ startOffset: 42, endOffset: 43, startLine: 2, startColumn: 20, endLine: 2, endColumn: 21 });
+    expect(results[0]?.range).toEqual({
+      startOffset: 42,
+      endOffset: 43,
+      startLine: 2,
+      startColumn: 20,
+      endLine: 2,
+      endColumn: 21,
+    });
   });
 
   it('gives every statement its source range and text', () => {
     const { results } = run('const a = 1\n  db.c.findOne(\n  {}\n)  ; db.c.findOne()');
-    expect(results.map((r) => [r.range.startLine, r.range.startColumn, r.range.endLine, r.range.endColumn, r.source])).toEqual([
+    expect(
+      results.map((r) => [r.range.startLine, r.range.startColumn, r.range.endLine, r.range.endColumn, r.source]),
+    ).toEqual([
       [1, 1, 1, 12, 'const a = 1'],
       [2, 3, 4, 2, 'db.c.findOne(\n  {}\n)'],
       [4, 6, 4, 20, 'db.c.findOne()'],
@@ -596,9 +722,14 @@ describe('hostile scripts', () => {
     expect(calls).toEqual([]);
     expect(results[results.length - 1]?.output).toMatchObject({
       kind: 'error',
-      error: { display: 'RangeError: Argument at position 0 (Collection.insertOne): the value is too large (more than 2000000 nested values)' },
+      error: {
+        display:
+          'RangeError: Argument at position 0 (Collection.insertOne): the value is too large (more than 2000000 nested values)',
+      },
     });
-    expect(errorOf([...lines, 'a40'].join('\n'))).toBe('RangeError: The result: the value is too large (more than 2000000 nested values)');
+    expect(errorOf([...lines, 'a40'].join('\n'))).toBe(
+      'RangeError: The result: the value is too large (more than 2000000 nested values)',
+    );
   });
 
   it('refuses values nested deeper than 200 levels built through bindings', () => {
@@ -606,7 +737,9 @@ describe('hostile scripts', () => {
     expect(errorOf([...lines, 'db.c.insertOne({x: a300})'].join('\n'))).toBe(
       'RangeError: Argument at position 0 (Collection.insertOne): the value is nested too deeply (more than 200 levels)',
     );
-    expect(errorOf([...lines, 'a300'].join('\n'))).toBe('RangeError: The result: the value is nested too deeply (more than 200 levels)');
+    expect(errorOf([...lines, 'a300'].join('\n'))).toBe(
+      'RangeError: The result: the value is nested too deeply (more than 200 levels)',
+    );
   });
 
   it('refuses arrays doubled by spreads beyond the size limit', () => {
@@ -615,8 +748,12 @@ describe('hostile scripts', () => {
   });
 
   it('never pollutes Object.prototype', () => {
-    const { calls } = run('db.c.insertOne({__proto__: {polluted: 1}, constructor: {prototype: {polluted: 2}}})\nconst __proto__ = {polluted: 3}');
-    expect(calls[0]?.args[0]).toEqual(d(['__proto__', d(['polluted', i32(1)])], ['constructor', d(['prototype', d(['polluted', i32(2)])])]));
+    const { calls } = run(
+      'db.c.insertOne({__proto__: {polluted: 1}, constructor: {prototype: {polluted: 2}}})\nconst __proto__ = {polluted: 3}',
+    );
+    expect(calls[0]?.args[0]).toEqual(
+      d(['__proto__', d(['polluted', i32(1)])], ['constructor', d(['prototype', d(['polluted', i32(2)])])]),
+    );
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted')).toBe(false);
   });
@@ -653,15 +790,29 @@ describe('printing and the client', () => {
   it('keeps warnings and prints in the order they happened', () => {
     const { results } = run('print(db.c.update({}, {$set: {a: 1}}).nMatched)');
     expect(results[0]?.messages).toEqual([
-      { kind: 'warning', text: 'DeprecationWarning: Collection.update() is deprecated. Use updateOne, updateMany, or bulkWrite.' },
+      {
+        kind: 'warning',
+        text: 'DeprecationWarning: Collection.update() is deprecated. Use updateOne, updateMany, or bulkWrite.',
+      },
       { kind: 'print', text: '1' },
     ]);
-    expect(results[0]?.warnings).toEqual(['DeprecationWarning: Collection.update() is deprecated. Use updateOne, updateMany, or bulkWrite.']);
+    expect(results[0]?.warnings).toEqual([
+      'DeprecationWarning: Collection.update() is deprecated. Use updateOne, updateMany, or bulkWrite.',
+    ]);
   });
 
   it('runs a client bulkWrite through db.getMongo()', () => {
-    const { calls, results } = run('db.getMongo().bulkWrite([{name: "insertOne", namespace: "test.c", document: {a: 1}}], {ordered: false})\ndb.getMongo().getDB("x").c.findOne()\ndb.getMongo().getDBNames()');
-    expect(calls[0]).toEqual({ on: 'client', method: 'bulkWrite', args: [[d(['name', 'insertOne'], ['namespace', 'test.c'], ['document', d(['a', i32(1)])])], d(['ordered', false])] });
+    const { calls, results } = run(
+      'db.getMongo().bulkWrite([{name: "insertOne", namespace: "test.c", document: {a: 1}}], {ordered: false})\ndb.getMongo().getDB("x").c.findOne()\ndb.getMongo().getDBNames()',
+    );
+    expect(calls[0]).toEqual({
+      on: 'client',
+      method: 'bulkWrite',
+      args: [
+        [d(['name', 'insertOne'], ['namespace', 'test.c'], ['document', d(['a', i32(1)])])],
+        d(['ordered', false]),
+      ],
+    });
     expect(results[0]?.output).toMatchObject({ kind: 'result', result: { kind: 'ClientBulkWriteResult' } });
     expect(calls[1]?.on).toBe('x.c');
     expect(results[2]?.output).toEqual({ kind: 'value', value: ['admin', 'test'] });
@@ -681,38 +832,106 @@ describe('printing and the client', () => {
 
 describe('cursor conveniences', () => {
   it('iterates with forEach over shell functions, and counts with itcount', () => {
-    const { results, calls } = run('db.c.find().forEach(printjson)\ndb.c.find().pretty().itcount()\ndb.c.find().forEach(db.d.insertOne)');
+    const { results, calls } = run(
+      'db.c.find().forEach(printjson)\ndb.c.find().pretty().itcount()\ndb.c.find().forEach(db.d.insertOne)',
+    );
     expect(results[0]?.messages.map((m) => m.text)).toEqual(['{ _id: 1 }', '{ _id: 2 }']);
     expect(results[1]?.output).toEqual({ kind: 'value', value: 2 });
     expect(calls.filter((c) => c.method === 'insertOne')).toEqual([
       { on: 'test.d', method: 'insertOne', args: [d(['_id', i32(1)])] },
       { on: 'test.d', method: 'insertOne', args: [d(['_id', i32(2)])] },
     ]);
-    expect(errorOf('db.c.find().forEach(5)')).toBe('MongoshInvalidInputError: [COMMON-10001] Argument at position 0 must be of type function, got number instead (Cursor.forEach)');
+    expect(errorOf('db.c.find().forEach(5)')).toBe(
+      'MongoshInvalidInputError: [COMMON-10001] Argument at position 0 must be of type function, got number instead (Cursor.forEach)',
+    );
   });
 
   it('accepts non-ASCII names', () => {
-    expect(run('const café = {ü: 1}\ndb.naïve.insertOne(café)').calls).toEqual([{ on: 'test.naïve', method: 'insertOne', args: [d(['ü', i32(1)])] }]);
+    expect(run('const café = {ü: 1}\ndb.naïve.insertOne(café)').calls).toEqual([
+      { on: 'test.naïve', method: 'insertOne', args: [d(['ü', i32(1)])] },
+    ]);
   });
 });
-
 
 describe('fuzzing', () => {
   it('turns every script into results or mongosh-style errors, never an internal crash', async () => {
     const fc = (await import('fast-check')).default;
     const words = [
-      'db', '.', 'c', 'getCollection', 'getSiblingDB', 'insertOne', 'updateOne', 'update', 'find', 'sort', 'limit', 'toArray', 'explain',
-      '(', ')', '{', '}', '[', ']', ',', ':', ';', '\n', ' ', 'a', '$set', '1', '-1', '2.5', '"s"', "'t'", '/r/i', 'ObjectId', 'ISODate',
-      'NumberLong', 'NumberDecimal', 'Timestamp', 'UUID', 'BinData', 'new', 'Date', 'const', 'let', 'x', '=', 'constructor', '__proto__',
-      'undefined', 'null', 'true', '...', 'print', 'printjson', 'getMongo', 'bulkWrite', 'forEach', 'use', 'show', 'collections',
+      'db',
+      '.',
+      'c',
+      'getCollection',
+      'getSiblingDB',
+      'insertOne',
+      'updateOne',
+      'update',
+      'find',
+      'sort',
+      'limit',
+      'toArray',
+      'explain',
+      '(',
+      ')',
+      '{',
+      '}',
+      '[',
+      ']',
+      ',',
+      ':',
+      ';',
+      '\n',
+      ' ',
+      'a',
+      '$set',
+      '1',
+      '-1',
+      '2.5',
+      '"s"',
+      "'t'",
+      '/r/i',
+      'ObjectId',
+      'ISODate',
+      'NumberLong',
+      'NumberDecimal',
+      'Timestamp',
+      'UUID',
+      'BinData',
+      'new',
+      'Date',
+      'const',
+      'let',
+      'x',
+      '=',
+      'constructor',
+      '__proto__',
+      'undefined',
+      'null',
+      'true',
+      '...',
+      'print',
+      'printjson',
+      'getMongo',
+      'bulkWrite',
+      'forEach',
+      'use',
+      'show',
+      'collections',
     ];
     const script = fc.array(fc.constantFrom(...words), { maxLength: 40 }).map((a) => a.join(''));
-    const known = new Set(['SyntaxError', 'TypeError', 'ReferenceError', 'RangeError', 'BSONError', 'MongoshInvalidInputError']);
+    const known = new Set([
+      'SyntaxError',
+      'TypeError',
+      'ReferenceError',
+      'RangeError',
+      'BSONError',
+      'MongoshInvalidInputError',
+    ]);
     fc.assert(
       fc.property(script, (src) => {
         const { results } = run(src, { continueOnError: true });
         for (const r of results) {
-          if (r.output.kind === 'error') expect(known.has(r.output.error.name), `${src} → ${r.output.error.display}`).toBe(true);
+          if (r.output.kind === 'error')
+            expect(known.has(r.output.error.name), `${src} → ${r.output.error.display}`).toBe(true);
         }
       }),
       { numRuns: 3000 },

@@ -233,7 +233,11 @@ export class ShellInterpreter {
     const dbs = list.call(this.client).map((d) => {
       const name = d.get('name');
       const size = d.get('sizeOnDisk');
-      return { name: typeof name === 'string' ? name : '', bytes: typeof size === 'number' ? size : size instanceof Int32 || size instanceof Long ? Number(size.toString()) : 0 };
+      return {
+        name: typeof name === 'string' ? name : '',
+        bytes:
+          typeof size === 'number' ? size : size instanceof Int32 || size instanceof Long ? Number(size.toString()) : 0,
+      };
     });
     const width = Math.max(0, ...dbs.map((d) => d.name.length));
     return dbs.map((d) => `${d.name.padEnd(width)}  ${formatBytes(d.bytes)}`).join('\n');
@@ -348,7 +352,9 @@ export class ShellInterpreter {
    * are kept as data). Numbers stay JS numbers until sent; `undefined` values are kept out of the
    * engine's type by turning them into null, which is what the driver would send.
    */
-  private evaluateObject(properties: readonly (Expr | SpreadElement | { kind: 'Property'; key: string; value: Expr })[]): Doc {
+  private evaluateObject(
+    properties: readonly (Expr | SpreadElement | { kind: 'Property'; key: string; value: Expr })[],
+  ): Doc {
     const out: Doc = new Map();
     for (const p of properties) {
       if (p.kind === 'Spread') {
@@ -374,7 +380,11 @@ export class ShellInterpreter {
         else if (typeof v === 'string') for (const ch of v) out.push(ch);
         else throw new ShellRuntimeError('TypeError', 'Spread syntax requires an iterable (an array or a string)', el);
         if (out.length > MAX_VALUE_NODES) {
-          throw new ShellRuntimeError('RangeError', `The array is too large (more than ${MAX_VALUE_NODES} elements)`, el);
+          throw new ShellRuntimeError(
+            'RangeError',
+            `The array is too large (more than ${MAX_VALUE_NODES} elements)`,
+            el,
+          );
         }
       } else {
         const v = this.evaluate(el);
@@ -388,7 +398,11 @@ export class ShellInterpreter {
   private storable(v: RuntimeValue, span: Span): Value {
     if (v === undefined) return null;
     if (isShellObject(v)) {
-      throw new ShellRuntimeError('TypeError', `${describeShellObject(v)} cannot be stored in a document or an array`, span);
+      throw new ShellRuntimeError(
+        'TypeError',
+        `${describeShellObject(v)} cannot be stored in a document or an array`,
+        span,
+      );
     }
     // A Double marker stays in the document until sent (toBson turns it into a double).
     return v as Value;
@@ -409,7 +423,11 @@ export class ShellInterpreter {
     const object = this.evaluate(e.object);
     const key = this.propertyKey(e.property);
     if (object === undefined || object === null) {
-      throw new ShellRuntimeError('TypeError', `Cannot read properties of ${String(object)} (reading '${key}')`, e.propertySpan);
+      throw new ShellRuntimeError(
+        'TypeError',
+        `Cannot read properties of ${String(object)} (reading '${key}')`,
+        e.propertySpan,
+      );
     }
     if (object instanceof MongoHandle) {
       const m = lookupMethod(MONGO_METHODS, key);
@@ -459,7 +477,11 @@ export class ShellInterpreter {
   private call(e: Extract<Expr, { kind: 'Call' }>): RuntimeValue {
     const callee = this.evaluate(e.callee);
     if (!(callee instanceof FunctionHandle)) {
-      throw new ShellRuntimeError('TypeError', `${this.quote(e.callee)} is not a ${e.isNew ? 'constructor' : 'function'}`, e.callee);
+      throw new ShellRuntimeError(
+        'TypeError',
+        `${this.quote(e.callee)} is not a ${e.isNew ? 'constructor' : 'function'}`,
+        e.callee,
+      );
     }
     if (e.isNew && !callee.constructible) {
       throw new ShellRuntimeError('TypeError', `${this.quote(e.callee)} is not a constructor`, e.callee);
@@ -581,7 +603,14 @@ function valueMethod(object: RuntimeValue, key: string, _ctx: HelperContext): Fu
 /** Normalises anything a statement threw into what mongosh prints. */
 export function describeError(e: unknown): ShellErrorInfo {
   if (isShellSyntaxError(e)) {
-    return { name: 'SyntaxError', message: e.message, display: `SyntaxError: ${e.message} (${e.line}:${e.column})`, line: e.line, column: e.column, cause: e };
+    return {
+      name: 'SyntaxError',
+      message: e.message,
+      display: `SyntaxError: ${e.message} (${e.line}:${e.column})`,
+      line: e.line,
+      column: e.column,
+      cause: e,
+    };
   }
   if (isShellRuntimeError(e)) {
     return { name: e.errorName, message: e.message, display: `${e.errorName}: ${e.message}`, cause: e };
@@ -611,7 +640,12 @@ export function describeError(e: unknown): ShellErrorInfo {
     return { name: e.name, message: e.message, display: `${e.name}: ${e.message}`, cause: e };
   }
   if (e instanceof RangeError && /call stack/i.test(e.message)) {
-    return { name: 'RangeError', message: 'The statement is nested too deeply to run', display: 'RangeError: The statement is nested too deeply to run', cause: e };
+    return {
+      name: 'RangeError',
+      message: 'The statement is nested too deeply to run',
+      display: 'RangeError: The statement is nested too deeply to run',
+      cause: e,
+    };
   }
   const name = e instanceof Error ? e.name : 'Error';
   const message = e instanceof Error ? e.message : String(e);

@@ -23,10 +23,56 @@ export interface Token extends Span {
 
 /** Longest first, so `...` wins over `.` and `=>` over `=`. */
 const PUNCTUATORS = [
-  '...', '===', '!==', '**=', '<<=', '>>=', '>>>',
-  '=>', '==', '!=', '<=', '>=', '&&', '||', '??', '?.', '++', '--', '+=', '-=', '*=', '/=', '%=', '**',
-  '{', '}', '(', ')', '[', ']', ';', ',', '.', ':', '=', '+', '-', '!', '<', '>', '*', '%', '&', '|', '^',
-  '~', '?', '@', '#', '/',
+  '...',
+  '===',
+  '!==',
+  '**=',
+  '<<=',
+  '>>=',
+  '>>>',
+  '=>',
+  '==',
+  '!=',
+  '<=',
+  '>=',
+  '&&',
+  '||',
+  '??',
+  '?.',
+  '++',
+  '--',
+  '+=',
+  '-=',
+  '*=',
+  '/=',
+  '%=',
+  '**',
+  '{',
+  '}',
+  '(',
+  ')',
+  '[',
+  ']',
+  ';',
+  ',',
+  '.',
+  ':',
+  '=',
+  '+',
+  '-',
+  '!',
+  '<',
+  '>',
+  '*',
+  '%',
+  '&',
+  '|',
+  '^',
+  '~',
+  '?',
+  '@',
+  '#',
+  '/',
 ] as const;
 
 const PUNCTUATORS_BY_FIRST: ReadonlyMap<string, readonly string[]> = (() => {
@@ -50,7 +96,20 @@ function endsExpression(tok: Token | undefined): boolean {
     case 'regex':
       return true;
     case 'identifier':
-      return !['return', 'typeof', 'instanceof', 'in', 'of', 'new', 'delete', 'void', 'throw', 'case', 'do', 'else'].includes(tok.text);
+      return ![
+        'return',
+        'typeof',
+        'instanceof',
+        'in',
+        'of',
+        'new',
+        'delete',
+        'void',
+        'throw',
+        'case',
+        'do',
+        'else',
+      ].includes(tok.text);
     case 'punct':
       return tok.text === ')' || tok.text === ']' || tok.text === '}';
     case 'eof':
@@ -67,8 +126,17 @@ function isLineTerminator(c: number): boolean {
 
 function isWhitespace(c: number): boolean {
   return (
-    c === 0x20 || c === 0x09 || c === 0x0b || c === 0x0c || c === 0xa0 || c === 0xfeff ||
-    c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x202f || c === 0x205f || c === 0x3000
+    c === 0x20 ||
+    c === 0x09 ||
+    c === 0x0b ||
+    c === 0x0c ||
+    c === 0xa0 ||
+    c === 0xfeff ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000
   );
 }
 
@@ -113,7 +181,10 @@ class Lexer {
   }
 
   private error(message: string, start: number, end = start + 1): ShellSyntaxError {
-    return new ShellSyntaxError(message, this.source.position(start), { start, end: Math.min(end, this.src.length) || start });
+    return new ShellSyntaxError(message, this.source.position(start), {
+      start,
+      end: Math.min(end, this.src.length) || start,
+    });
   }
 
   /** Every token has the same shape (one hidden class), which keeps million-token inputs fast. */
@@ -126,7 +197,16 @@ class Lexer {
     bigintValue?: bigint,
     regexFlags?: string,
   ): void {
-    this.tokens.push({ kind, text, start, end, numberValue, bigintValue, regexFlags, newlineBefore: this.newlineBefore });
+    this.tokens.push({
+      kind,
+      text,
+      start,
+      end,
+      numberValue,
+      bigintValue,
+      regexFlags,
+      newlineBefore: this.newlineBefore,
+    });
     this.newlineBefore = false;
   }
 
@@ -270,7 +350,10 @@ class Lexer {
       }
     }
     const after = s.charCodeAt(this.pos);
-    if (this.pos < s.length && (isAsciiIdentifierChar(after) || (after > 0x7f && ID_START.test(this.charAt(this.pos))))) {
+    if (
+      this.pos < s.length &&
+      (isAsciiIdentifierChar(after) || (after > 0x7f && ID_START.test(this.charAt(this.pos))))
+    ) {
       throw this.error('Invalid number: an identifier starts immediately after a numeric literal', this.pos);
     }
     const text = s.slice(start, this.pos);
@@ -353,7 +436,11 @@ class Lexer {
         break;
       }
       if (c === 0x24 && s.charCodeAt(this.pos + 1) === 0x7b) {
-        throw this.error('Template literal substitutions (${…}) are not supported; build the string with quotes instead', this.pos, this.pos + 2);
+        throw this.error(
+          'Template literal substitutions (${…}) are not supported; build the string with quotes instead',
+          this.pos,
+          this.pos + 2,
+        );
       }
       if (c === 0x5c) {
         parts.push(s.slice(runStart, this.pos));
@@ -376,18 +463,26 @@ class Lexer {
     const s = this.src;
     const start = this.pos;
     this.pos++;
-    if (this.pos >= s.length) throw this.error('Unterminated string literal: it ends with a backslash', start, this.pos);
+    if (this.pos >= s.length)
+      throw this.error('Unterminated string literal: it ends with a backslash', start, this.pos);
     const c = s.charCodeAt(this.pos);
     this.pos++;
     switch (c) {
-      case 0x6e: return '\n';
-      case 0x74: return '\t';
-      case 0x72: return '\r';
-      case 0x62: return '\b';
-      case 0x66: return '\f';
-      case 0x76: return '\v';
+      case 0x6e:
+        return '\n';
+      case 0x74:
+        return '\t';
+      case 0x72:
+        return '\r';
+      case 0x62:
+        return '\b';
+      case 0x66:
+        return '\f';
+      case 0x76:
+        return '\v';
       case 0x30:
-        if (isDigit(s.charCodeAt(this.pos))) throw this.error('Octal escape sequences are not allowed', start, this.pos + 1);
+        if (isDigit(s.charCodeAt(this.pos)))
+          throw this.error('Octal escape sequences are not allowed', start, this.pos + 1);
         return '\0';
       case 0x0d:
         if (s.charCodeAt(this.pos) === 0x0a) this.pos++;
@@ -399,7 +494,8 @@ class Lexer {
       case 0x78: {
         const h1 = hexValue(s.charCodeAt(this.pos));
         const h2 = hexValue(s.charCodeAt(this.pos + 1));
-        if (h1 < 0 || h2 < 0) throw this.error('Invalid hexadecimal escape sequence: \\x needs two hex digits', start, this.pos + 2);
+        if (h1 < 0 || h2 < 0)
+          throw this.error('Invalid hexadecimal escape sequence: \\x needs two hex digits', start, this.pos + 2);
         this.pos += 2;
         return String.fromCharCode(h1 * 16 + h2);
       }
@@ -408,13 +504,18 @@ class Lexer {
           const close = s.indexOf('}', this.pos);
           const hex = close < 0 ? '' : s.slice(this.pos + 1, close);
           if (!/^[0-9a-fA-F]{1,6}$/.test(hex) || parseInt(hex, 16) > 0x10ffff) {
-            throw this.error('Invalid Unicode escape sequence: \\u{…} needs 1 to 6 hex digits up to 10FFFF', start, this.pos + 1);
+            throw this.error(
+              'Invalid Unicode escape sequence: \\u{…} needs 1 to 6 hex digits up to 10FFFF',
+              start,
+              this.pos + 1,
+            );
           }
           this.pos = close + 1;
           return String.fromCodePoint(parseInt(hex, 16));
         }
         const hex = s.slice(this.pos, this.pos + 4);
-        if (!/^[0-9a-fA-F]{4}$/.test(hex)) throw this.error('Invalid Unicode escape sequence: \\u needs four hex digits', start, this.pos);
+        if (!/^[0-9a-fA-F]{4}$/.test(hex))
+          throw this.error('Invalid Unicode escape sequence: \\u needs four hex digits', start, this.pos);
         this.pos += 4;
         return String.fromCharCode(parseInt(hex, 16));
       }

@@ -114,7 +114,14 @@ function notAFunction(ctx: MethodContext): ShellRuntimeError {
 export function wrapResult(r: TargetResult): RuntimeValue {
   if (r === undefined) return undefined;
   if (isShellResult(r)) return new ResultHandle(r);
-  if (typeof r === 'object' && r !== null && !(r instanceof Map) && !Array.isArray(r) && !(r instanceof Date) && !('_bsontype' in r)) {
+  if (
+    typeof r === 'object' &&
+    r !== null &&
+    !(r instanceof Map) &&
+    !Array.isArray(r) &&
+    !(r instanceof Date) &&
+    !('_bsontype' in r)
+  ) {
     // A chainable object: a cursor (has toArray) or an explainable.
     if (typeof (r as { toArray?: unknown }).toArray === 'function') return new CursorHandle(r as ShellCursorTarget);
     return new ExplainableHandle(r as ShellExplainableTarget);
@@ -163,7 +170,8 @@ export const MONGO_METHODS: Readonly<Record<string, MongoMethod>> = {
       .call(m.target)
       .map((d) => d.get('name'))
       .filter((n): n is string => typeof n === 'string'),
-  bulkWrite: (m, a, ctx) => wrapResult(need(m.target.bulkWrite, ctx).call(m.target, reqArray(a, 0, ctx), optDoc(a, 1, ctx))),
+  bulkWrite: (m, a, ctx) =>
+    wrapResult(need(m.target.bulkWrite, ctx).call(m.target, reqArray(a, 0, ctx), optDoc(a, 1, ctx))),
 };
 
 type DbMethod = Method<DatabaseHandle>;
@@ -184,7 +192,8 @@ export const DATABASE_METHODS: Readonly<Record<string, DbMethod>> = {
   getSiblingDB: (d, a, ctx) => new DatabaseHandle(d.target.getSiblingDB(reqString(a, 0, ctx)), d.client),
   runCommand: (d, a, ctx) => wrapResult(d.target.runCommand(commandDoc(a, ctx))),
   adminCommand: (d, a, ctx) => wrapResult(d.target.adminCommand(commandDoc(a, ctx))),
-  createCollection: (d, a, ctx) => wrapResult(d.target.createCollection(reqString(a, 0, ctx), optDoc(a, 1, ctx) ?? new Map())),
+  createCollection: (d, a, ctx) =>
+    wrapResult(d.target.createCollection(reqString(a, 0, ctx), optDoc(a, 1, ctx) ?? new Map())),
   dropDatabase: (d) => wrapResult(d.target.dropDatabase()),
   getCollectionNames: (d) => d.target.getCollectionNames(),
 };
@@ -204,18 +213,33 @@ export const COLLECTION_METHODS: Readonly<Record<string, CollMethod>> = {
     deprecated(ctx, 'Collection.update() is deprecated. Use updateOne, updateMany, or bulkWrite.');
     return wrapResult(f.call(c.target, q, u, o));
   },
-  updateOne: (c, a, ctx) => wrapResult(need(c.target.updateOne, ctx).call(c.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx))),
-  updateMany: (c, a, ctx) => wrapResult(need(c.target.updateMany, ctx).call(c.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx))),
-  replaceOne: (c, a, ctx) => wrapResult(need(c.target.replaceOne, ctx).call(c.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx))),
+  updateOne: (c, a, ctx) =>
+    wrapResult(need(c.target.updateOne, ctx).call(c.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx))),
+  updateMany: (c, a, ctx) =>
+    wrapResult(
+      need(c.target.updateMany, ctx).call(c.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx)),
+    ),
+  replaceOne: (c, a, ctx) =>
+    wrapResult(
+      need(c.target.replaceOne, ctx).call(c.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx)),
+    ),
   findOneAndUpdate: (c, a, ctx) =>
-    wrapResult(need(c.target.findOneAndUpdate, ctx).call(c.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx))),
+    wrapResult(
+      need(c.target.findOneAndUpdate, ctx).call(c.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx)),
+    ),
   findOneAndReplace: (c, a, ctx) =>
-    wrapResult(need(c.target.findOneAndReplace, ctx).call(c.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx))),
-  findOneAndDelete: (c, a, ctx) => wrapResult(need(c.target.findOneAndDelete, ctx).call(c.target, reqDoc(a, 0, ctx), optDoc(a, 1, ctx))),
+    wrapResult(
+      need(c.target.findOneAndReplace, ctx).call(c.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx)),
+    ),
+  findOneAndDelete: (c, a, ctx) =>
+    wrapResult(need(c.target.findOneAndDelete, ctx).call(c.target, reqDoc(a, 0, ctx), optDoc(a, 1, ctx))),
   findAndModify: (c, a, ctx) => wrapResult(need(c.target.findAndModify, ctx).call(c.target, reqDoc(a, 0, ctx))),
-  bulkWrite: (c, a, ctx) => wrapResult(need(c.target.bulkWrite, ctx).call(c.target, reqArray(a, 0, ctx), optDoc(a, 1, ctx))),
-  insertOne: (c, a, ctx) => wrapResult(need(c.target.insertOne, ctx).call(c.target, reqDoc(a, 0, ctx), optDoc(a, 1, ctx))),
-  insertMany: (c, a, ctx) => wrapResult(need(c.target.insertMany, ctx).call(c.target, reqArray(a, 0, ctx), optDoc(a, 1, ctx))),
+  bulkWrite: (c, a, ctx) =>
+    wrapResult(need(c.target.bulkWrite, ctx).call(c.target, reqArray(a, 0, ctx), optDoc(a, 1, ctx))),
+  insertOne: (c, a, ctx) =>
+    wrapResult(need(c.target.insertOne, ctx).call(c.target, reqDoc(a, 0, ctx), optDoc(a, 1, ctx))),
+  insertMany: (c, a, ctx) =>
+    wrapResult(need(c.target.insertMany, ctx).call(c.target, reqArray(a, 0, ctx), optDoc(a, 1, ctx))),
   insert: (c, a, ctx) => {
     const f = need(c.target.insert, ctx);
     const docs = reqValue(a, 0, ctx);
@@ -230,11 +254,16 @@ export const COLLECTION_METHODS: Readonly<Record<string, CollMethod>> = {
     deprecated(ctx, 'Collection.remove() is deprecated. Use deleteOne, deleteMany, findOneAndDelete, or bulkWrite.');
     return wrapResult(f.call(c.target, q, o));
   },
-  find: (c, a, ctx) => new CursorHandle(need(c.target.find, ctx).call(c.target, optDoc(a, 0, ctx), optDoc(a, 1, ctx), optDoc(a, 2, ctx))),
-  findOne: (c, a, ctx) => wrapResult(need(c.target.findOne, ctx).call(c.target, optDoc(a, 0, ctx), optDoc(a, 1, ctx), optDoc(a, 2, ctx))),
-  aggregate: (c, a, ctx) => wrapResult(need(c.target.aggregate, ctx).call(c.target, reqArray(a, 0, ctx), optDoc(a, 1, ctx))),
-  countDocuments: (c, a, ctx) => wrapResult(need(c.target.countDocuments, ctx).call(c.target, optDoc(a, 0, ctx), optDoc(a, 1, ctx))),
-  estimatedDocumentCount: (c, a, ctx) => wrapResult(need(c.target.estimatedDocumentCount, ctx).call(c.target, optDoc(a, 0, ctx))),
+  find: (c, a, ctx) =>
+    new CursorHandle(need(c.target.find, ctx).call(c.target, optDoc(a, 0, ctx), optDoc(a, 1, ctx), optDoc(a, 2, ctx))),
+  findOne: (c, a, ctx) =>
+    wrapResult(need(c.target.findOne, ctx).call(c.target, optDoc(a, 0, ctx), optDoc(a, 1, ctx), optDoc(a, 2, ctx))),
+  aggregate: (c, a, ctx) =>
+    wrapResult(need(c.target.aggregate, ctx).call(c.target, reqArray(a, 0, ctx), optDoc(a, 1, ctx))),
+  countDocuments: (c, a, ctx) =>
+    wrapResult(need(c.target.countDocuments, ctx).call(c.target, optDoc(a, 0, ctx), optDoc(a, 1, ctx))),
+  estimatedDocumentCount: (c, a, ctx) =>
+    wrapResult(need(c.target.estimatedDocumentCount, ctx).call(c.target, optDoc(a, 0, ctx))),
   count: (c, a, ctx) => {
     const f = need(c.target.count, ctx);
     const q = optDoc(a, 0, ctx);
@@ -242,11 +271,16 @@ export const COLLECTION_METHODS: Readonly<Record<string, CollMethod>> = {
     deprecated(ctx, 'Collection.count() is deprecated. Use countDocuments or estimatedDocumentCount.');
     return wrapResult(f.call(c.target, q, o));
   },
-  distinct: (c, a, ctx) => wrapResult(need(c.target.distinct, ctx).call(c.target, reqString(a, 0, ctx), optDoc(a, 1, ctx), optDoc(a, 2, ctx))),
-  deleteOne: (c, a, ctx) => wrapResult(need(c.target.deleteOne, ctx).call(c.target, reqDoc(a, 0, ctx), optDoc(a, 1, ctx))),
-  deleteMany: (c, a, ctx) => wrapResult(need(c.target.deleteMany, ctx).call(c.target, reqDoc(a, 0, ctx), optDoc(a, 1, ctx))),
-  createIndex: (c, a, ctx) => wrapResult(need(c.target.createIndex, ctx).call(c.target, reqDoc(a, 0, ctx), optDoc(a, 1, ctx))),
-  createIndexes: (c, a, ctx) => wrapResult(need(c.target.createIndexes, ctx).call(c.target, reqDocArray(a, 0, ctx), optDoc(a, 1, ctx))),
+  distinct: (c, a, ctx) =>
+    wrapResult(need(c.target.distinct, ctx).call(c.target, reqString(a, 0, ctx), optDoc(a, 1, ctx), optDoc(a, 2, ctx))),
+  deleteOne: (c, a, ctx) =>
+    wrapResult(need(c.target.deleteOne, ctx).call(c.target, reqDoc(a, 0, ctx), optDoc(a, 1, ctx))),
+  deleteMany: (c, a, ctx) =>
+    wrapResult(need(c.target.deleteMany, ctx).call(c.target, reqDoc(a, 0, ctx), optDoc(a, 1, ctx))),
+  createIndex: (c, a, ctx) =>
+    wrapResult(need(c.target.createIndex, ctx).call(c.target, reqDoc(a, 0, ctx), optDoc(a, 1, ctx))),
+  createIndexes: (c, a, ctx) =>
+    wrapResult(need(c.target.createIndexes, ctx).call(c.target, reqDocArray(a, 0, ctx), optDoc(a, 1, ctx))),
   getIndexes: (c, _a, ctx) => wrapResult(need(c.target.getIndexes, ctx).call(c.target)),
   dropIndex: (c, a, ctx) => {
     const v = a[0];
@@ -304,24 +338,45 @@ export const CURSOR_METHODS: Readonly<Record<string, CursorMethod>> = {
 type ExplainMethod = Method<ExplainableHandle>;
 
 export const EXPLAINABLE_METHODS: Readonly<Record<string, ExplainMethod>> = {
-  find: (e, a, ctx) => wrapResult(need(e.target.find, ctx).call(e.target, optDoc(a, 0, ctx), optDoc(a, 1, ctx), optDoc(a, 2, ctx))),
-  findOne: (e, a, ctx) => wrapResult(need(e.target.findOne, ctx).call(e.target, optDoc(a, 0, ctx), optDoc(a, 1, ctx), optDoc(a, 2, ctx))),
-  update: (e, a, ctx) => wrapResult(need(e.target.update, ctx).call(e.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx))),
-  updateOne: (e, a, ctx) => wrapResult(need(e.target.updateOne, ctx).call(e.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx))),
-  updateMany: (e, a, ctx) => wrapResult(need(e.target.updateMany, ctx).call(e.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx))),
-  replaceOne: (e, a, ctx) => wrapResult(need(e.target.replaceOne, ctx).call(e.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx))),
+  find: (e, a, ctx) =>
+    wrapResult(need(e.target.find, ctx).call(e.target, optDoc(a, 0, ctx), optDoc(a, 1, ctx), optDoc(a, 2, ctx))),
+  findOne: (e, a, ctx) =>
+    wrapResult(need(e.target.findOne, ctx).call(e.target, optDoc(a, 0, ctx), optDoc(a, 1, ctx), optDoc(a, 2, ctx))),
+  update: (e, a, ctx) =>
+    wrapResult(need(e.target.update, ctx).call(e.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx))),
+  updateOne: (e, a, ctx) =>
+    wrapResult(need(e.target.updateOne, ctx).call(e.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx))),
+  updateMany: (e, a, ctx) =>
+    wrapResult(
+      need(e.target.updateMany, ctx).call(e.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx)),
+    ),
+  replaceOne: (e, a, ctx) =>
+    wrapResult(
+      need(e.target.replaceOne, ctx).call(e.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx)),
+    ),
   findOneAndUpdate: (e, a, ctx) =>
-    wrapResult(need(e.target.findOneAndUpdate, ctx).call(e.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx))),
+    wrapResult(
+      need(e.target.findOneAndUpdate, ctx).call(e.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx)),
+    ),
   findOneAndReplace: (e, a, ctx) =>
-    wrapResult(need(e.target.findOneAndReplace, ctx).call(e.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx))),
-  findOneAndDelete: (e, a, ctx) => wrapResult(need(e.target.findOneAndDelete, ctx).call(e.target, reqDoc(a, 0, ctx), optDoc(a, 1, ctx))),
-  remove: (e, a, ctx) => wrapResult(need(e.target.remove, ctx).call(e.target, reqDoc(a, 0, ctx), removeOptions(a, 1, ctx))),
-  deleteOne: (e, a, ctx) => wrapResult(need(e.target.deleteOne, ctx).call(e.target, reqDoc(a, 0, ctx), optDoc(a, 1, ctx))),
-  deleteMany: (e, a, ctx) => wrapResult(need(e.target.deleteMany, ctx).call(e.target, reqDoc(a, 0, ctx), optDoc(a, 1, ctx))),
+    wrapResult(
+      need(e.target.findOneAndReplace, ctx).call(e.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx)),
+    ),
+  findOneAndDelete: (e, a, ctx) =>
+    wrapResult(need(e.target.findOneAndDelete, ctx).call(e.target, reqDoc(a, 0, ctx), optDoc(a, 1, ctx))),
+  remove: (e, a, ctx) =>
+    wrapResult(need(e.target.remove, ctx).call(e.target, reqDoc(a, 0, ctx), removeOptions(a, 1, ctx))),
+  deleteOne: (e, a, ctx) =>
+    wrapResult(need(e.target.deleteOne, ctx).call(e.target, reqDoc(a, 0, ctx), optDoc(a, 1, ctx))),
+  deleteMany: (e, a, ctx) =>
+    wrapResult(need(e.target.deleteMany, ctx).call(e.target, reqDoc(a, 0, ctx), optDoc(a, 1, ctx))),
   count: (e, a, ctx) => wrapResult(need(e.target.count, ctx).call(e.target, optDoc(a, 0, ctx), optDoc(a, 1, ctx))),
-  countDocuments: (e, a, ctx) => wrapResult(need(e.target.countDocuments, ctx).call(e.target, optDoc(a, 0, ctx), optDoc(a, 1, ctx))),
-  distinct: (e, a, ctx) => wrapResult(need(e.target.distinct, ctx).call(e.target, reqString(a, 0, ctx), optDoc(a, 1, ctx), optDoc(a, 2, ctx))),
-  aggregate: (e, a, ctx) => wrapResult(need(e.target.aggregate, ctx).call(e.target, reqArray(a, 0, ctx), optDoc(a, 1, ctx))),
+  countDocuments: (e, a, ctx) =>
+    wrapResult(need(e.target.countDocuments, ctx).call(e.target, optDoc(a, 0, ctx), optDoc(a, 1, ctx))),
+  distinct: (e, a, ctx) =>
+    wrapResult(need(e.target.distinct, ctx).call(e.target, reqString(a, 0, ctx), optDoc(a, 1, ctx), optDoc(a, 2, ctx))),
+  aggregate: (e, a, ctx) =>
+    wrapResult(need(e.target.aggregate, ctx).call(e.target, reqArray(a, 0, ctx), optDoc(a, 1, ctx))),
 };
 
 /** Own-key lookup in a method table (never reaches Object.prototype). */
@@ -337,4 +392,3 @@ export const RECEIVER_CLASS = {
   cursor: 'Cursor',
   explainable: 'Explainable',
 } as const;
-

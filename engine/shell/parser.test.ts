@@ -48,7 +48,12 @@ const callOf = (callee: unknown, args: unknown[], isNew = false) => ({ kind: 'Ca
 describe('statements', () => {
   it('separates statements by newlines and semicolons, skipping empty ones', () => {
     const p = statements('a\nb; c;;\n\n;d');
-    expect(p.map((s) => (s.kind === 'ExpressionStatement' ? strip(s.expression) : s.kind))).toEqual([id('a'), id('b'), id('c'), id('d')]);
+    expect(p.map((s) => (s.kind === 'ExpressionStatement' ? strip(s.expression) : s.kind))).toEqual([
+      id('a'),
+      id('b'),
+      id('c'),
+      id('d'),
+    ]);
   });
 
   it('parses an empty script and a script of comments only', () => {
@@ -58,7 +63,15 @@ describe('statements', () => {
 
   it('continues an expression on the next line when the line starts with . ( or [', () => {
     expect(expr('db.c.find()\n  .sort({a: 1})\n  .limit(2)')).toEqual(
-      callOf(member(callOf(member(callOf(member(member(id('db'), 'c'), 'find'), []), 'sort'), [{ kind: 'Object', properties: [prop('a', num(1))] }]), 'limit'), [num(2)]),
+      callOf(
+        member(
+          callOf(member(callOf(member(member(id('db'), 'c'), 'find'), []), 'sort'), [
+            { kind: 'Object', properties: [prop('a', num(1))] },
+          ]),
+          'limit',
+        ),
+        [num(2)],
+      ),
     );
     expect(statements('db.c\n.find()')).toHaveLength(1);
   });
@@ -91,7 +104,9 @@ describe('statements', () => {
   it('requires an initializer for const and a non-reserved name', () => {
     expect(syntaxError('const a').message).toBe('Missing initializer in const declaration: write const a = <value>');
     expect(syntaxError('let new = 1').message).toBe("'new' is a reserved word and cannot be used as a variable name");
-    expect(syntaxError('let {a} = b').message).toBe('Destructuring is not supported in this shell: bind one name at a time');
+    expect(syntaxError('let {a} = b').message).toBe(
+      'Destructuring is not supported in this shell: bind one name at a time',
+    );
   });
 
   it('parses `use <db>` and `show collections` as shell commands', () => {
@@ -102,7 +117,9 @@ describe('statements', () => {
     expect(strip(statements('show tables')[0])).toEqual({ kind: 'Show', what: 'collections' });
     expect(strip(statements('show dbs')[0])).toEqual({ kind: 'Show', what: 'databases' });
     expect(strip(statements('show databases')[0])).toEqual({ kind: 'Show', what: 'databases' });
-    expect(syntaxError('show users').message).toBe('"show users" is not supported; "show collections" and "show dbs" are');
+    expect(syntaxError('show users').message).toBe(
+      '"show users" is not supported; "show collections" and "show dbs" are',
+    );
     // `use` alone on its line is an ordinary name.
     expect(expr('use')).toEqual(id('use'));
   });
@@ -157,7 +174,12 @@ describe('object and array literals', () => {
   it('keeps __proto__ and constructor as ordinary keys', () => {
     expect(expr('({__proto__: 1, constructor: 2, "__proto__": 3, prototype: 4})')).toEqual({
       kind: 'Object',
-      properties: [prop('__proto__', num(1)), prop('constructor', num(2)), prop('__proto__', num(3)), prop('prototype', num(4))],
+      properties: [
+        prop('__proto__', num(1)),
+        prop('constructor', num(2)),
+        prop('__proto__', num(3)),
+        prop('prototype', num(4)),
+      ],
     });
   });
 
@@ -168,26 +190,50 @@ describe('object and array literals', () => {
   });
 
   it('expands shorthand properties and spreads', () => {
-    expect(expr('({a, ...b})')).toEqual({ kind: 'Object', properties: [prop('a', id('a')), { kind: 'Spread', argument: id('b') }] });
+    expect(expr('({a, ...b})')).toEqual({
+      kind: 'Object',
+      properties: [prop('a', id('a')), { kind: 'Spread', argument: id('b') }],
+    });
     expect(expr('[...a, 1]')).toEqual({ kind: 'Array', elements: [{ kind: 'Spread', argument: id('a') }, num(1)] });
   });
 
   it('parses nested documents and arrays', () => {
     expect(expr('[{a: [1, {b: []}]}, []]')).toEqual({
       kind: 'Array',
-      elements: [{ kind: 'Object', properties: [prop('a', { kind: 'Array', elements: [num(1), { kind: 'Object', properties: [prop('b', { kind: 'Array', elements: [] })] }] })] }, { kind: 'Array', elements: [] }],
+      elements: [
+        {
+          kind: 'Object',
+          properties: [
+            prop('a', {
+              kind: 'Array',
+              elements: [num(1), { kind: 'Object', properties: [prop('b', { kind: 'Array', elements: [] })] }],
+            }),
+          ],
+        },
+        { kind: 'Array', elements: [] },
+      ],
     });
   });
 
   it('explains malformed literals', () => {
-    expect(syntaxError('db.c.insertOne({a: 1 b: 2})').message).toBe("Unexpected token 'b' — expected ',' or '}' after the property value");
-    expect(syntaxError('db.c.insertOne({a 1})').message).toBe("Unexpected number 1 — expected ':' after the property name");
+    expect(syntaxError('db.c.insertOne({a: 1 b: 2})').message).toBe(
+      "Unexpected token 'b' — expected ',' or '}' after the property value",
+    );
+    expect(syntaxError('db.c.insertOne({a 1})').message).toBe(
+      "Unexpected number 1 — expected ':' after the property name",
+    );
     expect(syntaxError('db.c.insertOne({a: })').message).toBe("Unexpected token '}' — expected a value");
-    expect(syntaxError('db.c.insertOne({[k]: 1})').message).toBe('Computed property names ([…]: value) are not supported: write the name directly');
-    expect(syntaxError('[1,,2]').message).toBe('Empty array slots (holes such as [1, , 2]) are not supported: write null or undefined');
+    expect(syntaxError('db.c.insertOne({[k]: 1})').message).toBe(
+      'Computed property names ([…]: value) are not supported: write the name directly',
+    );
+    expect(syntaxError('[1,,2]').message).toBe(
+      'Empty array slots (holes such as [1, , 2]) are not supported: write null or undefined',
+    );
     expect(syntaxError('[1 2]').message).toBe("Unexpected number 2 — expected ',' or ']' after the array element");
     expect(syntaxError('({f() {}})').message).toBe('Methods in object literals are not supported');
-    expect(syntaxError('{a: 1}').message).toBe('A statement cannot start with "{": blocks are not supported; to write a document, pass it to a method');
+    expect(syntaxError('{a: 1}').message).toBe(
+      'A statement cannot start with "{": blocks are not supported; to write a document, pass it to a method',
+    );
   });
 
   it('points at the end of input when a literal is not closed', () => {
@@ -213,9 +259,13 @@ describe('strings', () => {
   });
 
   it('refuses malformed escapes', () => {
-    expect(syntaxError(String.raw`"\x4"`).message).toBe('Invalid hexadecimal escape sequence: \\x needs two hex digits');
+    expect(syntaxError(String.raw`"\x4"`).message).toBe(
+      'Invalid hexadecimal escape sequence: \\x needs two hex digits',
+    );
     expect(syntaxError(String.raw`"\u12"`).message).toBe('Invalid Unicode escape sequence: \\u needs four hex digits');
-    expect(syntaxError(String.raw`"\u{110000}"`).message).toBe('Invalid Unicode escape sequence: \\u{…} needs 1 to 6 hex digits up to 10FFFF');
+    expect(syntaxError(String.raw`"\u{110000}"`).message).toBe(
+      'Invalid Unicode escape sequence: \\u{…} needs 1 to 6 hex digits up to 10FFFF',
+    );
     expect(syntaxError(String.raw`"\01"`).message).toBe('Octal escape sequences are not allowed');
   });
 
@@ -234,7 +284,9 @@ describe('strings', () => {
 
   it('refuses template substitutions, which would be code', () => {
     const e = syntaxError('`a ${process.exit()} b`');
-    expect(e.message).toBe('Template literal substitutions (${…}) are not supported; build the string with quotes instead');
+    expect(e.message).toBe(
+      'Template literal substitutions (${…}) are not supported; build the string with quotes instead',
+    );
     expect(e.column).toBe(4);
   });
 });
@@ -248,17 +300,28 @@ describe('numbers', () => {
   });
 
   it('reads hex, octal and binary integers, and bigints', () => {
-    expect(expr('[0xff, 0XFF, 0o17, 0b101]')).toEqual({ kind: 'Array', elements: [num(255), num(255), num(15), num(5)] });
+    expect(expr('[0xff, 0XFF, 0o17, 0b101]')).toEqual({
+      kind: 'Array',
+      elements: [num(255), num(255), num(15), num(5)],
+    });
     expect(expr('123n')).toEqual({ kind: 'BigInt', value: 123n });
     expect(expr('0x10n')).toEqual({ kind: 'BigInt', value: 16n });
   });
 
   it('parses negative numbers as unary minus', () => {
     expect(expr('-5')).toEqual({ kind: 'Unary', operator: '-', argument: num(5) });
-    expect(expr('- -1')).toEqual({ kind: 'Unary', operator: '-', argument: { kind: 'Unary', operator: '-', argument: num(1) } });
+    expect(expr('- -1')).toEqual({
+      kind: 'Unary',
+      operator: '-',
+      argument: { kind: 'Unary', operator: '-', argument: num(1) },
+    });
     expect(expr('[NaN, Infinity, -Infinity]')).toEqual({
       kind: 'Array',
-      elements: [num(Number.NaN), num(Number.POSITIVE_INFINITY), { kind: 'Unary', operator: '-', argument: num(Number.POSITIVE_INFINITY) }],
+      elements: [
+        num(Number.NaN),
+        num(Number.POSITIVE_INFINITY),
+        { kind: 'Unary', operator: '-', argument: num(Number.POSITIVE_INFINITY) },
+      ],
     });
   });
 
@@ -279,22 +342,33 @@ describe('regular expressions and helpers', () => {
   it('reads regex literals with flags, classes and escaped slashes', () => {
     expect(expr('/ab+c/i')).toEqual({ kind: 'Regex', pattern: 'ab+c', flags: 'i' });
     expect(expr('/a\\/b[/]c/gm')).toEqual({ kind: 'Regex', pattern: 'a\\/b[/]c', flags: 'gm' });
-    expect(expr('({name: /^A/})')).toEqual({ kind: 'Object', properties: [prop('name', { kind: 'Regex', pattern: '^A', flags: '' })] });
+    expect(expr('({name: /^A/})')).toEqual({
+      kind: 'Object',
+      properties: [prop('name', { kind: 'Regex', pattern: '^A', flags: '' })],
+    });
   });
 
   it('reports an unterminated regex', () => {
-    expect(syntaxError('db.c.find({a: /abc})').message).toBe('Unterminated regular expression literal: add the closing "/"');
+    expect(syntaxError('db.c.find({a: /abc})').message).toBe(
+      'Unterminated regular expression literal: add the closing "/"',
+    );
   });
 
   it('does not read division (the subset has none)', () => {
-    expect(syntaxError('a / 2').message).toBe("The operator '/' is not supported in this shell: write the value directly");
+    expect(syntaxError('a / 2').message).toBe(
+      "The operator '/' is not supported in this shell: write the value directly",
+    );
   });
 
   it('parses helpers with and without new', () => {
     expect(expr('new Date()')).toEqual(callOf(id('Date'), [], true));
     expect(expr('new Date')).toEqual(callOf(id('Date'), [], true));
-    expect(expr('ObjectId("5f0000000000000000000000")')).toEqual(callOf(id('ObjectId'), [str('5f0000000000000000000000')]));
-    expect(expr('new NumberLong("5").toString()')).toEqual(callOf(member(callOf(id('NumberLong'), [str('5')], true), 'toString'), []));
+    expect(expr('ObjectId("5f0000000000000000000000")')).toEqual(
+      callOf(id('ObjectId'), [str('5f0000000000000000000000')]),
+    );
+    expect(expr('new NumberLong("5").toString()')).toEqual(
+      callOf(member(callOf(id('NumberLong'), [str('5')], true), 'toString'), []),
+    );
   });
 
   it('parses the shell method forms', () => {
@@ -304,7 +378,9 @@ describe('regular expressions and helpers', () => {
         { kind: 'Object', properties: [prop('$set', { kind: 'Object', properties: [prop('x', num(1))] })] },
       ]),
     );
-    expect(expr('db.getSiblingDB("x").c.find()')).toEqual(callOf(member(member(callOf(member(id('db'), 'getSiblingDB'), [str('x')]), 'c'), 'find'), []));
+    expect(expr('db.getSiblingDB("x").c.find()')).toEqual(
+      callOf(member(member(callOf(member(id('db'), 'getSiblingDB'), [str('x')]), 'c'), 'find'), []),
+    );
     expect(expr('db.c.explain("executionStats").update({}, {})')).toMatchObject({ kind: 'Call' });
     expect(expr('db["my coll"].find()')).toEqual(callOf(member(member(id('db'), str('my coll')), 'find'), []));
     expect(expr('db.c?.find')).toEqual(member(member(id('db'), 'c'), 'find'));
@@ -393,8 +469,12 @@ describe('hostile input', () => {
   });
 
   it('refuses a 10,000-link chain of member accesses and calls', () => {
-    expect(syntaxError('db' + '.c'.repeat(deep)).message).toBe('The chain of calls and property accesses is too long (more than 200)');
-    expect(syntaxError('db.c.find()' + '.limit(1)'.repeat(deep)).message).toBe('The chain of calls and property accesses is too long (more than 200)');
+    expect(syntaxError('db' + '.c'.repeat(deep)).message).toBe(
+      'The chain of calls and property accesses is too long (more than 200)',
+    );
+    expect(syntaxError('db.c.find()' + '.limit(1)'.repeat(deep)).message).toBe(
+      'The chain of calls and property accesses is too long (more than 200)',
+    );
   });
 
   it('accepts nesting up to the limit', () => {
@@ -412,9 +492,15 @@ describe('hostile input', () => {
     expect(expr(`/${'z'.repeat(mb)}/`)).toEqual({ kind: 'Regex', pattern: 'z'.repeat(mb), flags: '' });
     expect(statements(`// ${'c'.repeat(mb)}\n/* ${'d'.repeat(mb)} */`)).toEqual([]);
     const wide = `[${'1,'.repeat(mb / 2)}]`;
-    expect((parseProgram(wide).statements[0] as unknown as { expression: Expr & { elements: unknown[] } }).expression.elements).toHaveLength(mb / 2);
+    expect(
+      (parseProgram(wide).statements[0] as unknown as { expression: Expr & { elements: unknown[] } }).expression
+        .elements,
+    ).toHaveLength(mb / 2);
     const manyKeys = `({${Array.from({ length: 50_000 }, (_, i) => `k${i}: ${i}`).join(', ')}})`;
-    expect((parseProgram(manyKeys).statements[0] as unknown as { expression: { properties: unknown[] } }).expression.properties).toHaveLength(50_000);
+    expect(
+      (parseProgram(manyKeys).statements[0] as unknown as { expression: { properties: unknown[] } }).expression
+        .properties,
+    ).toHaveLength(50_000);
   }, 30_000);
 
   it('reports an unterminated megabyte string at its start', () => {
@@ -431,8 +517,13 @@ describe('hostile input', () => {
 describe('fuzzing', () => {
   it('either parses or throws a ShellSyntaxError with a valid position, for any input', async () => {
     const fc = (await import('fast-check')).default;
-    const alphabet = fc.constantFrom(...'db.c({[]}),;:"\'`/\\*\n -+!=$_01x9eEn.new Date ObjectId use const let\r\t\u2028é😀'.split(''));
-    const input = fc.oneof(fc.string({ maxLength: 120 }), fc.array(alphabet, { maxLength: 120 }).map((a) => a.join('')));
+    const alphabet = fc.constantFrom(
+      ...'db.c({[]}),;:"\'`/\\*\n -+!=$_01x9eEn.new Date ObjectId use const let\r\t\u2028é😀'.split(''),
+    );
+    const input = fc.oneof(
+      fc.string({ maxLength: 120 }),
+      fc.array(alphabet, { maxLength: 120 }).map((a) => a.join('')),
+    );
     fc.assert(
       fc.property(input, (src) => {
         try {

@@ -57,9 +57,33 @@ const UNSUPPORTED_KEYWORDS: Readonly<Record<string, string>> = {
 /** Reserved words that cannot name a binding. */
 const RESERVED = new Set([
   ...Object.keys(UNSUPPORTED_KEYWORDS),
-  'const', 'let', 'var', 'new', 'true', 'false', 'null', 'in', 'instanceof', 'case', 'default',
-  'break', 'continue', 'catch', 'finally', 'enum', 'extends', 'static', 'implements', 'interface',
-  'package', 'private', 'protected', 'public', 'undefined', 'NaN', 'Infinity',
+  'const',
+  'let',
+  'var',
+  'new',
+  'true',
+  'false',
+  'null',
+  'in',
+  'instanceof',
+  'case',
+  'default',
+  'break',
+  'continue',
+  'catch',
+  'finally',
+  'enum',
+  'extends',
+  'static',
+  'implements',
+  'interface',
+  'package',
+  'private',
+  'protected',
+  'public',
+  'undefined',
+  'NaN',
+  'Infinity',
 ]);
 
 export function parseProgram(text: string): Program {
@@ -137,7 +161,11 @@ class Parser {
     if (t.kind === 'identifier' && UNSUPPORTED_KEYWORDS[t.text] !== undefined) {
       return this.error(UNSUPPORTED_KEYWORDS[t.text] as string, t);
     }
-    if (this.isPunct('=>', t)) return this.error('Arrow functions are not supported in this shell: only shell methods and BSON helpers can be called', t);
+    if (this.isPunct('=>', t))
+      return this.error(
+        'Arrow functions are not supported in this shell: only shell methods and BSON helpers can be called',
+        t,
+      );
     const word = t.kind === 'punct' || t.kind === 'identifier' ? 'token ' : '';
     return this.error(`Unexpected ${word}${describe(t)} — expected ${expected}`, t);
   }
@@ -150,7 +178,10 @@ class Parser {
   private enter(t: Token): void {
     this.depth++;
     if (this.depth > MAX_NESTING_DEPTH) {
-      throw this.error(`Nesting is too deep: more than ${MAX_NESTING_DEPTH} levels of brackets, braces, parentheses or operators`, t);
+      throw this.error(
+        `Nesting is too deep: more than ${MAX_NESTING_DEPTH} levels of brackets, braces, parentheses or operators`,
+        t,
+      );
     }
   }
 
@@ -184,7 +215,10 @@ class Parser {
     }
     if (this.isPunct('{')) {
       // JavaScript reads `{` at the start of a statement as a block, not an object.
-      throw this.error('A statement cannot start with "{": blocks are not supported; to write a document, pass it to a method', t);
+      throw this.error(
+        'A statement cannot start with "{": blocks are not supported; to write a document, pass it to a method',
+        t,
+      );
     }
     const expression = this.parseExpression();
     const end = this.prevEnd();
@@ -218,7 +252,8 @@ class Parser {
         throw this.error('Destructuring is not supported in this shell: bind one name at a time', nameTok);
       }
       if (nameTok.kind !== 'identifier') throw this.unexpected('a variable name');
-      if (RESERVED.has(nameTok.text)) throw this.error(`'${nameTok.text}' is a reserved word and cannot be used as a variable name`, nameTok);
+      if (RESERVED.has(nameTok.text))
+        throw this.error(`'${nameTok.text}' is a reserved word and cannot be used as a variable name`, nameTok);
       this.advance();
       const name: Identifier = { kind: 'Identifier', name: nameTok.text, start: nameTok.start, end: nameTok.end };
       let init: Expr | undefined;
@@ -276,7 +311,8 @@ class Parser {
     const start = this.tok;
     const target = this.parseUnary();
     if (this.isPunct('=')) {
-      if (target.kind !== 'Identifier') throw this.error('Only a variable name can be assigned to: write name = <value>');
+      if (target.kind !== 'Identifier')
+        throw this.error('Only a variable name can be assigned to: write name = <value>');
       this.advance();
       this.enter(start);
       const value = this.parseAssignment();
@@ -287,7 +323,35 @@ class Parser {
     if (t.kind === 'punct' && /^(?:[-+*/%&|^]|\*\*|<<|>>>?)?=$|^(?:\+\+|--)$/.test(t.text)) {
       throw this.error(`The operator '${t.text}' is not supported in this shell`, t);
     }
-    if (t.kind === 'punct' && ['+', '-', '*', '/', '%', '**', '==', '===', '!=', '!==', '<', '>', '<=', '>=', '&&', '||', '??', '?', '&', '|', '^', '<<', '>>', '>>>'].includes(t.text)) {
+    if (
+      t.kind === 'punct' &&
+      [
+        '+',
+        '-',
+        '*',
+        '/',
+        '%',
+        '**',
+        '==',
+        '===',
+        '!=',
+        '!==',
+        '<',
+        '>',
+        '<=',
+        '>=',
+        '&&',
+        '||',
+        '??',
+        '?',
+        '&',
+        '|',
+        '^',
+        '<<',
+        '>>',
+        '>>>',
+      ].includes(t.text)
+    ) {
       throw this.error(`The operator '${t.text}' is not supported in this shell: write the value directly`, t);
     }
     if (this.isPunct('=>')) throw this.unexpected('an operator');
@@ -336,14 +400,28 @@ class Parser {
         const name = this.tok;
         if (name.kind !== 'identifier') throw this.unexpected('a property name after "."');
         this.advance();
-        expr = { kind: 'Member', object: expr, property: name.text, propertySpan: { start: name.start, end: name.end }, start: expr.start, end: name.end };
+        expr = {
+          kind: 'Member',
+          object: expr,
+          property: name.text,
+          propertySpan: { start: name.start, end: name.end },
+          start: expr.start,
+          end: name.end,
+        };
       } else if (this.isPunct('[')) {
         const open = this.advance();
         this.enter(open);
         const property = this.parseAssignment();
         this.leave();
         this.expectPunct(']', "']' to close the index");
-        expr = { kind: 'Member', object: expr, property, propertySpan: { start: property.start, end: property.end }, start: expr.start, end: this.prevEnd() };
+        expr = {
+          kind: 'Member',
+          object: expr,
+          property,
+          propertySpan: { start: property.start, end: property.end },
+          start: expr.start,
+          end: this.prevEnd(),
+        };
       } else if (this.isPunct('(')) {
         const args = this.parseArguments();
         expr = { kind: 'Call', callee: expr, args, isNew: false, start: expr.start, end: this.prevEnd() };
@@ -353,7 +431,8 @@ class Parser {
         return expr;
       }
       // A long chain is as deep for the evaluator as nesting, so it counts against the same limit.
-      if (++links > MAX_NESTING_DEPTH) throw this.error(`The chain of calls and property accesses is too long (more than ${MAX_NESTING_DEPTH})`);
+      if (++links > MAX_NESTING_DEPTH)
+        throw this.error(`The chain of calls and property accesses is too long (more than ${MAX_NESTING_DEPTH})`);
     }
   }
 
@@ -361,7 +440,8 @@ class Parser {
   private parseNewCallee(): Expr {
     const t = this.tok;
     if (this.isWord('new')) throw this.error('"new new" is not supported', t);
-    if (t.kind !== 'identifier' || RESERVED.has(t.text)) throw this.unexpected('a constructor name after "new", such as Date or ObjectId');
+    if (t.kind !== 'identifier' || RESERVED.has(t.text))
+      throw this.unexpected('a constructor name after "new", such as Date or ObjectId');
     this.advance();
     let expr: Expr = { kind: 'Identifier', name: t.text, start: t.start, end: t.end };
     while (this.isPunct('.')) {
@@ -369,7 +449,14 @@ class Parser {
       const name = this.tok;
       if (name.kind !== 'identifier') throw this.unexpected('a property name after "."');
       this.advance();
-      expr = { kind: 'Member', object: expr, property: name.text, propertySpan: { start: name.start, end: name.end }, start: expr.start, end: name.end };
+      expr = {
+        kind: 'Member',
+        object: expr,
+        property: name.text,
+        propertySpan: { start: name.start, end: name.end },
+        start: expr.start,
+        end: name.end,
+      };
     }
     return expr;
   }
@@ -424,7 +511,8 @@ class Parser {
         if (t.text === '(') {
           this.advance();
           this.enter(t);
-          if (this.isPunct(')')) throw this.error('Empty parentheses are not an expression (arrow functions are not supported)');
+          if (this.isPunct(')'))
+            throw this.error('Empty parentheses are not an expression (arrow functions are not supported)');
           const inner = this.parseExpression();
           this.leave();
           this.expectPunct(')', "')' to close the parenthesis");
@@ -500,7 +588,8 @@ class Parser {
       case 'template':
         throw this.error('A template literal cannot be a property name: use quotes', t);
       case 'punct':
-        if (t.text === '[') throw this.error('Computed property names ([…]: value) are not supported: write the name directly', t);
+        if (t.text === '[')
+          throw this.error('Computed property names ([…]: value) are not supported: write the name directly', t);
         throw this.unexpected("a property name or '}'", t);
       default:
         throw this.unexpected("a property name or '}'", t);
@@ -526,7 +615,8 @@ class Parser {
     this.enter(open);
     const elements: (Expr | SpreadElement)[] = [];
     while (!this.isPunct(']')) {
-      if (this.isPunct(',')) throw this.error('Empty array slots (holes such as [1, , 2]) are not supported: write null or undefined');
+      if (this.isPunct(','))
+        throw this.error('Empty array slots (holes such as [1, , 2]) are not supported: write null or undefined');
       elements.push(this.parseElement());
       if (this.isPunct(',')) {
         this.advance();

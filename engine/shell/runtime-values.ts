@@ -13,7 +13,13 @@ import type { Doc, Value } from '../bson/values.js';
 import { BSON_UNDEFINED, Int32, isDoc } from '../bson/values.js';
 import type { ShellResult } from './results.js';
 import { ShellRuntimeError } from './shell-errors.js';
-import type { ShellClientTarget, ShellCollectionTarget, ShellCursorTarget, ShellDatabaseTarget, ShellExplainableTarget } from './targets.js';
+import type {
+  ShellClientTarget,
+  ShellCollectionTarget,
+  ShellCursorTarget,
+  ShellDatabaseTarget,
+  ShellExplainableTarget,
+} from './targets.js';
 
 /** `db.getMongo()`: the client. */
 export class MongoHandle {
@@ -57,7 +63,8 @@ export class ResultHandle {
   constructor(readonly result: ShellResult) {}
 }
 
-export type ShellObject = MongoHandle | DatabaseHandle | CollectionHandle | CursorHandle | ExplainableHandle | FunctionHandle | ResultHandle;
+export type ShellObject =
+  MongoHandle | DatabaseHandle | CollectionHandle | CursorHandle | ExplainableHandle | FunctionHandle | ResultHandle;
 
 /** `undefined` is JavaScript's undefined (a missing value); Double marks an explicit double. */
 export type RuntimeValue = Value | Double | ShellObject | undefined;
@@ -105,7 +112,10 @@ function expandedSize(v: unknown, memo: Map<object, number>, depth: number, wher
   const known = memo.get(v);
   if (known !== undefined) return known;
   if (depth > MAX_VALUE_DEPTH) {
-    throw new ShellRuntimeError('RangeError', `${where()}: the value is nested too deeply (more than ${MAX_VALUE_DEPTH} levels)`);
+    throw new ShellRuntimeError(
+      'RangeError',
+      `${where()}: the value is nested too deeply (more than ${MAX_VALUE_DEPTH} levels)`,
+    );
   }
   let n = 1;
   for (const x of v instanceof Map ? v.values() : v) {
@@ -119,7 +129,10 @@ function expandedSize(v: unknown, memo: Map<object, number>, depth: number, wher
 /** Copies documents and arrays, mapping every other value through `leaf`, within the limits above. */
 export function mapValue(v: RuntimeValue, leaf: (x: RuntimeValue) => Value, where: () => string): Value {
   if (expandedSize(v, new Map(), 0, where) > MAX_VALUE_NODES) {
-    throw new ShellRuntimeError('RangeError', `${where()}: the value is too large (more than ${MAX_VALUE_NODES} nested values)`);
+    throw new ShellRuntimeError(
+      'RangeError',
+      `${where()}: the value is too large (more than ${MAX_VALUE_NODES} nested values)`,
+    );
   }
   const copy = (x: RuntimeValue): Value => {
     if (isDoc(x)) {
@@ -146,7 +159,10 @@ export function toBson(v: RuntimeValue, where: () => string): Value {
       if (typeof x === 'number') return numberToBson(x);
       if (x instanceof Double) return x.value;
       if (isShellObject(x)) {
-        throw new ShellRuntimeError('TypeError', `${where()}: ${describeShellObject(x)} cannot be stored in a document`);
+        throw new ShellRuntimeError(
+          'TypeError',
+          `${where()}: ${describeShellObject(x)} cannot be stored in a document`,
+        );
       }
       return x;
     },

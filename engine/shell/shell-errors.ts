@@ -33,13 +33,7 @@ export function isShellSyntaxError(x: unknown): x is ShellSyntaxError {
 
 /** The JavaScript error class mongosh would report for the same mistake. */
 export type ShellRuntimeErrorName =
-  | 'TypeError'
-  | 'ReferenceError'
-  | 'SyntaxError'
-  | 'RangeError'
-  | 'Error'
-  | 'BSONError'
-  | 'MongoshInvalidInputError';
+  'TypeError' | 'ReferenceError' | 'SyntaxError' | 'RangeError' | 'Error' | 'BSONError' | 'MongoshInvalidInputError';
 
 export class ShellRuntimeError extends Error {
   readonly [RUNTIME_BRAND] = true;
