@@ -26,6 +26,7 @@ import { listIndexesCommand } from './list-indexes.js';
 import { updateCommand } from './update.js';
 import { findAndModifyCommand } from './find-and-modify.js';
 import { upsertRaceCommand } from './interleave.js';
+import { bulkWriteCommand } from './bulk-write.js';
 
 export const COMMANDS: Readonly<Record<string, CommandHandler>> = {
   // Catalog and reads/writes (helper F1).
@@ -58,6 +59,7 @@ export const COMMANDS: Readonly<Record<string, CommandHandler>> = {
   update: updateCommand,
   findAndModify: findAndModifyCommand,
   findandmodify: findAndModifyCommand,
+  bulkWrite: bulkWriteCommand,
   // Playground extension (not a MongoDB command): a staged concurrent-upsert race.
   upsertRace: upsertRaceCommand,
 };

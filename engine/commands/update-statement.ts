@@ -383,10 +383,6 @@ export class PreparedStatement {
     try {
       const built = this.buildUpsertDocument();
       const { collection } = this.ctx.catalog.ensureCollection(this.ctx.db, this.ctx.collectionName);
-      // Workaround: the catalog's `_id_` index store does not enforce uniqueness yet (its
-      // definition has no `unique` flag), so check `_id` here as the server's index would.
-      const id = built.doc.get('_id')!;
-      if (collection.findById(id)) throw collection.idIndex.duplicateKeyError(collection.ns, [id]);
       const stored = insertDocument(this.ctx.catalog, collection, built.doc, {
         bypassDocumentValidation: this.ctx.bypassDocumentValidation,
       });
