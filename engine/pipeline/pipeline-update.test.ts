@@ -97,10 +97,15 @@ describe('pipeline updates: $project / $unset', () => {
   it('rejects mixed projections and bad $unset', () => {
     expect(err(() => parse([{ $project: { a: i(1), b: i(0) } }]))).toEqual({
       code: 31254,
-      errmsg: 'Invalid $project :: caused by :: Cannot do exclusion on field b in inclusion projection',
+      errmsg: 'Cannot do exclusion on field b in inclusion projection',
     });
     expect(err(() => parse([{ $unset: i(1) }])).code).toBe(31002);
     expect(err(() => parse([{ $unset: [] }])).code).toBe(31119);
+    expect(err(() => parse([{ $unset: '' }]))).toEqual({ code: 40352, errmsg: 'FieldPath cannot be constructed with empty string' });
+    expect(err(() => parse([{ $replaceRoot: 'x' }]))).toEqual({
+      code: 40229,
+      errmsg: 'expected an object as specification for $replaceRoot stage, got string',
+    });
   });
 });
 
@@ -114,7 +119,7 @@ describe('pipeline updates: $replaceRoot / $replaceWith and _id rules', () => {
   it('fails when the new root is not an object', () => {
     expect(err(() => run([{ $replaceRoot: { newRoot: '$a' } }], { _id: i(1), a: i(5) }))).toEqual({
       code: 40228,
-      errmsg: "'newRoot' expression must evaluate to an object, but resulting value was: 5. Type of resulting value: 'int'. Input document: {_id: 1, a: 5}",
+      errmsg: "'newRoot' expression  must evaluate to an object, but resulting value was: 5. Type of resulting value: 'int'. Input document: {_id: 1, a: 5}",
     });
   });
   it('fails when _id changes', () => {

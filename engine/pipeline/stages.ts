@@ -37,7 +37,7 @@ class ReplaceRootStage implements Stage {
     if (v === undefined || !isDoc(v)) {
       throw fail(
         40228,
-        `${this.errorContext}must evaluate to an object, but resulting value was: ${valueToString(v)}. Type of resulting value: '${v === undefined ? 'missing' : typeOf(v)}'. Input document: ${valueToString(doc)}`,
+        `${this.errorContext} must evaluate to an object, but resulting value was: ${valueToString(v)}. Type of resulting value: '${v === undefined ? 'missing' : typeOf(v)}'. Input document: ${valueToString(doc)}`,
       );
     }
     return v;
@@ -59,9 +59,10 @@ function parseAddFieldsStage(name: string, spec: Value, ctx: ParseContext): Stag
   return new ProjectionStage(name, withStageContext(name, () => parseAddFields(spec, ctx)));
 }
 
+// $project/$unset are parsed before the stage's context is attached, so their errors are bare.
 function parseProjectStage(name: string, spec: Value, ctx: ParseContext): Stage {
   if (!isDoc(spec)) throw fail(15969, `${name} specification must be an object`);
-  return new ProjectionStage(name, withStageContext(name, () => parseProject(spec, ctx)));
+  return new ProjectionStage(name, parseProject(spec, ctx));
 }
 
 function parseUnsetStage(name: string, spec: Value, ctx: ParseContext): Stage {
@@ -75,12 +76,11 @@ function parseUnsetStage(name: string, spec: Value, ctx: ParseContext): Stage {
       throw fail(31120, '$unset specification must be a string or an array containing only string values');
     projection.set(f, 0);
   }
-  return new ProjectionStage(name, withStageContext('$project', () => parseProject(projection, ctx)));
+  return new ProjectionStage(name, parseProject(projection, ctx));
 }
 
 function parseReplaceRootStage(name: string, spec: Value, ctx: ParseContext): Stage {
-  if (!isDoc(spec))
-    throw fail(40228, `the ${name} stage specification must be an object, but found ${typeOf(spec)}`);
+  if (!isDoc(spec)) throw fail(40229, `expected an object as specification for $replaceRoot stage, got ${typeOf(spec)}`);
   let newRoot: Value | undefined;
   for (const [k, v] of spec) {
     if (k === 'newRoot') newRoot = v;
