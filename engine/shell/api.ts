@@ -199,6 +199,11 @@ function isRetryableWrite(cmd: Doc): boolean {
   return true;
 }
 
+/** Transactions spec: an operation inside a transaction must not carry its own write concern. */
+function TXN_WRITE_CONCERN_ERROR(): ShellClientError {
+  return new ShellClientError('Cannot set write concern after starting a transaction', 'MongoTransactionError');
+}
+
 function newSessionId(): Doc {
   return new Map<string, Value>([['id', new Binary(UUID.generate(), Binary.SUBTYPE_UUID)]]);
 }
@@ -683,6 +688,7 @@ export class ShellCollection {
     const session = this.ctxSession(options);
     // Inside a transaction the transaction's write concern applies at commit; statements are acknowledged.
     const inTxn = session?.inTransaction ?? false;
+    if (inTxn && isDoc(opt(options, 'writeConcern'))) throw TXN_WRITE_CONCERN_ERROR();
     return {
       dbName: this.db.name,
       command,
@@ -1410,9 +1416,12 @@ function clientBulkWrite(
         throw new ShellClientError(`Invalid client bulk write model: ${name}`);
     }
   });
+  const txnSession = sessionOf(options, session);
+  if ((txnSession?.inTransaction ?? false) && isDoc(opt(options, 'writeConcern'))) throw TXN_WRITE_CONCERN_ERROR();
   const verbose = boolOpt(options, 'verboseResults') === true;
   const wcOpt = opt(options, 'writeConcern');
-  const writeConcern = isDoc(wcOpt) ? (wcOpt.size > 0 ? wcOpt : undefined) : client.defaultWriteConcern;
+  const writeConcern =
+    (txnSession?.inTransaction ?? false) ? undefined : isDoc(wcOpt) ? (wcOpt.size > 0 ? wcOpt : undefined) : client.defaultWriteConcern;
   const acknowledged = isAcknowledged(writeConcern);
   const command = build([
     ['bulkWrite', int(1)],
@@ -1424,7 +1433,7 @@ function clientBulkWrite(
     ['let', truthyOpt(options, 'let')],
     ['comment', opt(options, 'comment')],
   ]);
-  const reply = client.send('admin', command, { session: sessionOf(options, session), writeConcern });
+  const reply = client.send('admin', command, { session: txnSession, writeConcern });
   if (!acknowledged) {
     return {
       kind: 'ClientBulkWriteResult',
