@@ -12,7 +12,8 @@ import type { Doc, Value } from '../bson/values.js';
 import { fail } from '../errors.js';
 import type { Catalog } from './catalog.js';
 import type { Collection } from './collection.js';
-import { compileFilter } from './filter.js';
+import type { Collator } from '../bson/compare.js';
+import { compileFilter, type DocumentFilter } from './filter.js';
 import { validationDetails } from './validation-details.js';
 
 export interface ValidateOptions {
@@ -21,11 +22,22 @@ export interface ValidateOptions {
   readonly bypass?: boolean | undefined;
 }
 
+/** Compiled validators, per validator document (collMod swaps the document, so entries go stale). */
+const compiled = new WeakMap<Doc, { collator: Collator | null; filter: DocumentFilter }>();
+
+function compiledValidator(validator: Doc, collator: Collator | null): DocumentFilter {
+  const hit = compiled.get(validator);
+  if (hit && hit.collator === collator) return hit.filter;
+  const filter = compileFilter(validator, collator);
+  compiled.set(validator, { collator, filter });
+  return filter;
+}
+
 /** Whether `doc` satisfies the collection's validator (true when there is none). */
 export function passesValidator(collection: Collection, doc: Doc): boolean {
   const validator = collection.validator;
   if (!validator || validator.size === 0) return true;
-  return compileFilter(validator, collection.collator).matches(doc);
+  return compiledValidator(validator, collection.collator).matches(doc);
 }
 
 /** Throws 121 (or logs a warning) when `newDoc` fails the collection's validator. */
