@@ -124,6 +124,11 @@ describe('parseEJSON', () => {
 
   it('rejects malformed input with code 9 and an offset', () => {
     expect(parseFails('{"a":1,}')).toMatch(/offset 7/);
+    try {
+      parseEJSON('[1,,2]');
+    } catch (e) {
+      expect(isEngineError(e) && e.extra.get('offset')).toBe(3);
+    }
     expect(parseFails('{"a":1')).toMatch(/offset 6/);
     expect(parseFails('{a:1}')).toMatch(/field name/);
     expect(parseFails('[1 2]')).toMatch(/offset 3/);

@@ -73,8 +73,9 @@ const INT64_MAX = 9223372036854775807n;
 // Parsing
 // ---------------------------------------------------------------------------------------------
 
+/** Code 9 with the offset in the message and as `extra.get('offset')` (editor markers). */
 function parseError(pos: number, what: string): never {
-  throw fail(9, `Invalid Extended JSON at offset ${pos}: ${what}`);
+  throw fail(9, `Invalid Extended JSON at offset ${pos}: ${what}`, new Map([['offset', pos]]));
 }
 
 /** Keys that make a document an EJSON type wrapper, with the exact key sets they allow. */
