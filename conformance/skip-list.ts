@@ -142,51 +142,7 @@ export const SKIP_LIST: readonly SkipEntry[] = [
   ...tests('versioned-api/tests/crud-api-version-1-strict.json', NO_API_STRICT, [
     'distinct appends declared API version',
   ]),
-  ...tests(
-    'command-logging-and-monitoring/tests/monitoring/unacknowledged-client-bulkWrite.json',
-    NO_CLIENT_BULK_WRITE,
-    ['A successful mixed client bulkWrite'],
-  ),
-  ...tests('crud/tests/unified/client-bulkWrite-mixed-namespaces.json', NO_CLIENT_BULK_WRITE, [
-    'client bulkWrite with mixed namespaces',
-  ]),
-  ...tests('crud/tests/unified/client-bulkWrite-options.json', NO_CLIENT_BULK_WRITE, [
-    'client bulkWrite comment',
-    'client bulkWrite bypassDocumentValidation',
-    'client bulkWrite let',
-    'client bulkWrite bypassDocumentValidation: false is sent',
-    'client bulkWrite writeConcern',
-    'client bulkWrite inherits writeConcern from client',
-    'client bulkWrite writeConcern option overrides client writeConcern',
-  ]),
-  ...tests('crud/tests/unified/client-bulkWrite-replaceOne-rawdata.json', NO_CLIENT_BULK_WRITE, [
-    'client bulk write replaceOne with rawData option on less than 8.2.0 - ignore argument',
-  ]),
-  ...tests('crud/tests/unified/client-bulkWrite-replaceOne-sort.json', NO_CLIENT_BULK_WRITE, [
-    'client bulkWrite replaceOne with sort option',
-  ]),
-  ...tests('crud/tests/unified/client-bulkWrite-results.json', NO_CLIENT_BULK_WRITE, [
-    'client bulkWrite with verboseResults: true returns detailed results',
-    'client bulkWrite with verboseResults: false omits detailed results',
-    'client bulkWrite defaults to verboseResults: false',
-  ]),
-  ...tests('crud/tests/unified/client-bulkWrite-update-pipeline.json', NO_CLIENT_BULK_WRITE, [
-    'client bulkWrite updateOne with pipeline',
-    'client bulkWrite updateMany with pipeline',
-  ]),
-  ...tests('crud/tests/unified/client-bulkWrite-update-rawdata.json', NO_CLIENT_BULK_WRITE, [
-    'client bulk write update with rawData option on less than 8.2.0 - ignore argument',
-  ]),
-  ...tests('crud/tests/unified/client-bulkWrite-updateOne-sort.json', NO_CLIENT_BULK_WRITE, [
-    'client bulkWrite updateOne with sort option',
-  ]),
-  ...tests('transactions/tests/unified/client-bulkWrite.json', NO_CLIENT_BULK_WRITE, [
-    'client bulkWrite in a transaction',
-    'client writeConcern ignored for client bulkWrite in transaction',
-  ]),
-  ...tests('versioned-api/tests/crud-api-version-1.json', NO_CLIENT_BULK_WRITE, [
-    'client bulkWrite appends declared API version',
-  ]),
+  ...tests('crud/tests/unified/client-bulkWrite-options.json', NO_CLIENT_BULK_WRITE, ['client bulkWrite let']),
   ...tests('unified-test-format/tests/valid-pass/poc-crud.json', NO_DB_AGGREGATE, [
     'Aggregate with $listLocalSessions',
   ]),
@@ -215,6 +171,10 @@ export const SKIP_LIST: readonly SkipEntry[] = [
   ...tests('transactions/tests/unified/causal-consistency.json', NO_TRANSACTIONS, [
     'causal consistency',
     'causal consistency disabled',
+  ]),
+  ...tests('transactions/tests/unified/client-bulkWrite.json', NO_TRANSACTIONS, [
+    'client bulkWrite in a transaction',
+    'client writeConcern ignored for client bulkWrite in transaction',
   ]),
   ...tests('transactions/tests/unified/findOneAndUpdate.json', NO_TRANSACTIONS, [
     'findOneAndUpdate',
