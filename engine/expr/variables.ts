@@ -8,7 +8,15 @@ import { isDoc, type Doc, type Value } from '../bson/values.js';
 import { bind, type ExprNode, type OperatorParser, type ParseContext, type Scope } from './types.js';
 
 /** Variables the server defines; users may read them but only `CURRENT` may be rebound. */
-export const SYSTEM_VARIABLES: ReadonlySet<string> = new Set(['ROOT', 'CURRENT', 'REMOVE', 'NOW', 'CLUSTER_TIME']);
+export const SYSTEM_VARIABLES: ReadonlySet<string> = new Set([
+  'ROOT',
+  'CURRENT',
+  'REMOVE',
+  'NOW',
+  'CLUSTER_TIME',
+  'USER_ROLES',
+  'SEARCH_META',
+]);
 
 function isLower(c: number): boolean {
   return c >= 0x61 && c <= 0x7a;
@@ -85,6 +93,11 @@ export function readVariable(name: string, scope: Scope): Value | undefined {
       return scope.env.now;
     case 'CLUSTER_TIME':
       return scope.env.clusterTime;
+    case 'USER_ROLES':
+      // No authentication in the playground: the user has no roles.
+      return [];
+    case 'SEARCH_META':
+      return undefined;
     default:
       break;
   }

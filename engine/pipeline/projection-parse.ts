@@ -4,7 +4,7 @@
  */
 import { renderDoc } from '../bson/render.js';
 import { isDoc, type Doc, type Value } from '../bson/values.js';
-import { fail } from '../errors.js';
+import { fail, isEngineError } from '../errors.js';
 import type { ParseContext } from '../expr/types.js';
 import { splitFieldPath } from '../expr/variables.js';
 import { ProjectionNode } from './projection.js';
@@ -105,6 +105,16 @@ function truthyNumber(v: Value): boolean {
   return Number((v as { toString(): string }).toString()) !== 0;
 }
 
+/** Expression errors inside `$project` carry the stage context; shape errors do not. */
+function parseComputed(spec: Value, ctx: ParseContext): ReturnType<ParseContext['parse']> {
+  try {
+    return ctx.parse(spec);
+  } catch (e) {
+    if (isEngineError(e)) throw e.withContext('Invalid $project');
+    throw e;
+  }
+}
+
 /** Parses a `$project` specification (inclusion or exclusion). */
 export function parseProject(spec: Doc, ctx: ParseContext): ProjectionNode {
   if (spec.size === 0) throw fail(51272, 'projection specification must have at least one field');
@@ -178,7 +188,7 @@ export function parseProject(spec: Doc, ctx: ParseContext): ProjectionNode {
   let idMentioned = false;
   for (const e of entries) {
     if (e.path.length === 1 && e.path[0] === '_id') idMentioned = true;
-    if (e.kind === 'computed') root.addExpression(e.path, ctx.parse(e.spec));
+    if (e.kind === 'computed') root.addExpression(e.path, parseComputed(e.spec, ctx));
     else if ((e.kind === 'include') === (mode === 'inclusion')) root.addProjected(e.path);
     // Otherwise it is {_id: 0} in an inclusion projection: _id is simply not included.
   }
