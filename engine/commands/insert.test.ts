@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Value } from '../bson/values.js';
 import { canon, ejson, run, testEngine } from './testing.js';
 
 describe('insert', () => {
@@ -127,5 +128,36 @@ describe('insert', () => {
       canon('{"$timestamp": {"t": 1704067200, "i": 2}}'),
       canon('{"$timestamp": {"t": 1704067200, "i": 3}}'),
     ]);
+  });
+});
+
+describe('insert limits', () => {
+  it('refuses a document over 16 MiB with code 2', () => {
+    const engine = testEngine();
+    const big = new Map<string, Value>([['s', 'x'.repeat(16 * 1024 * 1024)]]);
+    const reply = engine.runCommand(
+      't',
+      new Map<string, Value>([
+        ['insert', 'c'],
+        ['documents', [big]],
+      ]),
+    );
+    const err = (reply.get('writeErrors') as Map<string, Value>[])[0]!;
+    expect(err.get('code')!.valueOf()).toBe(2);
+    expect(err.get('errmsg')).toBe('object to insert too large. size in bytes: 16777229, max size: 16777216');
+  });
+
+  it('refuses a document nested deeper than 180 levels with code 15', () => {
+    let d: Value = new Map<string, Value>();
+    for (let i = 0; i < 181; i++) d = new Map<string, Value>([['a', d]]);
+    const reply = testEngine().runCommand(
+      't',
+      new Map<string, Value>([
+        ['insert', 'c'],
+        ['documents', [d]],
+      ]),
+    );
+    const err = (reply.get('writeErrors') as Map<string, Value>[])[0]!;
+    expect(err.get('errmsg')).toBe('Document exceeds maximum nesting depth of 180');
   });
 });

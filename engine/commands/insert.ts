@@ -5,6 +5,7 @@
  * document; `ordered: false` tries every document. Each document gets `_id` first (generated
  * when missing); refused `_id` values fail that document with 53.
  */
+import { bsonSize, exceedsDepth, MAX_BSON_SIZE, MAX_STORED_DOCUMENT_DEPTH } from '../bson/size.js';
 import { isDoc, type Doc, type Value } from '../bson/values.js';
 import { insertDocument } from '../catalog/writes.js';
 import { checkWritable } from '../catalog/writes.js';
@@ -15,6 +16,20 @@ import { boolArg, checkFields, wrongTypeError } from './fields.js';
 import { writeErrorEntry } from './write-errors.js';
 
 export const MAX_WRITE_BATCH = 100000;
+
+/**
+ * The server's `fixDocumentForInsert` limits: size ≤ 16 MiB (code 2 "object to insert too
+ * large") and the stored-document nesting limit (code 15).
+ */
+function checkInsertable(doc: Doc): void {
+  const size = bsonSize(doc);
+  if (size > MAX_BSON_SIZE) {
+    throw fail(2, `object to insert too large. size in bytes: ${size}, max size: ${MAX_BSON_SIZE}`);
+  }
+  if (exceedsDepth(doc)) {
+    throw fail(15, `Document exceeds maximum nesting depth of ${MAX_STORED_DOCUMENT_DEPTH}`);
+  }
+}
 
 export const insertCommand: CommandHandler = (ctx) => {
   const name = targetCollectionName(ctx);
@@ -41,6 +56,7 @@ export const insertCommand: CommandHandler = (ctx) => {
   const writeErrors: Doc[] = [];
   for (let i = 0; i < documents.length; i++) {
     try {
+      checkInsertable(documents[i] as Doc);
       insertDocument(ctx.catalog, collection, documents[i] as Doc, { bypassDocumentValidation: bypass });
       n++;
     } catch (e) {
