@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isEngineError } from '../errors.js';
-import { docFromJS, fromJS, parseEJSON, parseEJSONDoc, stringifyEJSON } from './ejson.js';
+import { docFromJS, ejsonErrorOffset, fromJS, parseEJSON, parseEJSONDoc, stringifyEJSON } from './ejson.js';
 import {
   BSON_UNDEFINED,
   Binary,
@@ -127,7 +127,7 @@ describe('parseEJSON', () => {
     try {
       parseEJSON('[1,,2]');
     } catch (e) {
-      expect(isEngineError(e) && e.extra.get('offset')).toBe(3);
+      expect(isEngineError(e) && ejsonErrorOffset(e.errmsg)).toBe(3);
     }
     expect(parseFails('{"a":1')).toMatch(/offset 6/);
     expect(parseFails('{a:1}')).toMatch(/field name/);

@@ -73,9 +73,18 @@ const INT64_MAX = 9223372036854775807n;
 // Parsing
 // ---------------------------------------------------------------------------------------------
 
-/** Code 9 with the offset in the message and as `extra.get('offset')` (editor markers). */
+/** Code 9 with the offset in the message (read it back with `ejsonErrorOffset`). */
 function parseError(pos: number, what: string): never {
-  throw fail(9, `Invalid Extended JSON at offset ${pos}: ${what}`, new Map([['offset', pos]]));
+  throw fail(9, `Invalid Extended JSON at offset ${pos}: ${what}`);
+}
+
+/**
+ * The input offset of a `parseEJSON` error, for editor markers. Not stored in `EngineError.extra`
+ * because extra fields are copied into command replies.
+ */
+export function ejsonErrorOffset(errmsg: string): number | undefined {
+  const m = /^Invalid Extended JSON at offset (\d+):/.exec(errmsg);
+  return m ? Number(m[1]) : undefined;
 }
 
 /** Keys that make a document an EJSON type wrapper, with the exact key sets they allow. */
