@@ -490,7 +490,7 @@ const parseObjectToArray: OperatorParser = (arg, ctx, op) =>
   });
 
 /** `{$firstN: {input, n}}` and friends (expression forms of the N accumulators). */
-function nOperator(pick: (arr: Value[], n: number, collator: Collator | null) => Value[]): OperatorParser {
+function nOperator(notObjectCode: number, pick: (arr: Value[], n: number, collator: Collator | null) => Value[]): OperatorParser {
   return (arg: Value, ctx: ParseContext) => {
     let input: ExprNode | undefined;
     let n: ExprNode | undefined;
@@ -501,7 +501,7 @@ function nOperator(pick: (arr: Value[], n: number, collator: Collator | null) =>
         else throw fail(5787901, `Unknown argument for 'n' operator: ${k}`);
       }
     } else {
-      throw fail(5787900, `specification must be an object; found ${typeName(arg)}`);
+      throw fail(notObjectCode, `specification must be an object; found ${typeName(arg)}`);
     }
     if (!n) throw fail(5787906, "Missing value for 'n'");
     if (!input) throw fail(5787907, "Missing value for 'input'");
@@ -551,8 +551,8 @@ export const arrayOperators = {
   $zip: parseZip,
   $arrayToObject: parseArrayToObject,
   $objectToArray: parseObjectToArray,
-  $firstN: nOperator((arr, n) => arr.slice(0, n)),
-  $lastN: nOperator((arr, n) => arr.slice(Math.max(0, arr.length - n))),
-  $maxN: nOperator(minMaxN(true)),
-  $minN: nOperator(minMaxN(false)),
+  $firstN: nOperator(5787801, (arr, n) => arr.slice(0, n)),
+  $lastN: nOperator(5787801, (arr, n) => arr.slice(Math.max(0, arr.length - n))),
+  $maxN: nOperator(5787900, minMaxN(true)),
+  $minN: nOperator(5787900, minMaxN(false)),
 } satisfies Record<string, OperatorParser>;
