@@ -2,13 +2,14 @@
  * Helpers shared by the command handlers: the target collection name, the effective collation,
  * cursor replies, and the compiled filter.
  */
-import { Int32, Long, Timestamp } from 'bson';
+import { Int32, Long } from 'bson';
 import { isDoc, typeOf, type Doc, type Value } from '../bson/values.js';
 import type { RuntimeEnv } from '../runtime.js';
 import { resolveCollation, type CollationInfo } from '../catalog/collation-info.js';
 import type { Collection } from '../catalog/collection.js';
 import { fail } from '../errors.js';
 import type { CommandContext } from './context.js';
+import { buildCommandEnv } from './update-env.js';
 
 /** The collection named by the command's first field (must be a string: 73 otherwise). */
 export function targetCollectionName(ctx: CommandContext): string {
@@ -67,17 +68,11 @@ export function replyNumber(n: number): Int32 | Long {
 }
 
 /**
- * The RuntimeEnv of a read/delete command: `let` variables (taken as constants; expression
- * values in `let` are evaluated by the update family's env builder, update-env.ts), `$$NOW` =
- * the command's start time, `$$CLUSTER_TIME` = a timestamp of that second.
+ * The RuntimeEnv of a read/delete command: `let` variables (each an expression evaluated once,
+ * through the update family's env builder), `$$NOW` = the command's start time,
+ * `$$CLUSTER_TIME` = a timestamp of that second.
  */
 export function commandEnv(ctx: CommandContext): RuntimeEnv {
   const letDoc = ctx.command.get('let');
-  const variables = new Map<string, Value>();
-  if (isDoc(letDoc)) for (const [k, v] of letDoc) variables.set(k, v);
-  return {
-    variables,
-    now: ctx.startedAt,
-    clusterTime: new Timestamp({ t: Math.floor(ctx.startedAt.getTime() / 1000), i: 1 }),
-  };
+  return buildCommandEnv(ctx.startedAt, isDoc(letDoc) ? letDoc : undefined, null).env;
 }

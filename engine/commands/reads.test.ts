@@ -87,6 +87,18 @@ describe('find', () => {
     );
   });
 
+  it('evaluates let variables once and reads them in $expr', () => {
+    expect(
+      batch(
+        run(
+          seeded(),
+          't',
+          '{"find": "c", "filter": {"$expr": {"$eq": ["$a", "$$x"]}}, "let": {"x": {"$add": [2, 3]}}, "projection": {"_id": 1}}',
+        ),
+      ),
+    ).toBe(canon('[{"_id": 1}]'));
+  });
+
   it('fails a negative limit with 51024', () => {
     expect(ejson(run(seeded(), 't', '{"find": "c", "limit": -1}'))).toBe(
       canon(
