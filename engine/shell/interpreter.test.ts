@@ -190,6 +190,18 @@ class FakeClient implements ShellClientTarget {
       deletedCount: 0,
     };
   }
+  startSession(options?: Doc) {
+    this.rec.record('client', 'startSession', [options]);
+    const rec = this.rec;
+    return {
+      getDatabase: (name: string): ShellDatabaseTarget => new FakeDatabase(rec, `${name}~session`),
+      startTransaction: (o?: Doc): void => rec.record('session', 'startTransaction', [o]),
+      commitTransaction: (): TargetResult => {
+        rec.record('session', 'commitTransaction', []);
+        return d(['ok', 1]);
+      },
+    };
+  }
   listDatabases(): Doc[] {
     return [d(['name', 'admin'], ['sizeOnDisk', 40960]), d(['name', 'test'], ['sizeOnDisk', 2.5 * 1024 * 1024])];
   }
@@ -936,5 +948,25 @@ describe('fuzzing', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe('sessions', () => {
+  it('runs a transaction through a session', () => {
+    const { calls, results } = run(
+      'const s = db.getMongo().startSession()\ns.startTransaction({readConcern: {level: "snapshot"}})\ns.getDatabase("shop").c.findOne()\ns.commitTransaction()\ns.abortTransaction()',
+      { continueOnError: true },
+    );
+    expect(calls).toEqual([
+      { on: 'client', method: 'startSession', args: [] },
+      { on: 'session', method: 'startTransaction', args: [d(['readConcern', d(['level', 'snapshot'])])] },
+      { on: 'shop~session.c', method: 'findOne', args: [] },
+      { on: 'session', method: 'commitTransaction', args: [] },
+    ]);
+    expect(results[3]?.output).toEqual({ kind: 'value', value: d(['ok', 1]) });
+    expect(results[4]?.output).toMatchObject({
+      kind: 'error',
+      error: { display: 'TypeError: s.abortTransaction is not a function' },
+    });
   });
 });

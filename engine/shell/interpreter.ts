@@ -22,6 +22,7 @@ import {
   lookupMethod,
   MONGO_METHODS,
   RECEIVER_CLASS,
+  SESSION_METHODS,
   type MethodContext,
 } from './methods.js';
 import { formatShellOutput, formatTopLevel, formatValue } from './format.js';
@@ -39,6 +40,7 @@ import {
   MAX_VALUE_NODES,
   MongoHandle,
   ResultHandle,
+  SessionHandle,
   toJsNumber,
   truthy,
   type RuntimeValue,
@@ -261,6 +263,7 @@ export class ShellInterpreter {
     if (v instanceof DatabaseHandle) return { kind: 'text', text: v.target.name };
     if (v instanceof CollectionHandle) return { kind: 'text', text: `${v.database.target.name}.${v.name}` };
     if (v instanceof MongoHandle) return { kind: 'text', text: 'Mongo' };
+    if (v instanceof SessionHandle) return { kind: 'text', text: 'Session' };
     if (v instanceof ExplainableHandle) return { kind: 'text', text: 'Explainable' };
     if (v instanceof FunctionHandle) return { kind: 'text', text: `[Function: ${v.displayName}]` };
     return { kind: 'value', value: plainValue(v) };
@@ -432,6 +435,10 @@ export class ShellInterpreter {
     if (object instanceof MongoHandle) {
       const m = lookupMethod(MONGO_METHODS, key);
       return m === undefined ? undefined : this.bind(object, m, RECEIVER_CLASS.mongo, key, e);
+    }
+    if (object instanceof SessionHandle) {
+      const m = lookupMethod(SESSION_METHODS, key);
+      return m === undefined ? undefined : this.bind(object, m, RECEIVER_CLASS.session, key, e);
     }
     if (object instanceof DatabaseHandle) {
       const m = lookupMethod(DATABASE_METHODS, key);

@@ -20,6 +20,7 @@ import {
   isShellResult,
   MongoHandle,
   ResultHandle,
+  SessionHandle,
   toBson,
   type RuntimeValue,
 } from './runtime-values.js';
@@ -172,6 +173,25 @@ export const MONGO_METHODS: Readonly<Record<string, MongoMethod>> = {
       .filter((n): n is string => typeof n === 'string'),
   bulkWrite: (m, a, ctx) =>
     wrapResult(need(m.target.bulkWrite, ctx).call(m.target, reqArray(a, 0, ctx), optDoc(a, 1, ctx))),
+  startSession: (m, a, ctx) =>
+    new SessionHandle(need(m.target.startSession, ctx).call(m.target, optDoc(a, 0, ctx)), m.target),
+};
+
+type SessionMethod = Method<SessionHandle>;
+
+/** mongosh's Session: databases bound to the session, and the transaction verbs. */
+export const SESSION_METHODS: Readonly<Record<string, SessionMethod>> = {
+  getDatabase: (s, a, ctx) => new DatabaseHandle(s.target.getDatabase(reqString(a, 0, ctx)), s.client),
+  startTransaction: (s, a, ctx) => {
+    need(s.target.startTransaction, ctx).call(s.target, optDoc(a, 0, ctx));
+    return undefined;
+  },
+  commitTransaction: (s, _a, ctx) => wrapResult(need(s.target.commitTransaction, ctx).call(s.target)),
+  abortTransaction: (s, _a, ctx) => wrapResult(need(s.target.abortTransaction, ctx).call(s.target)),
+  endSession: (s, _a, ctx) => {
+    need(s.target.endSession, ctx).call(s.target);
+    return undefined;
+  },
 };
 
 type DbMethod = Method<DatabaseHandle>;
@@ -387,6 +407,7 @@ export function lookupMethod<T>(table: Readonly<Record<string, T>>, name: string
 /** mongosh's class name for a receiver, used in argument errors (`Collection.updateOne`). */
 export const RECEIVER_CLASS = {
   mongo: 'Mongo',
+  session: 'Session',
   database: 'Database',
   collection: 'Collection',
   cursor: 'Cursor',

@@ -19,11 +19,20 @@ import type {
   ShellCursorTarget,
   ShellDatabaseTarget,
   ShellExplainableTarget,
+  ShellSessionTarget,
 } from './targets.js';
 
 /** `db.getMongo()`: the client. */
 export class MongoHandle {
   constructor(readonly target: ShellClientTarget) {}
+}
+
+/** `db.getMongo().startSession()`. */
+export class SessionHandle {
+  constructor(
+    readonly target: ShellSessionTarget,
+    readonly client: ShellClientTarget,
+  ) {}
 }
 
 export class DatabaseHandle {
@@ -64,7 +73,14 @@ export class ResultHandle {
 }
 
 export type ShellObject =
-  MongoHandle | DatabaseHandle | CollectionHandle | CursorHandle | ExplainableHandle | FunctionHandle | ResultHandle;
+  | MongoHandle
+  | SessionHandle
+  | DatabaseHandle
+  | CollectionHandle
+  | CursorHandle
+  | ExplainableHandle
+  | FunctionHandle
+  | ResultHandle;
 
 /** `undefined` is JavaScript's undefined (a missing value); Double marks an explicit double. */
 export type RuntimeValue = Value | Double | ShellObject | undefined;
@@ -72,6 +88,7 @@ export type RuntimeValue = Value | Double | ShellObject | undefined;
 export function isShellObject(v: RuntimeValue): v is ShellObject {
   return (
     v instanceof MongoHandle ||
+    v instanceof SessionHandle ||
     v instanceof DatabaseHandle ||
     v instanceof CollectionHandle ||
     v instanceof CursorHandle ||
@@ -172,6 +189,7 @@ export function toBson(v: RuntimeValue, where: () => string): Value {
 
 export function describeShellObject(v: ShellObject): string {
   if (v instanceof MongoHandle) return 'the client';
+  if (v instanceof SessionHandle) return 'a session';
   if (v instanceof DatabaseHandle) return `the database ${v.target.name}`;
   if (v instanceof CollectionHandle) return `the collection ${v.database.target.name}.${v.name}`;
   if (v instanceof CursorHandle) return 'a cursor';

@@ -19,6 +19,17 @@ export interface ShellClientTarget {
   bulkWrite?(models: readonly Value[], options?: Doc): TargetResult;
   /** `listDatabases` (for `show dbs` and `db.getMongo().getDBNames()`); returns the `databases` array. */
   listDatabases?(options?: Doc): Doc[];
+  /** `db.getMongo().startSession(options)`. */
+  startSession?(options?: Doc): ShellSessionTarget;
+}
+
+/** A client session: databases bound to it, and its transaction. */
+export interface ShellSessionTarget {
+  getDatabase(name: string): ShellDatabaseTarget;
+  startTransaction?(options?: Doc): void;
+  commitTransaction?(): TargetResult;
+  abortTransaction?(): TargetResult;
+  endSession?(): void;
 }
 
 export interface ShellDatabaseTarget {
