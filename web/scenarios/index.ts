@@ -1,0 +1,26 @@
+/** The examples gallery: scenario types, the loader/validator, setup commands and the runner. */
+export type {
+  Deployment,
+  DeploymentSetup,
+  ExpectedOutcome,
+  Scenario,
+  ScenarioCollection,
+  ScenarioCollectionOptions,
+  ScenarioExpect,
+  ScenarioGallery,
+  ScenarioIndex,
+} from './types.js';
+export { DEPLOYMENTS, OUTCOMES } from './types.js';
+export { loadScenario, loadScenarioGallery, ScenarioError } from './load.js';
+export {
+  collectionSetupCommands,
+  loadScenarioIntoEngine,
+  scenarioSetupCommands,
+  ScenarioSetupError,
+  type CommandRunner,
+} from './setup.js';
+export { classifyRun, type RunOutcome } from './outcome.js';
+export { checkExpectation, matchesSubset, runScenario, type ScenarioEngine, type ScenarioRun } from './run.js';
+
+/** Where the page fetches the gallery from (relative to the site's base URL). */
+export const SCENARIO_GALLERY_PATH = 'examples/scenarios.json';

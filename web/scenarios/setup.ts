@@ -1,0 +1,85 @@
+/**
+ * Turns a scenario's collections into the commands that build them (create with options,
+ * createIndexes, insert), and runs them against an engine. The playground's worker can send the
+ * same commands; the gallery test runs them on a fresh Engine.
+ */
+import type { Doc, Value } from '../../engine/bson/values.js';
+import { Int32 } from '../../engine/bson/values.js';
+import type { Scenario, ScenarioCollection } from './types.js';
+
+/** Anything with the Engine's `runCommand` (the Engine itself, or a worker-side wrapper). */
+export interface CommandRunner {
+  runCommand(dbName: string, command: Doc): Doc;
+}
+
+export class ScenarioSetupError extends Error {
+  constructor(
+    readonly command: Doc,
+    readonly reply: Doc,
+  ) {
+    const errmsg = reply.get('errmsg');
+    super(
+      `setup command '${[...command.keys()][0] ?? ''}' failed: ${typeof errmsg === 'string' ? errmsg : 'unknown error'}`,
+    );
+    this.name = 'ScenarioSetupError';
+  }
+}
+
+/** The commands that create one collection as the scenario describes it. */
+export function collectionSetupCommands(c: ScenarioCollection): Doc[] {
+  const create: Doc = new Map<string, Value>([['create', c.name]]);
+  const o = c.options;
+  if (o?.validator !== undefined) create.set('validator', o.validator);
+  if (o?.validationLevel !== undefined) create.set('validationLevel', o.validationLevel);
+  if (o?.validationAction !== undefined) create.set('validationAction', o.validationAction);
+  if (o?.collation !== undefined) create.set('collation', o.collation);
+  const out: Doc[] = [create];
+  if (c.indexes.length > 0) {
+    out.push(
+      new Map<string, Value>([
+        ['createIndexes', c.name],
+        ['indexes', c.indexes.map((i) => i.spec)],
+      ]),
+    );
+  }
+  // Inserted after the indexes so a unique index also checks the sample data; validation is
+  // bypassed because examples may deliberately hold documents a later validator rejects.
+  if (c.documents.length > 0) {
+    out.push(
+      new Map<string, Value>([
+        ['insert', c.name],
+        ['documents', [...c.documents]],
+        ['ordered', true],
+        ['bypassDocumentValidation', true],
+      ]),
+    );
+  }
+  return out;
+}
+
+/** Every setup command of a scenario, in order. With `reset`, the database is dropped first. */
+export function scenarioSetupCommands(s: Scenario, options: { readonly reset?: boolean } = {}): Doc[] {
+  const out: Doc[] = [];
+  if (options.reset === true) out.push(new Map<string, Value>([['dropDatabase', new Int32(1)]]));
+  for (const c of s.collections) out.push(...collectionSetupCommands(c));
+  return out;
+}
+
+function failed(reply: Doc): boolean {
+  const ok = reply.get('ok');
+  const okNumber = typeof ok === 'number' ? ok : ok instanceof Int32 ? ok.value : 0;
+  const writeErrors = reply.get('writeErrors');
+  return okNumber !== 1 || (Array.isArray(writeErrors) && writeErrors.length > 0);
+}
+
+/** Builds the scenario's collections. Throws ScenarioSetupError on the first failing command. */
+export function loadScenarioIntoEngine(
+  engine: CommandRunner,
+  s: Scenario,
+  options: { readonly reset?: boolean } = {},
+): void {
+  for (const cmd of scenarioSetupCommands(s, options)) {
+    const reply = engine.runCommand(s.database, cmd);
+    if (failed(reply)) throw new ScenarioSetupError(cmd, reply);
+  }
+}
