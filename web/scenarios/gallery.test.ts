@@ -33,7 +33,7 @@ const PENDING_DEPLOYMENT: Readonly<Record<string, string>> = {
 
 /** Scenario id → the exact mismatch the engine produces today (an engine bug, not the scenario's). */
 const KNOWN_ENGINE_GAPS: Readonly<Record<string, string>> = {
-  'explain-update': "expected outcome 'ok', got 'error' (code 59: no such command: 'explain')",
+  // (none today; 'explain-update' was one until the engine registered the explain command)
 };
 
 /** Present when some engine module offers deployment controls (replica set members, shards). */
