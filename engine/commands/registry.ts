@@ -27,6 +27,7 @@ import { updateCommand } from './update.js';
 import { findAndModifyCommand } from './find-and-modify.js';
 import { upsertRaceCommand } from './interleave.js';
 import { bulkWriteCommand } from './bulk-write.js';
+import { explainCommand } from './explain.js';
 
 export const COMMANDS: Readonly<Record<string, CommandHandler>> = {
   // Catalog and reads/writes (helper F1).
@@ -60,6 +61,7 @@ export const COMMANDS: Readonly<Record<string, CommandHandler>> = {
   findAndModify: findAndModifyCommand,
   findandmodify: findAndModifyCommand,
   bulkWrite: bulkWriteCommand,
+  explain: explainCommand,
   // Playground extension (not a MongoDB command): a staged concurrent-upsert race.
   upsertRace: upsertRaceCommand,
 };

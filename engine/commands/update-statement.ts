@@ -167,13 +167,18 @@ export class PreparedStatement {
     return new PreparedStatement(spec, ctx, collation, executor, matcher, env);
   }
 
-  /** Plans and scans: the documents this statement would update, in the order it updates them. */
-  match(): MatchResult {
-    const plan = planAccess(this.collection, this.ns, this.spec.q, this.matcher.root, {
+  /** The access plan alone (explain's queryPlanner); hint errors are raised here. */
+  plan(): AccessPlan {
+    return planAccess(this.collection, this.ns, this.spec.q, this.matcher.root, {
       hint: this.spec.hint,
       collation: this.collation,
       hasSort: this.spec.sort !== undefined,
     });
+  }
+
+  /** Plans and scans: the documents this statement would update, in the order it updates them. */
+  match(): MatchResult {
+    const plan = this.plan();
     const matches: MatchedDocument[] = [];
     let docsExamined = 0;
     const single = !this.spec.multi && this.spec.sort === undefined;

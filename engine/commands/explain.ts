@@ -1,0 +1,520 @@
+/**
+ * `explain` for writes (and a basic `find`): `{explain: {update: …}, verbosity}`.
+ *
+ *   {explainVersion: '1', queryPlanner: {namespace, parsedQuery, indexFilterSet, planCacheShapeHash?,
+ *    planCacheKey?, optimizationTimeMillis, maxIndexedOrSolutionsReached, maxIndexedAndSolutionsReached,
+ *    maxScansToExplodeReached, prunedSimilarIndexes, winningPlan: {isCached, stage: 'UPDATE',
+ *    inputStage: IDHACK | FETCH ← IXSCAN | COLLSCAN (| SORT ← …)}, rejectedPlans: []},
+ *    executionStats?: {executionSuccess, nReturned, executionTimeMillis, totalKeysExamined,
+ *    totalDocsExamined, executionStages: {stage: 'UPDATE', …, nMatched, nWouldModify, nWouldUpsert,
+ *    inputStage}, allPlansExecution?: []}, command, serverInfo, serverParameters, ok: 1}
+ *
+ * Verbosity: 'queryPlanner' plans only; 'executionStats' and 'allPlansExecution' (the default) also
+ * run the operation in dry-run mode (the catalog is restored: explain never modifies anything and
+ * writes no oplog entry). A failure while executing is reported in executionStats
+ * (`executionSuccess: false, errorMessage, errorCode`), as the server does.
+ * Supported inner commands: update, findAndModify, delete, find.
+ */
+import { Int32 } from 'bson';
+import { isArray, isDoc, type Doc, type Value } from '../bson/values.js';
+import { resolveCollation } from '../catalog/collation-info.js';
+import { fail, type EngineError } from '../errors.js';
+import type { CommandContext, CommandHandler } from './context.js';
+import { parseFindAndModify } from './find-and-modify.js';
+import { defaultUpdateDeps } from './update-deps.js';
+import type { StatementDetail } from './update-details.js';
+import { buildCommandEnv } from './update-env.js';
+import { readObject } from './update-fields.js';
+import type { AccessPlan } from './update-plan.js';
+import { planAccess } from './update-plan.js';
+import { toEngineError } from './update-reply.js';
+import { parseHint, parseUpdateCommand, type UpdateStatementSpec } from './update-request.js';
+import { Deadline, PreparedStatement, type StatementContext } from './update-statement.js';
+import { runStatement, withDryRun } from './update.js';
+
+export type Verbosity = 'queryPlanner' | 'executionStats' | 'allPlansExecution';
+
+const VERBOSITIES: readonly Verbosity[] = ['queryPlanner', 'executionStats', 'allPlansExecution'];
+
+function int(n: number): Int32 {
+  return new Int32(n);
+}
+
+/** The canonical query as explain's `parsedQuery` shows it (`{a: {$eq: 1}}`, `$and` of leaves). */
+export function parsedQuery(q: Doc): Doc {
+  const leaves: Doc[] = [];
+  for (const [k, v] of q) {
+    if (k.startsWith('$')) {
+      if (k === '$and' && isArray(v)) {
+        for (const c of v) if (isDoc(c)) for (const [k2, v2] of parsedQuery(c)) leaves.push(new Map([[k2, v2]]));
+      } else leaves.push(new Map<string, Value>([[k, v]]));
+      continue;
+    }
+    if (isDoc(v) && v.size > 0 && (v.keys().next().value as string).startsWith('$')) {
+      for (const [op, arg] of v) leaves.push(new Map<string, Value>([[k, new Map<string, Value>([[op, arg]])]]));
+    } else {
+      leaves.push(new Map<string, Value>([[k, new Map<string, Value>([['$eq', v]])]]));
+    }
+  }
+  if (leaves.length === 0) return new Map();
+  if (leaves.length === 1) return leaves[0]!;
+  return new Map<string, Value>([['$and', leaves]]);
+}
+
+/** A stable 8-hex-digit hash (FNV-1a) standing in for the server's plan-cache hashes. */
+function shapeHash(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return h.toString(16).toUpperCase().padStart(8, '0');
+}
+
+function shapeOf(v: Value): string {
+  if (isDoc(v)) return `{${[...v].map(([k, x]) => `${k}:${k.startsWith('$') ? shapeOf(x) : isDoc(x) ? shapeOf(x) : '?'}`).join(',')}}`;
+  if (isArray(v)) return `[${v.map(shapeOf).join(',')}]`;
+  return '?';
+}
+
+interface Stats {
+  readonly docsExamined: number;
+  readonly keysExamined: number;
+  /** Documents the access stage passed up. */
+  readonly returned: number;
+}
+
+function commonStats(nReturned: number, works: number): [string, Value][] {
+  return [
+    ['nReturned', int(nReturned)],
+    ['executionTimeMillisEstimate', int(0)],
+    ['works', int(works)],
+    ['advanced', int(nReturned)],
+    ['needTime', int(Math.max(0, works - nReturned - 1))],
+    ['needYield', int(0)],
+    ['saveState', int(0)],
+    ['restoreState', int(0)],
+    ['isEOF', int(1)],
+  ];
+}
+
+/** The residual filter a scan applies (everything for COLLSCAN; nothing for IDHACK). */
+function scanFilter(plan: AccessPlan, q: Doc): Doc | undefined {
+  if (plan.stage === 'IDHACK') return undefined;
+  let rest = q;
+  if (plan.stage === 'IXSCAN' && plan.index) {
+    const lead = plan.index.definition.fields[0]!.path;
+    rest = new Map([...q].filter(([k]) => k !== lead));
+  }
+  const pq = parsedQuery(rest);
+  return pq.size > 0 ? pq : undefined;
+}
+
+/** The access stage tree, planner-only or with execution statistics. */
+function accessStage(plan: AccessPlan, q: Doc, stats: Stats | undefined): Doc {
+  const describe = plan.describe;
+  const filter = scanFilter(plan, q);
+  if (plan.stage === 'COLLSCAN') {
+    const d: Doc = new Map<string, Value>([['stage', 'COLLSCAN']]);
+    if (filter) d.set('filter', filter);
+    if (stats) for (const [k, v] of commonStats(stats.returned, stats.docsExamined + 1)) d.set(k, v);
+    d.set('direction', describe.get('direction') ?? 'forward');
+    if (stats) d.set('docsExamined', int(stats.docsExamined));
+    return d;
+  }
+  if (plan.stage === 'IDHACK') {
+    const d: Doc = new Map<string, Value>([['stage', 'IDHACK']]);
+    if (stats) {
+      for (const [k, v] of commonStats(stats.returned, stats.returned + 1)) d.set(k, v);
+      d.set('keysExamined', int(stats.keysExamined));
+      d.set('docsExamined', int(stats.docsExamined));
+    }
+    return d;
+  }
+  // FETCH ← IXSCAN
+  const ix = describe.get('inputStage');
+  const ixDoc: Doc = new Map<string, Value>([['stage', 'IXSCAN']]);
+  if (stats) for (const [k, v] of commonStats(stats.keysExamined, stats.keysExamined + 1)) ixDoc.set(k, v);
+  if (isDoc(ix)) for (const [k, v] of ix) if (k !== 'stage') ixDoc.set(k, v);
+  if (stats) {
+    ixDoc.set('keysExamined', int(stats.keysExamined));
+    ixDoc.set('seeks', int(1));
+    ixDoc.set('dupsTested', int(plan.index?.multikey ? stats.keysExamined : 0));
+    ixDoc.set('dupsDropped', int(0));
+  }
+  const fetch: Doc = new Map<string, Value>([['stage', 'FETCH']]);
+  if (filter) fetch.set('filter', filter);
+  if (stats) {
+    for (const [k, v] of commonStats(stats.returned, stats.docsExamined + 1)) fetch.set(k, v);
+    fetch.set('docsExamined', int(stats.docsExamined));
+    fetch.set('alreadyHasObj', int(0));
+  }
+  fetch.set('inputStage', ixDoc);
+  return fetch;
+}
+
+function withSort(input: Doc, sort: Doc | undefined, stats: Stats | undefined): Doc {
+  if (!sort || sort.size === 0) return input;
+  const d: Doc = new Map<string, Value>([['stage', 'SORT']]);
+  if (stats) for (const [k, v] of commonStats(Math.min(stats.returned, 1), stats.returned + 2)) d.set(k, v);
+  d.set('sortPattern', sort);
+  d.set('memLimit', int(104857600));
+  d.set('limitAmount', int(1));
+  d.set('type', 'simple');
+  if (stats) {
+    d.set('totalDataSizeSorted', int(0));
+    d.set('usedDisk', false);
+    d.set('spills', int(0));
+  }
+  d.set('inputStage', input);
+  return d;
+}
+
+interface WriteExplain {
+  readonly ns: string;
+  readonly q: Doc;
+  readonly stage: 'UPDATE' | 'DELETE';
+  readonly plan: AccessPlan;
+  readonly sort: Doc | undefined;
+  /** Present for executionStats/allPlansExecution. */
+  readonly run?:
+    | {
+        readonly stats: Stats;
+        readonly counters: readonly [string, Value][];
+        readonly error: EngineError | undefined;
+      }
+    | undefined;
+}
+
+function explainReply(ctx: CommandContext, inner: Doc, verbosity: Verbosity, w: WriteExplain): Doc {
+  const winning: Doc = new Map<string, Value>([['isCached', false]]);
+  const planner: Doc = new Map<string, Value>([
+    ['namespace', w.ns],
+    ['parsedQuery', parsedQuery(w.q)],
+    ['indexFilterSet', false],
+  ]);
+  if (w.plan.stage !== 'IDHACK') {
+    const h = shapeHash(`${w.ns}|${shapeOf(w.q)}|${w.sort ? shapeOf(w.sort) : ''}`);
+    planner.set('planCacheShapeHash', h);
+    planner.set('planCacheKey', shapeHash(`${h}|key`));
+  }
+  planner.set('optimizationTimeMillis', int(0));
+  planner.set('maxIndexedOrSolutionsReached', false);
+  planner.set('maxIndexedAndSolutionsReached', false);
+  planner.set('maxScansToExplodeReached', false);
+  planner.set('prunedSimilarIndexes', false);
+  winning.set('stage', w.stage);
+  winning.set('inputStage', withSort(accessStage(w.plan, w.q, undefined), w.sort, undefined));
+  planner.set('winningPlan', winning);
+  planner.set('rejectedPlans', []);
+
+  const reply: Doc = new Map<string, Value>([
+    ['explainVersion', '1'],
+    ['queryPlanner', planner],
+  ]);
+  if (verbosity !== 'queryPlanner' && w.run) {
+    const { stats, counters, error } = w.run;
+    const exec: Doc = new Map<string, Value>([['executionSuccess', error === undefined]]);
+    if (error) {
+      exec.set('errorMessage', error.errmsg);
+      exec.set('errorCode', int(error.code));
+    }
+    exec.set('nReturned', int(0));
+    exec.set('executionTimeMillis', int(0));
+    exec.set('totalKeysExamined', int(stats.keysExamined));
+    exec.set('totalDocsExamined', int(stats.docsExamined));
+    const top: Doc = new Map<string, Value>([
+      ['isCached', false],
+      ['stage', w.stage],
+      ...commonStats(0, stats.returned + 1),
+      ...counters,
+      ['inputStage', withSort(accessStage(w.plan, w.q, stats), w.sort, stats)],
+    ]);
+    exec.set('executionStages', top);
+    if (verbosity === 'allPlansExecution') exec.set('allPlansExecution', []);
+    reply.set('executionStats', exec);
+  }
+  const command: Doc = new Map(inner);
+  command.set('$db', ctx.db);
+  reply.set('command', command);
+  reply.set(
+    'serverInfo',
+    new Map<string, Value>([
+      ['host', 'upsert-lab'],
+      ['port', int(27017)],
+      ['version', '8.0.0'],
+      ['gitVersion', 'upsert-lab'],
+    ]),
+  );
+  reply.set(
+    'serverParameters',
+    new Map<string, Value>([
+      ['internalQueryFacetBufferSizeBytes', int(104857600)],
+      ['internalQueryFacetMaxOutputDocSizeBytes', int(104857600)],
+      ['internalLookupStageIntermediateDocumentMaxSizeBytes', int(104857600)],
+      ['internalDocumentSourceGroupMaxMemoryBytes', int(104857600)],
+      ['internalQueryMaxBlockingSortMemoryUsageBytes', int(104857600)],
+      ['internalQueryProhibitBlockingMergeOnMongoS', int(0)],
+      ['internalQueryMaxAddToSetBytes', int(104857600)],
+      ['internalDocumentSourceSetWindowFieldsMaxMemoryBytes', int(104857600)],
+      ['internalQueryFrameworkControl', 'trySbeRestricted'],
+      ['internalQueryPlannerIgnoreIndexWithCollationForRegex', int(1)],
+    ]),
+  );
+  reply.set('ok', 1);
+  return reply;
+}
+
+function statsFrom(detail: StatementDetail | undefined, plan: AccessPlan): Stats {
+  return {
+    docsExamined: detail?.plan?.docsExamined ?? 0,
+    keysExamined: detail?.plan?.keysExamined ?? plan.keysExamined,
+    returned: detail?.nMatched ?? 0,
+  };
+}
+
+function updateCounters(detail: StatementDetail | undefined): [string, Value][] {
+  return [
+    ['nMatched', int(detail?.nMatched ?? 0)],
+    ['nWouldModify', int(detail?.nModified ?? 0)],
+    ['nWouldUpsert', int(detail?.upsert ? 1 : 0)],
+  ];
+}
+
+function statementContext(ctx: CommandContext, coll: string, letDoc: Doc | undefined, bypass: boolean, execContext?: string): StatementContext {
+  const collection = ctx.catalog.getCollection(ctx.db, coll);
+  const { env, letNames } = buildCommandEnv(ctx.startedAt, letDoc, collection?.collator ?? null);
+  return {
+    catalog: ctx.catalog,
+    db: ctx.db,
+    collectionName: coll,
+    deps: defaultUpdateDeps,
+    env,
+    letNames,
+    bypassDocumentValidation: bypass,
+    deadline: Deadline.none(() => ctx.clock.now()),
+    execContext,
+  };
+}
+
+/** Explains one update statement (update and findAndModify share this). */
+function explainUpdateStatement(
+  ctx: CommandContext,
+  inner: Doc,
+  verbosity: Verbosity,
+  coll: string,
+  spec: UpdateStatementSpec,
+  sctx: StatementContext,
+): Doc {
+  return withDryRun(ctx.catalog, true, () => {
+    const stmt = PreparedStatement.prepare(spec, sctx);
+    const plan = stmt.plan();
+    let run: WriteExplain['run'];
+    if (verbosity !== 'queryPlanner') {
+      let detail: StatementDetail | undefined;
+      let error: EngineError | undefined;
+      try {
+        const outcome = runStatement(spec, sctx);
+        detail = outcome.detail;
+        if (!outcome.ok) error = outcome.error;
+      } catch (e) {
+        error = toEngineError(e);
+      }
+      run = { stats: statsFrom(detail, plan), counters: updateCounters(detail), error };
+    }
+    return explainReply(ctx, inner, verbosity, {
+      ns: `${ctx.db}.${coll}`,
+      q: spec.q,
+      stage: 'UPDATE',
+      plan,
+      sort: spec.sort,
+      run,
+    });
+  });
+}
+
+function explainUpdate(ctx: CommandContext, inner: Doc, verbosity: Verbosity): Doc {
+  const cmd = parseUpdateCommand(inner);
+  if (cmd.statements.length !== 1) throw fail(16, 'explained write batches must be of size 1');
+  const spec = cmd.statements[0]!;
+  if (spec.sort !== undefined && spec.multi) throw fail(9, 'Cannot specify sort with multi=true');
+  const sctx = statementContext(ctx, cmd.collection, cmd.let, cmd.bypassDocumentValidation);
+  return explainUpdateStatement(ctx, inner, verbosity, cmd.collection, spec, sctx);
+}
+
+function explainFindAndModify(ctx: CommandContext, inner: Doc, verbosity: Verbosity): Doc {
+  const fam = parseFindAndModify(inner);
+  if (fam.remove) {
+    return explainDeleteLike(ctx, inner, verbosity, fam.collection, fam.query, false, fam.hint, fam.collation, fam.sort);
+  }
+  const spec: UpdateStatementSpec = {
+    index: 0,
+    q: fam.query,
+    u: fam.update!,
+    c: undefined,
+    upsert: fam.upsert,
+    multi: false,
+    collation: fam.collation,
+    arrayFilters: fam.arrayFilters,
+    hint: fam.hint,
+    sort: fam.sort,
+  };
+  const sctx = statementContext(ctx, fam.collection, fam.let, fam.bypassDocumentValidation, 'Plan executor error during findAndModify');
+  return explainUpdateStatement(ctx, inner, verbosity, fam.collection, spec, sctx);
+}
+
+function explainDeleteLike(
+  ctx: CommandContext,
+  inner: Doc,
+  verbosity: Verbosity,
+  coll: string,
+  q: Doc,
+  multi: boolean,
+  hint: ReturnType<typeof parseHint>,
+  collationSpec: Doc | undefined,
+  sort: Doc | undefined,
+): Doc {
+  const collection = ctx.catalog.getCollection(ctx.db, coll);
+  const collation = collationSpec !== undefined ? resolveCollation(collationSpec) : (collection?.collation ?? null);
+  const collator = collation?.collator ?? null;
+  const { env, letNames } = buildCommandEnv(ctx.startedAt, undefined, collator);
+  const matcher = defaultUpdateDeps.compileQuery(q, { collator, variables: letNames });
+  const plan = planAccess(collection, `${ctx.db}.${coll}`, q, matcher.root, { hint, collation, hasSort: sort !== undefined });
+  let run: WriteExplain['run'];
+  if (verbosity !== 'queryPlanner') {
+    let docsExamined = 0;
+    let n = 0;
+    for (const doc of plan.candidates) {
+      docsExamined++;
+      if (!matcher.matches(doc, env)) continue;
+      n++;
+      if (!multi && sort === undefined) break;
+    }
+    if (!multi) n = Math.min(n, 1);
+    run = {
+      stats: { docsExamined, keysExamined: plan.keysExamined, returned: n },
+      counters: [['nWouldDelete', int(n)]],
+      error: undefined,
+    };
+  }
+  return explainReply(ctx, inner, verbosity, { ns: `${ctx.db}.${coll}`, q, stage: 'DELETE', plan, sort, run });
+}
+
+function explainDelete(ctx: CommandContext, inner: Doc, verbosity: Verbosity): Doc {
+  const coll = inner.get('delete');
+  if (typeof coll !== 'string') throw fail(73, 'collection name has invalid type');
+  const deletes = inner.get('deletes');
+  if (!isArray(deletes) || deletes.length !== 1 || !isDoc(deletes[0])) {
+    throw fail(16, 'explained write batches must be of size 1');
+  }
+  const d = deletes[0];
+  const q = readObject('delete.deletes.q', d.get('q') ?? new Map());
+  const limit = d.get('limit');
+  const multi = limit !== undefined && Number(typeof limit === 'number' ? limit : String(limit)) === 0;
+  const collation = d.get('collation');
+  return explainDeleteLike(
+    ctx,
+    inner,
+    verbosity,
+    coll,
+    q,
+    multi,
+    d.has('hint') ? parseHint(d.get('hint')!) : { kind: 'none' },
+    isDoc(collation) ? collation : undefined,
+    undefined,
+  );
+}
+
+/** A basic find explain: the access stage (with SORT when sorting); no projection stages. */
+function explainFind(ctx: CommandContext, inner: Doc, verbosity: Verbosity): Doc {
+  const coll = inner.get('find');
+  if (typeof coll !== 'string') throw fail(73, 'collection name has invalid type');
+  const filter = isDoc(inner.get('filter')) ? (inner.get('filter') as Doc) : new Map<string, Value>();
+  const sort = isDoc(inner.get('sort')) ? (inner.get('sort') as Doc) : undefined;
+  const collection = ctx.catalog.getCollection(ctx.db, coll);
+  const collationSpec = inner.get('collation');
+  const collation = isDoc(collationSpec) ? resolveCollation(collationSpec) : (collection?.collation ?? null);
+  const collator = collation?.collator ?? null;
+  const { env, letNames } = buildCommandEnv(ctx.startedAt, undefined, collator);
+  const matcher = defaultUpdateDeps.compileQuery(filter, { collator, variables: letNames });
+  const hint = inner.has('hint') ? parseHint(inner.get('hint')!) : ({ kind: 'none' } as const);
+  const plan = planAccess(collection, `${ctx.db}.${coll}`, filter, matcher.root, { hint, collation, hasSort: sort !== undefined });
+  const planner: Doc = new Map<string, Value>([
+    ['namespace', `${ctx.db}.${coll}`],
+    ['parsedQuery', parsedQuery(filter)],
+    ['indexFilterSet', false],
+    ['optimizationTimeMillis', int(0)],
+    ['maxIndexedOrSolutionsReached', false],
+    ['maxIndexedAndSolutionsReached', false],
+    ['maxScansToExplodeReached', false],
+    ['prunedSimilarIndexes', false],
+  ]);
+  const access = accessStage(plan, filter, undefined);
+  const winning: Doc = new Map<string, Value>([['isCached', false]]);
+  const tree = sort && sort.size > 0 ? new Map<string, Value>([['stage', 'SORT'], ['sortPattern', sort], ['memLimit', int(104857600)], ['type', 'simple'], ['inputStage', access]]) : access;
+  for (const [k, v] of tree) winning.set(k, v);
+  planner.set('winningPlan', winning);
+  planner.set('rejectedPlans', []);
+  const reply: Doc = new Map<string, Value>([
+    ['explainVersion', '1'],
+    ['queryPlanner', planner],
+  ]);
+  if (verbosity !== 'queryPlanner') {
+    let docsExamined = 0;
+    let n = 0;
+    for (const doc of plan.candidates) {
+      docsExamined++;
+      if (matcher.matches(doc, env)) n++;
+    }
+    const stats: Stats = { docsExamined, keysExamined: plan.keysExamined, returned: n };
+    reply.set(
+      'executionStats',
+      new Map<string, Value>([
+        ['executionSuccess', true],
+        ['nReturned', int(n)],
+        ['executionTimeMillis', int(0)],
+        ['totalKeysExamined', int(stats.keysExamined)],
+        ['totalDocsExamined', int(docsExamined)],
+        ['executionStages', new Map<string, Value>([['isCached', false], ...accessStage(plan, filter, stats)])],
+        ...(verbosity === 'allPlansExecution' ? ([['allPlansExecution', []]] as [string, Value][]) : []),
+      ]),
+    );
+  }
+  const command: Doc = new Map(inner);
+  command.set('$db', ctx.db);
+  reply.set('command', command);
+  reply.set('ok', 1);
+  return reply;
+}
+
+export function runExplain(ctx: CommandContext): Doc {
+  const inner = ctx.command.get('explain');
+  if (!isDoc(inner)) throw fail(9, 'explain command requires a nested object');
+  let verbosity: Verbosity = 'allPlansExecution';
+  for (const [k, v] of [...ctx.command].slice(1)) {
+    if (k === 'verbosity') {
+      if (typeof v !== 'string' || !VERBOSITIES.includes(v as Verbosity)) {
+        throw fail(9, "verbosity string must be one of {'queryPlanner', 'executionStats', 'allPlansExecution'}");
+      }
+      verbosity = v as Verbosity;
+    }
+  }
+  const name = inner.keys().next().value ?? '';
+  switch (name) {
+    case 'update':
+      return explainUpdate(ctx, inner, verbosity);
+    case 'findAndModify':
+    case 'findandmodify':
+      return explainFindAndModify(ctx, inner, verbosity);
+    case 'delete':
+      return explainDelete(ctx, inner, verbosity);
+    case 'find':
+      return explainFind(ctx, inner, verbosity);
+    default:
+      throw fail(59, `Explain failed due to unknown command: ${name}`);
+  }
+}
+
+export const explainCommand: CommandHandler = (ctx) => runExplain(ctx);
+
+
