@@ -39,7 +39,9 @@ export class IndexStore {
   constructor(definition: IndexDefinition) {
     this.definition = definition;
     this.paths = definition.fields.map((f) => f.parts);
-    this.partial = definition.partialFilterExpression ? compileFilter(definition.partialFilterExpression, null) : null;
+    this.partial = definition.partialFilterExpression
+      ? compileFilter(definition.partialFilterExpression, definition.collation?.collator ?? null)
+      : null;
   }
 
   get name(): string {
