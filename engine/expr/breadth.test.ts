@@ -189,3 +189,18 @@ describe('object operators and accumulators', () => {
     expect(ev({ $min: [null] })).toBeNull();
   });
 });
+
+describe('misc operators', () => {
+  it('$const, $bsonSize, $binarySize, $tsSecond, trig, $stdDevPop', async () => {
+    const { Timestamp } = await import('../bson/values.js');
+    expect(ev({ $const: '$a' })).toBe('$a');
+    expect(ev({ $bsonSize: '$$ROOT' }, { a: i(1) })).toEqual(i(12));
+    expect(ev({ $binarySize: 'é' })).toEqual(i(2));
+    expect(ev({ $tsSecond: new Timestamp({ t: 5, i: 1 }) })).toEqual(l(5));
+    expect(ev({ $cos: 0 })).toBe(1);
+    expect(err(() => ev({ $acos: 2 }))).toEqual({ code: 50989, errmsg: 'cannot apply $acos to 2, value must in [-1,1]' });
+    expect(ev({ $stdDevPop: [i(1), i(3)] })).toBe(1);
+    expect(ev({ $stdDevSamp: [i(1)] })).toBeNull();
+    expect(typeof ev({ $rand: {} })).toBe('number');
+  });
+});

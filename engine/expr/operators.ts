@@ -9,6 +9,7 @@ import { booleanOperators } from './boolean.js';
 import { comparisonOperators } from './comparison.js';
 import { conditionalOperators } from './conditional.js';
 import { dateOperators } from './date.js';
+import { miscOperators } from './misc.js';
 import { objectOperators } from './object.js';
 import { setOperators } from './set.js';
 import { stringOperators } from './string.js';
@@ -28,6 +29,7 @@ export const OPERATORS = {
   ...accumulatorOperators,
   ...dateOperators,
   ...typeOperators,
+  ...miscOperators,
   $let: parseLet,
   $literal: parseLiteral,
 } satisfies Record<string, OperatorParser>;

@@ -15,7 +15,8 @@
  * The size estimate is the server's `ApproxBSONSizeTracker`, which the bail-out checks use.
  */
 import { compareCodePoints, binaryEqual } from '../bson/compare.js';
-import { Int32, typeOf, type Doc, type Value } from '../bson/values.js';
+import { bsonSize, utf8Length, valueSize } from '../bson/size.js';
+import { Int32, type Doc, type Value } from '../bson/values.js';
 
 /** `kSizeOfDeltaOplogEntryMetadata`: room for `{$v: 2, diff: ...}` around the diff. */
 export const DELTA_OPLOG_ENTRY_PADDING = 15;
@@ -23,79 +24,11 @@ export const DELTA_OPLOG_ENTRY_PADDING = 15;
 const SIZE_OF_EMPTY_DOCUMENT_DIFF = 5;
 const SIZE_OF_EMPTY_ARRAY_DIFF = 9;
 
-const utf8 = new TextEncoder();
-
-function utf8Length(s: string): number {
-  // Fast path for ASCII.
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return utf8.encode(s).length;
-  return s.length;
-}
-
 /** BSON payload size of a value (`BSONElement::valuesize`). */
-export function bsonValueSize(v: Value): number {
-  switch (typeOf(v)) {
-    case 'double':
-    case 'long':
-    case 'timestamp':
-    case 'date':
-      return 8;
-    case 'int':
-      return 4;
-    case 'decimal':
-      return 16;
-    case 'bool':
-      return 1;
-    case 'null':
-    case 'undefined':
-    case 'minKey':
-    case 'maxKey':
-      return 0;
-    case 'objectId':
-      return 12;
-    case 'string':
-      return 4 + utf8Length(v as string) + 1;
-    case 'symbol':
-      return 4 + utf8Length(String((v as { value: string }).value)) + 1;
-    case 'regex': {
-      const r = v as { pattern: string; options: string };
-      return utf8Length(r.pattern) + 1 + utf8Length(r.options) + 1;
-    }
-    case 'binData': {
-      const b = v as { position: number; sub_type: number };
-      return 4 + 1 + b.position + (b.sub_type === 2 ? 4 : 0);
-    }
-    case 'javascript': {
-      const c = v as { code: string; scope?: Doc | null };
-      const code = 4 + utf8Length(String(c.code)) + 1;
-      return c.scope ? 4 + code + bsonDocSize(c.scope) : code;
-    }
-    case 'array': {
-      const arr = v as Value[];
-      let n = 5;
-      for (let i = 0; i < arr.length; i++) n += 2 + String(i).length + bsonValueSize(arr[i]!);
-      return n;
-    }
-    case 'object': {
-      if (v instanceof Map) return bsonDocSize(v);
-      const ref = v as unknown as { collection: string; oid: Value; db?: string };
-      const d: Doc = new Map<string, Value>([
-        ['$ref', ref.collection],
-        ['$id', ref.oid],
-      ]);
-      if (ref.db) d.set('$db', ref.db);
-      return bsonDocSize(d);
-    }
-    default:
-      return 0;
-  }
-}
+export const bsonValueSize = valueSize;
 
 /** `BSONObj::objsize`. */
-export function bsonDocSize(d: Doc): number {
-  let n = 5;
-  for (const [k, v] of d) n += 2 + utf8Length(k) + bsonValueSize(v);
-  return n;
-}
+export const bsonDocSize = bsonSize;
 
 type Leaf = { readonly kind: 'update'; readonly value: Value } | { readonly kind: 'insert'; readonly value: Value } | { readonly kind: 'delete' };
 type DiffNode = Leaf | DocDiffNode | ArrayDiffNode;

@@ -1,0 +1,126 @@
+/**
+ * Smaller operator families: `$const`, `$rand`, `$bsonSize`, `$binarySize`, `$tsSecond`,
+ * `$tsIncrement`, trigonometry (`expression_trigonometric.h`) and `$stdDevPop`/`$stdDevSamp`.
+ */
+import { formatG16 } from '../bson/render.js';
+import { isDoc, Long, typeOf, type Binary, type Timestamp, type Value } from '../bson/values.js';
+import { fail } from '../errors.js';
+import { bsonSize } from '../bson/size.js';
+import * as D from './decimal.js';
+import { decValue, numKind, toDouble, type Num } from './numeric.js';
+import type { OperatorParser } from './types.js';
+import { CallNode, nullish, parseArgs, parseFixed, typeName } from './util.js';
+import { ConstantNode } from './variables.js';
+import { Int32 } from '../bson/values.js';
+
+const parseRand: OperatorParser = (arg) => {
+  if (!isDoc(arg)) throw fail(10065, 'invalid parameter: expected an object ($rand)');
+  if (arg.size !== 0) throw fail(3040501, '$rand does not currently accept arguments');
+  return { evaluate: () => Math.random() };
+};
+
+const parseBsonSize: OperatorParser = (arg, ctx, op) =>
+  new CallNode(op, parseFixed(arg, ctx, op, 1), ([v]) => {
+    if (nullish(v)) return null;
+    if (!isDoc(v)) throw fail(31393, `$bsonSize requires a document input, found: ${typeName(v)}`);
+    return new Int32(bsonSize(v));
+  });
+
+const parseBinarySize: OperatorParser = (arg, ctx, op) =>
+  new CallNode(op, parseFixed(arg, ctx, op, 1), ([v]) => {
+    if (nullish(v)) return null;
+    if (typeof v === 'string') return new Int32(new TextEncoder().encode(v).length);
+    if (typeOf(v) === 'binData') return new Int32((v as Binary).position);
+    throw fail(51276, `$binarySize requires a string or BinData argument, found: ${typeName(v)}`);
+  });
+
+function timestampPart(part: 't' | 'i', code: number): OperatorParser {
+  return (arg, ctx, op) =>
+    new CallNode(op, parseFixed(arg, ctx, op, 1), ([v]) => {
+      if (nullish(v)) return null;
+      if (typeOf(v) !== 'timestamp') throw fail(code, ` Argument to ${op} must be a timestamp, but is ${typeName(v)}`);
+      return Long.fromNumber((v as Timestamp)[part]);
+    });
+}
+
+/** A single-numeric-argument function with an optional domain check (50989 outside it). */
+function trig(op: string, fn: (x: number) => number, domain?: { lo: number; hi: number; loOpen?: boolean; hiOpen?: boolean; text: string }): OperatorParser {
+  return (arg, ctx) =>
+    new CallNode(op, parseFixed(arg, ctx, op, 1), ([v]) => {
+      if (nullish(v)) return null;
+      const k = numKind(v);
+      if (k === null) throw fail(28765, `${op} only supports numeric types, not ${typeName(v)}`);
+      const x = toDouble(v as Num);
+      if (domain && !Number.isNaN(x)) {
+        const below = domain.loOpen ? x <= domain.lo : x < domain.lo;
+        const above = domain.hiOpen ? x >= domain.hi : x > domain.hi;
+        if (below || above) throw fail(50989, `cannot apply ${op} to ${formatG16(x)}, value must in ${domain.text}`);
+      }
+      const r = fn(x);
+      return k === 'decimal' ? decValue(D.fromDouble34(r)) : r;
+    });
+}
+
+const ANY = { lo: -Infinity, hi: Infinity, loOpen: true, hiOpen: true, text: '(-inf,inf)' };
+const UNIT = { lo: -1, hi: 1, text: '[-1,1]' };
+
+const parseAtan2: OperatorParser = (arg, ctx, op) =>
+  new CallNode(op, parseFixed(arg, ctx, op, 2), ([y, x]) => {
+    if (nullish(y) || nullish(x)) return null;
+    const ky = numKind(y);
+    const kx = numKind(x);
+    if (ky === null || kx === null)
+      throw fail(51044, `${op} only supports numeric types, not ${typeName(y)} and ${typeName(x)}`);
+    const r = Math.atan2(toDouble(y as Num), toDouble(x as Num));
+    return ky === 'decimal' || kx === 'decimal' ? decValue(D.fromDouble34(r)) : r;
+  });
+
+function stdDev(sample: boolean): OperatorParser {
+  return (arg, ctx, op) =>
+    new CallNode(op, parseArgs(arg, ctx), (values) => {
+      const xs: number[] = [];
+      const take = (v: Value | undefined): void => {
+        if (numKind(v) !== null) xs.push(toDouble(v as Num));
+      };
+      const single = values.length === 1 ? values[0] : undefined;
+      if (values.length === 1 && Array.isArray(single)) single.forEach(take);
+      else values.forEach(take);
+      const n = xs.length;
+      if (n === 0 || (sample && n === 1)) return null;
+      // Welford's online algorithm, as AccumulatorStdDev does.
+      let mean = 0;
+      let m2 = 0;
+      xs.forEach((x, idx) => {
+        const delta = x - mean;
+        mean += delta / (idx + 1);
+        m2 += delta * (x - mean);
+      });
+      return Math.sqrt(m2 / (sample ? n - 1 : n));
+    });
+}
+
+export const miscOperators = {
+  $const: (arg) => new ConstantNode(arg),
+  $rand: parseRand,
+  $bsonSize: parseBsonSize,
+  $binarySize: parseBinarySize,
+  $tsSecond: timestampPart('t', 5687301),
+  $tsIncrement: timestampPart('i', 5687302),
+  $sin: trig('$sin', Math.sin, ANY),
+  $cos: trig('$cos', Math.cos, ANY),
+  $tan: trig('$tan', Math.tan, ANY),
+  $asin: trig('$asin', Math.asin, UNIT),
+  $acos: trig('$acos', Math.acos, UNIT),
+  $atan: trig('$atan', Math.atan),
+  $atan2: parseAtan2,
+  $sinh: trig('$sinh', Math.sinh),
+  $cosh: trig('$cosh', Math.cosh),
+  $tanh: trig('$tanh', Math.tanh),
+  $asinh: trig('$asinh', Math.asinh),
+  $acosh: trig('$acosh', Math.acosh, { lo: 1, hi: Infinity, text: '[1,inf]' }),
+  $atanh: trig('$atanh', Math.atanh, UNIT),
+  $degreesToRadians: trig('$degreesToRadians', (x) => (x * Math.PI) / 180),
+  $radiansToDegrees: trig('$radiansToDegrees', (x) => (x * 180) / Math.PI),
+  $stdDevPop: stdDev(false),
+  $stdDevSamp: stdDev(true),
+} satisfies Record<string, OperatorParser>;
