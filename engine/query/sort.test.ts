@@ -44,6 +44,8 @@ describe('sort', () => {
     const d = docs('{"_id":1,"a":1,"b":2}', '{"_id":2,"a":1,"b":1}', '{"_id":3,"a":0}', '{"_id":4,"a":1,"b":1}');
     expect(sorted('{"a":1,"b":1}', d)).toEqual(['3', '2', '4', '1']);
     expect(sorted('{}', d)).toEqual(['1', '2', '3', '4']);
+    expect(sorted('{"$natural":-1}', d)).toEqual(['4', '3', '2', '1']);
+    expect(sorted('{"a":1,"$natural":-1}', d)).toEqual(['3', '4', '2', '1']);
   });
 
   it('follows dotted paths through arrays of documents', () => {

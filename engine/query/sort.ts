@@ -8,6 +8,8 @@
  *   entered for dotted paths; a missing field (or one inside an array element) counts as null;
  *   an empty array sorts below null (documented "empty array is less than null or missing").
  * - Keys compare with `compareValues` under the operation's collation; ties keep input order.
+ * - `{$natural: ±1}` sorts by input (insertion) order; `makeSortComparator` cannot see positions,
+ *   so it ignores `$natural` keys — use `sortDocuments` for them.
  * - `{$meta: …}` sort keys (text score, search score) are not supported by the playground.
  */
 import { compareValues, type Collator } from '../bson/compare.js';
@@ -36,6 +38,14 @@ export function parseSort(spec: Doc): SortSpec {
   const keys: SortKey[] = [];
   for (const [path, v] of spec) {
     if (path === '') throw fail(40352, 'FieldPath cannot be constructed with empty string');
+    if (path === '$natural') {
+      // Natural (insertion) order, forwards or backwards; the caller passes documents in it.
+      if (!isNumber(v) || (numericDirection(v) !== 1 && numericDirection(v) !== -1)) {
+        throw fail(15975, '$sort key ordering must be 1 (for ascending) or -1 (for descending)');
+      }
+      keys.push({ path, parts: [], direction: numericDirection(v) as 1 | -1 });
+      continue;
+    }
     if (path.startsWith('$')) {
       throw fail(16410, "FieldPath field names may not start with '$'. Consider using $getField or $setField.");
     }
@@ -87,6 +97,7 @@ export function makeSortComparator(spec: SortSpec, collator: Collator | null): (
   const keys = spec.keys;
   return (a, b) => {
     for (const key of keys) {
+      if (key.path === '$natural') continue; // input order: ties keep it (stable sort)
       const c = compareValues(sortKeyOf(a, key, collator), sortKeyOf(b, key, collator), collator);
       if (c !== 0) return key.direction === 1 ? c : -c;
     }
@@ -97,10 +108,14 @@ export function makeSortComparator(spec: SortSpec, collator: Collator | null): (
 /** Sorts documents (a new array); computes each document's keys once. */
 export function sortDocuments(docs: readonly Doc[], spec: SortSpec, collator: Collator | null): Doc[] {
   if (spec.keys.length === 0) return [...docs];
-  const decorated = docs.map((doc, i) => ({ doc, i, keys: spec.keys.map((k) => sortKeyOf(doc, k, collator)) }));
+  const decorated = docs.map((doc, i) => ({
+    doc,
+    i,
+    keys: spec.keys.map((k) => (k.path === '$natural' ? null : sortKeyOf(doc, k, collator))),
+  }));
   decorated.sort((x, y) => {
     for (let k = 0; k < spec.keys.length; k++) {
-      const c = compareValues(x.keys[k]!, y.keys[k]!, collator);
+      const c = spec.keys[k]!.path === '$natural' ? x.i - y.i : compareValues(x.keys[k]!, y.keys[k]!, collator);
       if (c !== 0) return spec.keys[k]!.direction === 1 ? c : -c;
     }
     return x.i - y.i;
