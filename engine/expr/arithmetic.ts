@@ -4,7 +4,7 @@
  * missing operands give null (`ExpressionAdd`, `ExpressionMultiply`, `ExpressionSingleNumericArg`...).
  */
 import { Long, type Int32, type Value } from '../bson/values.js';
-import { formatG16 } from '../bson/render.js';
+import { formatG6 } from './value-string.js';
 import { fail } from '../errors.js';
 import * as D from './decimal.js';
 import {
@@ -286,9 +286,9 @@ function doubleMath(op: string, check: (x: number, v: Num) => void, fn: (x: numb
   });
 }
 
-/** A double as the server's StringBuilder streams it (`%.16g`). */
+/** A double as the server's StringBuilder streams it (`%g`). */
 function renderNum(v: Num): string {
-  return formatG16(toDouble(v));
+  return formatG6(toDouble(v));
 }
 
 const parseSqrt = doubleMath(

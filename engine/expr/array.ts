@@ -2,7 +2,7 @@
  * Array operators (`ExpressionArrayElemAt`, `ExpressionFilter`, `ExpressionMap`, `ExpressionReduce`,
  * `ExpressionSlice`, `ExpressionZip`, `ExpressionSortArray`, `$firstN`-style N operators...).
  */
-import { formatG16 } from '../bson/render.js';
+import { formatG6 } from './value-string.js';
 import { compareValues, type Collator } from '../bson/compare.js';
 import { Int32, isDoc, type Doc, type Value } from '../bson/values.js';
 import { fail } from '../errors.js';
@@ -24,7 +24,7 @@ function arrayElemAt(op: string, arity: number, array: Value | undefined, index:
     throw fail(28690, `${op}'s second argument must be a numeric value, but is ${typeName(index)}`);
   const i = integralInt(index as Num);
   if (i === null)
-    throw fail(28691, `${op}'s second argument must be representable as a 32-bit integer: ${formatG16(toDouble(index as Num))}`);
+    throw fail(28691, `${op}'s second argument must be representable as a 32-bit integer: ${formatG6(toDouble(index as Num))}`);
   const at = i < 0 ? array.length + i : i;
   return at < 0 || at >= array.length ? undefined : array[at];
 }
@@ -246,7 +246,7 @@ const parseSlice: OperatorParser = (arg, ctx, op) => {
         throw fail(28725, `Second argument to $slice must be a numeric value, but is of type: ${typeName(arg2)}`);
       const n2 = integralInt(arg2 as Num);
       if (n2 === null)
-        throw fail(28726, `Second argument to $slice can't be represented as a 32-bit integer: ${formatG16(toDouble(arg2 as Num))}`);
+        throw fail(28726, `Second argument to $slice can't be represented as a 32-bit integer: ${formatG6(toDouble(arg2 as Num))}`);
       if (args.length === 2) {
         return n2 >= 0 ? arr.slice(0, n2) : arr.slice(Math.max(0, arr.length + n2));
       }
@@ -257,7 +257,7 @@ const parseSlice: OperatorParser = (arg, ctx, op) => {
         throw fail(28727, `Third argument to $slice must be numeric, but is of type: ${typeName(countVal)}`);
       const count = integralInt(countVal as Num);
       if (count === null)
-        throw fail(28728, `Third argument to $slice can't be represented as a 32-bit integer: ${formatG16(toDouble(countVal as Num))}`);
+        throw fail(28728, `Third argument to $slice can't be represented as a 32-bit integer: ${formatG6(toDouble(countVal as Num))}`);
       if (count <= 0) throw fail(28729, `Third argument to $slice must be positive: ${count}`);
       return arr.slice(start, Math.min(start + count, arr.length));
     },

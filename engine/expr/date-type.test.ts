@@ -111,6 +111,9 @@ describe('type operators', () => {
     expect(ev({ $toDouble: true })).toBe(1);
     expect((ev({ $toDecimal: 2.5 }) as Decimal128).toString()).toBe('2.50000000000000');
     expect(ev({ $toString: 2.5 })).toBe('2.5');
+    // The server streams doubles with %g (6 significant digits).
+    expect(ev({ $toString: 1.23456789 })).toBe('1.23457');
+    expect(ev({ $toString: 1e21 })).toBe('1e+21');
     expect(ev({ $toString: D('2024-01-02T03:04:05.006Z') })).toBe('2024-01-02T03:04:05.006Z');
     expect(ev({ $toBool: '' })).toBe(true);
     expect(ev({ $toBool: i(0) })).toBe(false);

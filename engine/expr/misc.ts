@@ -2,7 +2,7 @@
  * Smaller operator families: `$const`, `$rand`, `$bsonSize`, `$binarySize`, `$tsSecond`,
  * `$tsIncrement`, trigonometry (`expression_trigonometric.h`) and `$stdDevPop`/`$stdDevSamp`.
  */
-import { formatG16 } from '../bson/render.js';
+import { formatG6 } from './value-string.js';
 import { isDoc, Long, typeOf, type Binary, type Timestamp, type Value } from '../bson/values.js';
 import { fail } from '../errors.js';
 import { bsonSize } from '../bson/size.js';
@@ -54,7 +54,7 @@ function trig(op: string, fn: (x: number) => number, domain?: { lo: number; hi: 
       if (domain && !Number.isNaN(x)) {
         const below = domain.loOpen ? x <= domain.lo : x < domain.lo;
         const above = domain.hiOpen ? x >= domain.hi : x > domain.hi;
-        if (below || above) throw fail(50989, `cannot apply ${op} to ${formatG16(x)}, value must in ${domain.text}`);
+        if (below || above) throw fail(50989, `cannot apply ${op} to ${formatG6(x)}, value must in ${domain.text}`);
       }
       const r = fn(x);
       return k === 'decimal' ? decValue(D.fromDouble34(r)) : r;

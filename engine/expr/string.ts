@@ -3,7 +3,7 @@
  * code-point semantics for the `CP` variants; `$toLower`/`$toUpper`/`$strcasecmp` change ASCII
  * letters only (the server's `boost::to_lower` in the C locale).
  */
-import { formatG16 } from '../bson/render.js';
+import { formatG6 } from './value-string.js';
 import { Int32, isDoc, typeOf, type Decimal128, type Long, type Value } from '../bson/values.js';
 import { fail, isEngineError } from '../errors.js';
 import { compileRegex } from '../query/regex.js';
@@ -24,7 +24,7 @@ export function coerceToString(v: Value | undefined): string {
     case 'string':
       return v as string;
     case 'double':
-      return formatG16(v as number);
+      return formatG6(v as number);
     case 'int':
     case 'long':
       return String(v as Int32 | Long);

@@ -3,7 +3,7 @@
  * conversion table. Conversion failures are ConversionFailure (241), which `onError` catches;
  * `onNull` applies to a nullish input.
  */
-import { formatG16 } from '../bson/render.js';
+import { formatG6 } from './value-string.js';
 import { BSON_TYPE_NUMBER, Decimal128, Int32, Long, ObjectId, typeOf, type BsonTypeName, type Value } from '../bson/values.js';
 import { fail, isEngineError } from '../errors.js';
 import { coerceToBool } from './boolean.js';
@@ -37,7 +37,7 @@ function checkFinite(x: number): void {
 
 function doubleToLong(x: number): Long {
   checkFinite(x);
-  if (!(x >= -9223372036854775808 && x < 9223372036854775808)) throw overflow(formatG16(x));
+  if (!(x >= -9223372036854775808 && x < 9223372036854775808)) throw overflow(formatG6(x));
   return Long.fromBigInt(BigInt(Math.trunc(x)));
 }
 
@@ -110,7 +110,7 @@ export function convertValue(v: Value, target: Target): Value {
         case 'double': {
           const x = v as number;
           checkFinite(x);
-          if (!(x >= -2147483648 && x <= 2147483647)) throw overflow(formatG16(x));
+          if (!(x >= -2147483648 && x <= 2147483647)) throw overflow(formatG6(x));
           return new Int32(Math.trunc(x));
         }
         case 'long': {
@@ -166,7 +166,7 @@ export function convertValue(v: Value, target: Target): Value {
           if (Number.isNaN(x)) return 'NaN';
           if (!Number.isFinite(x)) return x < 0 ? '-Infinity' : 'Infinity';
           if (Object.is(x, -0)) return '-0';
-          return formatG16(x);
+          return formatG6(x);
         }
         case 'int':
         case 'long':
