@@ -6,7 +6,14 @@ import { ObjectId } from 'bson';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../engine.js';
 import type { CommandEvent } from './api.js';
-import { createShellSession, formatShellResult, formatShellResultEJSON, runShellScript } from './index.js';
+import {
+  checkShellSyntax,
+  createShellSession,
+  formatShellResult,
+  formatShellResultEJSON,
+  runShellScript,
+  SHELL_NAMES,
+} from './index.js';
 
 const NOW = new Date('2026-01-02T03:04:05.678Z');
 
@@ -96,5 +103,23 @@ describe('runShellScript against the engine', () => {
     const session = createShellSession(new Engine());
     session.run('use s\nconst d = {_id: 1}\ndb.c.insertOne(d)');
     expect(session.run('db.c.findOne(d)').map((r) => formatShellResult(r))).toEqual(['{ _id: 1 }']);
+  });
+});
+
+describe('editor helpers', () => {
+  it('checks syntax without running anything', () => {
+    expect(checkShellSyntax('db.c.find({a: 1})')).toBeUndefined();
+    expect(checkShellSyntax('db.c.find({a: })')).toMatchObject({
+      line: 1,
+      column: 15,
+      message: "Unexpected token '}' — expected a value",
+    });
+  });
+
+  it('lists the callable names per receiver', () => {
+    expect(SHELL_NAMES.collection).toContain('updateOne');
+    expect(SHELL_NAMES.globals).toContain('ObjectId');
+    expect(SHELL_NAMES.cursor).toContain('toArray');
+    expect(SHELL_NAMES.database).not.toContain('constructor');
   });
 });

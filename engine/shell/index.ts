@@ -6,6 +6,17 @@
  */
 import { ShellClient, type CommandEngine, type ShellClientOptions } from './api.js';
 import { ShellInterpreter, type InterpreterOptions, type ShellStatementResult } from './interpreter.js';
+import { BSON_HELPER_NAMES } from './bson-helpers.js';
+import {
+  COLLECTION_METHODS,
+  CURSOR_METHODS,
+  DATABASE_METHODS,
+  EXPLAINABLE_METHODS,
+  MONGO_METHODS,
+  SESSION_METHODS,
+} from './methods.js';
+import { parseProgram as parse } from './parser.js';
+import { isShellSyntaxError, type ShellSyntaxError } from './shell-errors.js';
 
 export interface RunShellScriptOptions extends InterpreterOptions {
   /** Options for the shell client (command observer, write concern …). */
@@ -28,8 +39,45 @@ export function createShellSession(engine: CommandEngine, options: RunShellScrip
 }
 
 export { ShellInterpreter } from './interpreter.js';
-export type { InterpreterOptions, ShellErrorInfo, ShellOutput, ShellStatementResult } from './interpreter.js';
-export { formatShellResult, formatShellOutput, formatValue, formatShellResultEJSON } from './format.js';
+export type {
+  InterpreterOptions,
+  ShellErrorInfo,
+  ShellMessage,
+  ShellOutput,
+  ShellStatementResult,
+} from './interpreter.js';
+export {
+  formatShellResult,
+  formatShellOutput,
+  formatValue,
+  formatTopLevel,
+  formatShellResultEJSON,
+  shellOutputToValue,
+  shellResultToDoc,
+} from './format.js';
 export { parseProgram, MAX_NESTING_DEPTH } from './parser.js';
 export { ShellSyntaxError, ShellRuntimeError, isShellSyntaxError, isShellRuntimeError } from './shell-errors.js';
 export type { SourceRange } from './ast.js';
+
+/** The names a script can call, per receiver (for editor completions and documentation). */
+export const SHELL_NAMES = {
+  globals: ['db', 'print', 'printjson', ...BSON_HELPER_NAMES],
+  database: Object.keys(DATABASE_METHODS),
+  collection: Object.keys(COLLECTION_METHODS),
+  cursor: Object.keys(CURSOR_METHODS),
+  explainable: Object.keys(EXPLAINABLE_METHODS),
+  mongo: Object.keys(MONGO_METHODS),
+  session: Object.keys(SESSION_METHODS),
+  commands: ['use', 'show collections', 'show tables', 'show dbs', 'show databases'],
+} as const;
+
+/** The script's syntax error, if any, without running it (for live editor diagnostics). */
+export function checkShellSyntax(text: string): ShellSyntaxError | undefined {
+  try {
+    parse(text);
+    return undefined;
+  } catch (e) {
+    if (isShellSyntaxError(e)) return e;
+    throw e;
+  }
+}
