@@ -37,8 +37,10 @@ export interface Interval {
   readonly high?: Value | undefined;
   readonly lowInclusive: boolean;
   readonly highInclusive: boolean;
-  /** Type rank the interval is confined to (ranges only). */
+  /** Type rank the interval is confined to (ranges only; MinKey/MaxKey bounds are not bracketed). */
   readonly rank?: number | undefined;
+  /** True for an equality point `[v, v]`. */
+  readonly point?: boolean | undefined;
 }
 
 export interface PlanRequest {
@@ -88,7 +90,9 @@ interface Predicate {
 
 /** Type-bracketed bounds for a range predicate (the server's index bounds builder, simplified). */
 function rangeInterval(op: '$lt' | '$lte' | '$gt' | '$gte', v: Value): Interval {
-  const rank = typeRank(v);
+  const t = typeOf(v);
+  // `{$gt: MinKey}` / `{$lt: MaxKey}` span every type: the server does not bracket them.
+  const rank = t === 'minKey' || t === 'maxKey' ? undefined : typeRank(v);
   switch (op) {
     case '$gt':
       return { low: v, lowInclusive: false, highInclusive: true, rank };
@@ -102,7 +106,7 @@ function rangeInterval(op: '$lt' | '$lte' | '$gt' | '$gte', v: Value): Interval 
 }
 
 function point(v: Value): Interval {
-  return { low: v, high: v, lowInclusive: true, highInclusive: true };
+  return { low: v, high: v, lowInclusive: true, highInclusive: true, point: true };
 }
 
 /** Predicates on single paths from the top-level conjunction. */
@@ -233,7 +237,7 @@ function indexScanPlan(
       examined = 0;
       const seen = new Set<number>();
       const docs: Doc[] = [];
-      const points = intervals?.every((iv) => iv.rank === undefined) ? intervals.map((iv) => iv.low!) : undefined;
+      const points = intervals?.every((iv) => iv.point) ? intervals.map((iv) => iv.low!) : undefined;
       const entries = points ? index.pointEntries(points) : index.entriesInOrder();
       for (const e of entries) {
         if (!points && intervals && !intervals.some((iv) => inInterval(e.key[0]!, iv, collator))) continue;
