@@ -59,6 +59,17 @@ describe('bulkWrite (8.0 admin command)', () => {
     expect(t.contents('c')).toBe('[{"_id":1,"v":2},{"_id":2,"v":1,"tag":"c"}]');
   });
 
+  test("the command's let applies to delete ops too", () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1}, {"_id": 2}]');
+    expect(
+      run(t, '{"bulkWrite": 1, "ops": [{"delete": 0, "filter": {"$expr": {"$eq": ["$_id", "$$id2"]}}}], "nsInfo": [{"ns": "test.c"}], "let": {"id2": 2}}'),
+    ).toBe(
+      '{"cursor":{"id":0,"firstBatch":[{"ok":1.0,"idx":0,"n":1}],"ns":"admin.$cmd.bulkWrite"},"nErrors":0,"nInserted":0,"nMatched":0,"nModified":0,"nUpserted":0,"nDeleted":1,"ok":1.0}',
+    );
+    expect(t.contents('c')).toBe('[{"_id":1}]');
+  });
+
   test('argument errors as mongod reports them', () => {
     const t = testDb();
     expect(run(t, '{"bulkWrite": 1, "ops": [{"insert": 0, "document": {}}], "nsInfo": [{"ns": "test.c"}]}', 'test')).toBe(

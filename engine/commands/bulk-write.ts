@@ -360,7 +360,7 @@ export function runBulkWrite(ctx: CommandContext, options: UpdateRunOptions = {}
           totals.nModified += outcome.nModified;
           items.push(okItem(i, outcome.n, extra));
         } else {
-          const n = deleteMatching(ctx, db, coll, op, deadline);
+          const n = deleteMatching(ctx, db, coll, op, deadline, spec.let);
           totals.nDeleted += n;
           items.push(okItem(i, n));
         }
@@ -404,11 +404,12 @@ function deleteMatching(
   coll: string,
   op: Extract<BulkOp, { kind: 'delete' }>,
   deadline: Deadline,
+  letDoc: Doc | undefined,
 ): number {
   const collection = ctx.catalog.getCollection(db, coll);
   const collation = op.collation !== undefined ? resolveCollation(op.collation) : (collection?.collation ?? null);
   const collator = collation?.collator ?? null;
-  const { env, letNames } = buildCommandEnv(ctx.startedAt, undefined, collator);
+  const { env, letNames } = buildCommandEnv(ctx.startedAt, letDoc, collator);
   const matcher = defaultUpdateDeps.compileQuery(op.filter, { collator, variables: letNames });
   const plan = planAccess(collection, `${db}.${coll}`, op.filter, matcher.root, {
     hint: op.hint,
