@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseEJSON } from '../engine/bson/ejson.js';
 import { isDoc } from '../engine/bson/values.js';
 import { Engine } from '../engine/engine.js';
+import { FailPointEngine } from './fail-points.js';
 import { ADVERTISED } from './requirements.js';
 import { SKIP_LIST } from './skip-list.js';
 import type { SkipEntry } from './skip-list.js';
@@ -78,7 +79,7 @@ function main(): number {
       continue;
     }
     const validFail = /(^|\/)valid-fail\//.test(relative(repoRoot, path).split('\\').join('/')) || rel.includes('valid-fail/');
-    const outcome = runFile(parsed, { createEngine: () => new Engine() });
+    const outcome = runFile(parsed, { createEngine: () => new FailPointEngine(new Engine()) });
     if (outcome.fileError !== undefined) {
       failed++;
       failures.push(`FAIL ${rel}: ${outcome.fileError}`);

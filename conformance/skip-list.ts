@@ -11,12 +11,9 @@ export interface SkipEntry {
   readonly reason: string;
 }
 
-const BUG_BULKWRITE_DELETE_LET =
-  "engine bug: admin bulkWrite does not apply the command's `let` to delete ops (Use of undefined variable: id2)";
 const BUG_FIND_BATCHSIZE =
   'engine bug: find ignores batchSize (returns every document in firstBatch, so no getMore is sent)';
 const CHANGE_STREAMS = 'needs change streams, which the engine does not implement';
-const FAIL_POINTS = 'needs server fail points (configureFailPoint/failCommand), which the engine does not emulate';
 const NO_API_STRICT =
   'engine gap: apiStrict is not enforced (commands outside API version 1 must fail with APIStrictError)';
 const NO_DB_AGGREGATE = 'engine gap: database-level aggregate ({aggregate: 1}) not supported';
@@ -34,7 +31,6 @@ function tests(file: string, reason: string, descriptions: readonly string[]): S
 }
 
 export const SKIP_LIST: readonly SkipEntry[] = [
-  ...tests('crud/tests/unified/client-bulkWrite-options.json', BUG_BULKWRITE_DELETE_LET, ['client bulkWrite let']),
   ...tests('versioned-api/tests/crud-api-version-1-strict.json', BUG_FIND_BATCHSIZE, [
     'find and getMore append API version',
   ]),
@@ -42,105 +38,6 @@ export const SKIP_LIST: readonly SkipEntry[] = [
   { file: 'change-streams/tests/unified/change-streams-disambiguatedPaths.json', reason: CHANGE_STREAMS },
   { file: 'change-streams/tests/unified/change-streams-pre_and_post_images.json', reason: CHANGE_STREAMS },
   { file: 'change-streams/tests/unified/change-streams.json', reason: CHANGE_STREAMS },
-  ...tests('crud/tests/unified/updateOne-errorResponse.json', FAIL_POINTS, [
-    'update operations support errorResponse assertions',
-  ]),
-  ...tests('retryable-writes/tests/unified/bulkWrite-errorLabels.json', FAIL_POINTS, [
-    'BulkWrite succeeds with RetryableWriteError from server',
-    'BulkWrite fails if server does not return RetryableWriteError',
-    'BulkWrite succeeds after PrimarySteppedDown',
-    'BulkWrite succeeds after WriteConcernError ShutdownInProgress',
-  ]),
-  ...tests('retryable-writes/tests/unified/bulkWrite-serverErrors.json', FAIL_POINTS, [
-    'BulkWrite succeeds after retryable writeConcernError in first batch',
-    'BulkWrite fails with a RetryableWriteError label after two connection failures',
-  ]),
-  ...tests('retryable-writes/tests/unified/bulkWrite.json', FAIL_POINTS, [
-    'First command is retried',
-    'All commands are retried',
-    'Both commands are retried after their first statement fails',
-    'Second command is retried after its second statement fails',
-    'BulkWrite with unordered execution',
-    'First insertOne is never committed',
-    'Second updateOne is never committed',
-    'Third updateOne is never committed',
-    'Single-document write following deleteMany is retried',
-    'Single-document write following updateMany is retried',
-  ]),
-  ...tests('retryable-writes/tests/unified/client-bulkWrite-serverErrors.json', FAIL_POINTS, [
-    'client bulkWrite with no multi: true operations succeeds after retryable top-level error',
-    'client bulkWrite with multi: true operations fails after retryable top-level error',
-    'client bulkWrite with no multi: true operations succeeds after retryable writeConcernError',
-    'client bulkWrite with multi: true operations fails after retryable writeConcernError',
-    'client bulkWrite with retryWrites: false does not retry',
-  ]),
-  ...tests('retryable-writes/tests/unified/findOneAndReplace-errorLabels.json', FAIL_POINTS, [
-    'FindOneAndReplace succeeds with RetryableWriteError from server',
-    'FindOneAndReplace fails if server does not return RetryableWriteError',
-    'FindOneAndReplace succeeds after PrimarySteppedDown',
-    'FindOneAndReplace succeeds after WriteConcernError ShutdownInProgress',
-  ]),
-  ...tests('retryable-writes/tests/unified/findOneAndReplace-serverErrors.json', FAIL_POINTS, [
-    'FindOneAndReplace fails with a RetryableWriteError label after two connection failures',
-  ]),
-  ...tests('retryable-writes/tests/unified/findOneAndReplace.json', FAIL_POINTS, [
-    'FindOneAndReplace is committed on first attempt',
-    'FindOneAndReplace is not committed on first attempt',
-    'FindOneAndReplace is never committed',
-  ]),
-  ...tests('retryable-writes/tests/unified/findOneAndUpdate-errorLabels.json', FAIL_POINTS, [
-    'FindOneAndUpdate succeeds with RetryableWriteError from server',
-    'FindOneAndUpdate fails if server does not return RetryableWriteError',
-    'FindOneAndUpdate succeeds after PrimarySteppedDown',
-    'FindOneAndUpdate succeeds after WriteConcernError ShutdownInProgress',
-  ]),
-  ...tests('retryable-writes/tests/unified/findOneAndUpdate-serverErrors.json', FAIL_POINTS, [
-    'FindOneAndUpdate fails with a RetryableWriteError label after two connection failures',
-  ]),
-  ...tests('retryable-writes/tests/unified/findOneAndUpdate.json', FAIL_POINTS, [
-    'FindOneAndUpdate is committed on first attempt',
-    'FindOneAndUpdate is not committed on first attempt',
-    'FindOneAndUpdate is never committed',
-  ]),
-  ...tests('retryable-writes/tests/unified/replaceOne-errorLabels.json', FAIL_POINTS, [
-    'ReplaceOne succeeds with RetryableWriteError from server',
-    'ReplaceOne fails if server does not return RetryableWriteError',
-    'ReplaceOne succeeds after PrimarySteppedDown',
-    'ReplaceOne succeeds after WriteConcernError ShutdownInProgress',
-  ]),
-  ...tests('retryable-writes/tests/unified/replaceOne-serverErrors.json', FAIL_POINTS, [
-    'ReplaceOne fails with a RetryableWriteError label after two connection failures',
-  ]),
-  ...tests('retryable-writes/tests/unified/replaceOne.json', FAIL_POINTS, [
-    'ReplaceOne is committed on first attempt',
-    'ReplaceOne is not committed on first attempt',
-    'ReplaceOne is never committed',
-  ]),
-  ...tests('retryable-writes/tests/unified/updateOne-errorLabels.json', FAIL_POINTS, [
-    'UpdateOne succeeds with RetryableWriteError from server',
-    'UpdateOne fails if server does not return RetryableWriteError',
-    'UpdateOne succeeds after PrimarySteppedDown',
-    'UpdateOne succeeds after WriteConcernError ShutdownInProgress',
-  ]),
-  ...tests('retryable-writes/tests/unified/updateOne-serverErrors.json', FAIL_POINTS, [
-    'UpdateOne fails with a RetryableWriteError label after two connection failures',
-  ]),
-  ...tests('retryable-writes/tests/unified/updateOne.json', FAIL_POINTS, [
-    'UpdateOne is committed on first attempt',
-    'UpdateOne is not committed on first attempt',
-    'UpdateOne is never committed',
-    'UpdateOne with upsert is committed on first attempt',
-    'UpdateOne with upsert is not committed on first attempt',
-    'UpdateOne with upsert is never committed',
-  ]),
-  ...tests('unified-test-format/tests/valid-pass/poc-retryable-writes.json', FAIL_POINTS, [
-    'FindOneAndUpdate is committed on first attempt',
-    'FindOneAndUpdate is not committed on first attempt',
-    'FindOneAndUpdate is never committed',
-    'InsertMany succeeds after PrimarySteppedDown',
-    'InsertOne fails after connection failure when retryWrites option is false',
-    'InsertOne fails after multiple retryable writeConcernErrors',
-  ]),
   ...tests('versioned-api/tests/crud-api-version-1-strict.json', NO_API_STRICT, [
     'distinct appends declared API version',
   ]),

@@ -18,6 +18,7 @@ import {
   MongoBulkWriteError,
   MongoClientBulkWriteError,
   ShellClient,
+  isMongoNetworkError,
   isMongoServerError,
   isShellClientError,
   toNumber,
@@ -466,8 +467,9 @@ class TestRun {
   }
 
   private checkError(expected: Doc, error: unknown): void {
-    const isClient = isShellClientError(error);
+    const isClient = isShellClientError(error) || isMongoNetworkError(error);
     const server = isMongoServerError(error) ? error : undefined;
+    const labels = server?.errorLabels ?? (isMongoNetworkError(error) ? error.errorLabels : []);
     const message = error instanceof Error ? error.message : String(error);
     for (const [key, value] of expected) {
       switch (key) {
@@ -496,12 +498,12 @@ class TestRun {
           break;
         case 'errorLabelsContain':
           for (const l of isArray(value) ? value : []) {
-            if (typeof l === 'string' && !(server?.errorLabels ?? []).includes(l)) throw new AssertionFailure(`expected error label ${l}`);
+            if (typeof l === 'string' && !labels.includes(l)) throw new AssertionFailure(`expected error label ${l}, got [${labels.join(', ')}] on ${messageOf(error)}`);
           }
           break;
         case 'errorLabelsOmit':
           for (const l of isArray(value) ? value : []) {
-            if (typeof l === 'string' && (server?.errorLabels ?? []).includes(l)) throw new AssertionFailure(`unexpected error label ${l}`);
+            if (typeof l === 'string' && labels.includes(l)) throw new AssertionFailure(`unexpected error label ${l} on ${messageOf(error)}`);
           }
           break;
         case 'errorResponse': {
@@ -530,10 +532,21 @@ class TestRun {
           break;
         }
         case 'writeConcernErrors': {
-          const wce =
-            error instanceof MongoClientBulkWriteError || error instanceof MongoBulkWriteError ? [...error.writeConcernErrors] : [];
-          const r = match(value, wce, this.entities, false);
-          if (r !== null) throw new AssertionFailure(`writeConcernErrors mismatch: ${r}`);
+          // Driver shape {code, message, details}; array elements are root-level documents.
+          const wce = (
+            error instanceof MongoClientBulkWriteError || error instanceof MongoBulkWriteError ? [...error.writeConcernErrors] : []
+          ).map((w) => {
+            const d: Doc = new Map(w);
+            if (w.has('errmsg')) d.set('message', w.get('errmsg') as Value);
+            if (w.has('errInfo')) d.set('details', w.get('errInfo') as Value);
+            return d;
+          });
+          const exp = isArray(value) ? value : [];
+          if (exp.length !== wce.length) throw new AssertionFailure(`expected ${exp.length} writeConcernErrors, got ${wce.length}`);
+          exp.forEach((x, i) => {
+            const r = match(x, wce[i], this.entities, true, `writeConcernErrors.${i}`);
+            if (r !== null) throw new AssertionFailure(`writeConcernErrors mismatch: ${r}`);
+          });
           break;
         }
         default:
@@ -545,8 +558,11 @@ class TestRun {
   private runSpecial(name: string, args: Doc): Value | undefined {
     switch (name) {
       case 'failPoint':
-      case 'targetedFailPoint':
-        throw new UnsupportedError('fail points (configureFailPoint)');
+      case 'targetedFailPoint': {
+        // The fail point lives in the (single, emulated) server: set it through the internal client.
+        this.internal.db('admin').runCommand(docOf(args.get('failPoint'), 'failPoint'));
+        return undefined;
+      }
       case 'assertSessionTransactionState': {
         const s = this.entities.sessionObj(str(args, 'session'));
         const want = str(args, 'state');

@@ -11,7 +11,14 @@ import { Binary, Int32, Long, ObjectId, UUID } from 'bson';
 import type { Doc, Value } from '../bson/values.js';
 import { isArray, isDoc } from '../bson/values.js';
 import type { ErrorInfo } from '../errors.js';
-import { MongoBulkWriteError, MongoClientBulkWriteError, MongoServerError, ShellClientError } from './client-errors.js';
+import {
+  MongoBulkWriteError,
+  MongoClientBulkWriteError,
+  MongoServerError,
+  ShellClientError,
+  isMongoNetworkError,
+  isMongoServerError,
+} from './client-errors.js';
 import type {
   BulkWriteResult,
   ClientBulkWriteResult,
@@ -34,8 +41,10 @@ export type {
 export {
   MongoBulkWriteError,
   MongoClientBulkWriteError,
+  MongoNetworkError,
   MongoServerError,
   ShellClientError,
+  isMongoNetworkError,
   isMongoServerError,
   isShellClientError,
 } from './client-errors.js';
@@ -78,6 +87,8 @@ export interface ShellClientOptions {
   readConcern?: Doc;
   /** Add `txnNumber` to retryable writes (driver default on a replica set: true). */
   retryWrites?: boolean;
+  /** Retry reads once after a network error or a retryable error code (driver default: true). */
+  retryReads?: boolean;
   /** Attach an implicit session's `lsid` to acknowledged commands, as drivers do (default false). */
   implicitSessions?: boolean;
   serverApi?: ServerApi;
@@ -187,6 +198,41 @@ function isAcknowledged(wc: Doc | undefined): boolean {
   return !(w !== undefined && toNumber(w) === 0 && typeof w !== 'string' && j !== true);
 }
 
+/** Error codes drivers and the server treat as retryable (retryable writes / reads specs). */
+const RETRYABLE_CODES: ReadonlySet<number> = new Set([6, 7, 89, 91, 134, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436]);
+
+function errorLabelsOf(e: unknown): string[] {
+  if (isMongoServerError(e) || isMongoNetworkError(e)) return e.errorLabels;
+  return [];
+}
+
+/** Labels the driver adds itself: network errors are retryable writes' and transactions' business. */
+function labelError(e: unknown, inTxn: boolean, retryableWrite: boolean): void {
+  if (!isMongoNetworkError(e)) return;
+  if (inTxn && !e.errorLabels.includes('TransientTransactionError')) e.errorLabels.push('TransientTransactionError');
+  if (retryableWrite && !e.errorLabels.includes('RetryableWriteError')) e.errorLabels.push('RetryableWriteError');
+}
+
+/** 4.4+ servers label retryable write errors; drivers rely on the label only. */
+function isRetryableWriteError(e: unknown): boolean {
+  return isMongoNetworkError(e) || errorLabelsOf(e).includes('RetryableWriteError');
+}
+
+function isRetryableReadError(e: unknown): boolean {
+  return isMongoNetworkError(e) || (isMongoServerError(e) && RETRYABLE_CODES.has(e.code));
+}
+
+const RETRYABLE_READ_COMMANDS = new Set(['find', 'count', 'distinct', 'listCollections', 'listIndexes', 'listDatabases']);
+
+function isRetryableRead(cmd: Doc): boolean {
+  const name = cmd.keys().next().value;
+  if (name === undefined) return false;
+  if (name === 'aggregate') {
+    return docArray(cmd.get('pipeline')).every((s) => !s.has('$out') && !s.has('$merge'));
+  }
+  return RETRYABLE_READ_COMMANDS.has(name);
+}
+
 const RETRYABLE_WRITE_COMMANDS = new Set(['insert', 'update', 'delete', 'findAndModify', 'bulkWrite']);
 
 /** Whether the driver adds `txnNumber` (retryable write): no multi-statement updates/deletes. */
@@ -278,6 +324,7 @@ export class ShellClient {
     const commandName = cmd.keys().next().value ?? '';
     const acknowledged = isAcknowledged(ctx.writeConcern);
     let session = ctx.session;
+    let retryableWrite = false;
     if (session === undefined && this.options.implicitSessions === true && acknowledged) {
       this.implicitSession ??= new ShellSession(this, new Map(), true);
       session = this.implicitSession;
@@ -314,6 +361,7 @@ export class ShellClient {
       ) {
         session.txnNumber += 1;
         cmd.set('txnNumber', Long.fromNumber(session.txnNumber));
+        retryableWrite = true;
       }
     }
     const api = this.options.serverApi;
@@ -323,11 +371,59 @@ export class ShellClient {
       if (api.deprecationErrors !== undefined) cmd.set('apiDeprecationErrors', api.deprecationErrors);
     }
     if (inTxn && session !== undefined && session.transactionState === 'starting') session.markInProgress();
+    const retryableRead = !inTxn && this.options.retryReads !== false && isRetryableRead(cmd);
+    return this.sendWithRetry(dbName, cmd, commandName, acknowledged, session, inTxn, retryableWrite, retryableRead);
+  }
 
+  /**
+   * Retryable writes / reads (driver specs): one retry of the same command (same txnNumber) after
+   * a network error or an error the server labelled RetryableWriteError (reads: retryable codes);
+   * if the retry fails with NoWritesPerformed, the first error is the one reported.
+   */
+  private sendWithRetry(
+    dbName: string,
+    cmd: Doc,
+    commandName: string,
+    acknowledged: boolean,
+    session: ShellSession | undefined,
+    inTxn: boolean,
+    retryableWrite: boolean,
+    retryableRead: boolean,
+  ): Doc {
+    let first: unknown;
+    try {
+      const reply = this.attempt(dbName, cmd, commandName, acknowledged, session);
+      const labels = reply.get('errorLabels');
+      const wceRetryable = isDoc(reply.get('writeConcernError')) && isArray(labels) && labels.includes('RetryableWriteError');
+      if (!(retryableWrite && wceRetryable)) return reply;
+      first = undefined;
+    } catch (e) {
+      labelError(e, inTxn, retryableWrite);
+      if (!(retryableWrite && isRetryableWriteError(e)) && !(retryableRead && isRetryableReadError(e))) throw e;
+      first = e;
+    }
+    try {
+      return this.attempt(dbName, cmd, commandName, acknowledged, session);
+    } catch (e) {
+      labelError(e, inTxn, retryableWrite);
+      if (first !== undefined && errorLabelsOf(e).includes('NoWritesPerformed')) throw first;
+      throw e;
+    }
+  }
+
+  private attempt(dbName: string, cmd: Doc, commandName: string, acknowledged: boolean, session: ShellSession | undefined): Doc {
     const requestId = ++this.requestCounter;
     const observer = this.options.observer;
     observer?.({ kind: 'started', commandName, databaseName: dbName, command: cmd, requestId });
-    const raw = this.engine.runCommand(dbName, cmd);
+    let raw: Doc;
+    try {
+      raw = this.engine.runCommand(dbName, cmd);
+    } catch (e) {
+      if (isMongoNetworkError(e)) {
+        observer?.({ kind: 'failed', commandName, databaseName: dbName, failure: { code: 0, errmsg: e.message }, requestId });
+      }
+      throw e;
+    }
     // An unacknowledged write gets `{ok: 1}` back, whatever happened (the driver does not wait).
     const reply = acknowledged ? raw : new Map<string, Value>([['ok', int(1)]]);
     if (isOk(reply)) {
@@ -1154,7 +1250,13 @@ function throwFirstWriteError(reply: Doc): void {
   const we = docArray(reply.get('writeErrors'))[0];
   if (we !== undefined) throw new MongoServerError(we);
   const wce = reply.get('writeConcernError');
-  if (isDoc(wce)) throw new MongoServerError(wce);
+  if (isDoc(wce)) {
+    // The driver's MongoWriteConcernError: the wce fields plus the reply's top-level labels.
+    const err: Doc = new Map(wce);
+    const labels = reply.get('errorLabels');
+    if (isArray(labels)) err.set('errorLabels', labels);
+    throw new MongoServerError(err);
+  }
 }
 
 function upsertedOf(reply: Doc): Doc[] {
@@ -1292,16 +1394,42 @@ function collectionBulkWrite(coll: ShellCollection, operations: readonly Value[]
   const writeErrors: Doc[] = [];
   const writeConcernErrors: Doc[] = [];
   let acknowledged = true;
-  for (const op of ops) if (op.kind === 'insert') insertedIds.set(op.index, op.statement.get('_id') ?? null);
+  const partial = (): BulkWriteResult => ({
+    kind: 'BulkWriteResult',
+    acknowledged,
+    insertedCount,
+    insertedIds,
+    matchedCount,
+    modifiedCount,
+    deletedCount,
+    upsertedCount: upsertedIds.size,
+    upsertedIds,
+  });
   for (const batch of batchesOf(ops, ordered)) {
     const kind = batch[0]?.kind ?? 'insert';
-    const { reply, acknowledged: ack } = coll.sendBatch(
-      kind,
-      batch.map((o) => o.statement),
-      options,
-    );
+    let sent: { reply: Doc; acknowledged: boolean };
+    try {
+      sent = coll.sendBatch(
+        kind,
+        batch.map((o) => o.statement),
+        options,
+      );
+    } catch (e) {
+      // A failed batch (command error, dropped connection) ends the bulk; the error carries
+      // what earlier batches did, as the driver's MongoBulkWriteError does.
+      if (e instanceof ShellClientError) throw e;
+      throw MongoBulkWriteError.fromError(e, partial());
+    }
+    const { reply, acknowledged: ack } = sent;
     acknowledged = ack;
     if (!ack) continue;
+    if (kind === 'insert') {
+      const failed = new Set(docArray(reply.get('writeErrors')).map((w) => toNumber(w.get('index'))));
+      const firstFailed = failed.size > 0 ? Math.min(...failed) : Infinity;
+      batch.forEach((op, i) => {
+        if (!failed.has(i) && !(ordered && i > firstFailed)) insertedIds.set(op.index, op.statement.get('_id') ?? null);
+      });
+    }
     const n = toNumber(reply.get('n'));
     const upserted = upsertedOf(reply);
     if (kind === 'insert') insertedCount += n;
@@ -1324,24 +1452,8 @@ function collectionBulkWrite(coll: ShellCollection, operations: readonly Value[]
     if (isDoc(wce)) writeConcernErrors.push(wce);
     if (ordered && writeErrors.length > 0) break;
   }
-  if (writeErrors.length > 0) {
-    // Inserts that failed or never ran are not reported as inserted.
-    const firstFailed = writeErrors.map((w) => toNumber(w.get('index')));
-    for (const idx of [...insertedIds.keys()]) {
-      if (firstFailed.includes(idx) || (ordered && idx > Math.min(...firstFailed))) insertedIds.delete(idx);
-    }
-  }
-  const result: BulkWriteResult = {
-    kind: 'BulkWriteResult',
-    acknowledged,
-    insertedCount,
-    insertedIds,
-    matchedCount,
-    modifiedCount,
-    deletedCount,
-    upsertedCount: upsertedIds.size,
-    upsertedIds,
-  };
+  if (!acknowledged) for (const op of ops) if (op.kind === 'insert') insertedIds.set(op.index, op.statement.get('_id') ?? null);
+  const result = partial();
   if (writeErrors.length > 0 || writeConcernErrors.length > 0) {
     throw new MongoBulkWriteError(writeErrors, writeConcernErrors, result);
   }

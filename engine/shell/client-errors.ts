@@ -34,7 +34,7 @@ export class MongoServerError extends Error {
   readonly errmsg: string;
   /** The server's error document as received (reply of the command, or the writeErrors entry). */
   readonly errorResponse: Doc;
-  readonly errorLabels: readonly string[];
+  readonly errorLabels: string[];
 
   constructor(response: Doc) {
     const errmsg = typeof response.get('errmsg') === 'string' ? (response.get('errmsg') as string) : 'unknown error';
@@ -81,13 +81,36 @@ export class MongoBulkWriteError extends MongoServerError {
   readonly writeConcernErrors: readonly Doc[];
   readonly result: BulkWriteResult;
 
-  constructor(writeErrors: readonly Doc[], writeConcernErrors: readonly Doc[], result: BulkWriteResult) {
-    const first = writeErrors[0] ?? writeConcernErrors[0] ?? new Map<string, Value>([['errmsg', 'write error']]);
+  constructor(
+    writeErrors: readonly Doc[],
+    writeConcernErrors: readonly Doc[],
+    result: BulkWriteResult,
+    cause?: { response: Doc; labels: readonly string[] },
+  ) {
+    const first = cause?.response ?? writeErrors[0] ?? writeConcernErrors[0] ?? new Map<string, Value>([['errmsg', 'write error']]);
     super(first);
+    if (cause !== undefined) this.errorLabels.push(...cause.labels.filter((l) => !this.errorLabels.includes(l)));
     this.name = 'MongoBulkWriteError';
     this.writeErrors = writeErrors;
     this.writeConcernErrors = writeConcernErrors;
     this.result = result;
+  }
+
+  /** Wraps an error that ended a bulk write (command error, network error) with the partial result. */
+  static fromError(e: unknown, result: BulkWriteResult): MongoBulkWriteError {
+    let response: Doc;
+    let labels: readonly string[] = [];
+    if (isMongoServerError(e)) {
+      response = e.errorResponse;
+      labels = e.errorLabels;
+    } else {
+      response = new Map<string, Value>([['errmsg', e instanceof Error ? e.message : String(e)]]);
+      const l = (e as { errorLabels?: unknown }).errorLabels;
+      if (Array.isArray(l)) labels = l.filter((x): x is string => typeof x === 'string');
+    }
+    const err = new MongoBulkWriteError([], [], result, { response, labels });
+    Object.defineProperty(err, 'cause', { value: e });
+    return err;
   }
 }
 
@@ -124,4 +147,25 @@ export class ShellClientError extends Error {
 
 export function isShellClientError(x: unknown): x is ShellClientError {
   return typeof x === 'object' && x !== null && (x as Record<symbol, unknown>)[CLIENT_BRAND] === true;
+}
+
+const NETWORK_BRAND = Symbol.for('upsert-lab.MongoNetworkError');
+
+/**
+ * The connection dropped before a reply arrived (raised by a CommandEngine that simulates
+ * network failures, e.g. the conformance harness's fail points). A client-side error, as in the
+ * drivers; it may carry labels the client adds (RetryableWriteError).
+ */
+export class MongoNetworkError extends Error {
+  readonly [NETWORK_BRAND] = true;
+  readonly isClientError = true;
+  readonly errorLabels: string[] = [];
+  constructor(message: string) {
+    super(message);
+    this.name = 'MongoNetworkError';
+  }
+}
+
+export function isMongoNetworkError(x: unknown): x is MongoNetworkError {
+  return typeof x === 'object' && x !== null && (x as Record<symbol, unknown>)[NETWORK_BRAND] === true;
 }
