@@ -108,3 +108,5 @@ function deepFreeze(node: MatchNode): MatchNode {
   });
   return node;
 }
+
+export { serializeMatchNode } from './serialize.js';

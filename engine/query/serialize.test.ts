@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { parseEJSON, stringifyEJSON } from '../bson/ejson.js';
+import type { Doc } from '../bson/values.js';
+import { compileQuery, serializeMatchNode } from './index.js';
+
+function round(filter: string): string {
+  const m = compileQuery(parseEJSON(filter) as Doc, { collator: null });
+  return stringifyEJSON(serializeMatchNode(m.root), { relaxed: true });
+}
+
+describe('serializeMatchNode', () => {
+  it('writes the parsedQuery shapes', () => {
+    expect(round('{"a":1}')).toBe('{"a":{"$eq":1}}');
+    expect(round('{"a":1,"b":{"$gt":2,"$lt":5}}')).toBe('{"$and":[{"a":{"$eq":1}},{"b":{"$gt":2}},{"b":{"$lt":5}}]}');
+    expect(round('{"a":{"$ne":1}}')).toBe('{"a":{"$not":{"$eq":1}}}');
+    expect(round('{"a":{"$nin":[3,1]}}')).toBe('{"a":{"$not":{"$in":[1,3]}}}');
+    expect(round('{"a":{"$exists":false}}')).toBe('{"a":{"$not":{"$exists":true}}}');
+    expect(round('{"a":{"$regex":"x","$options":"i"}}')).toBe('{"a":{"$regex":"x","$options":"i"}}');
+    expect(round('{"a":{"$not":{"$gt":1,"$lt":5}}}')).toBe('{"a":{"$not":{"$gt":1,"$lt":5}}}');
+    expect(round('{"$or":[{"a":1},{"b":{"$elemMatch":{"c":1}}}]}')).toBe(
+      '{"$or":[{"a":{"$eq":1}},{"b":{"$elemMatch":{"c":{"$eq":1}}}}]}',
+    );
+    expect(round('{"a":{"$elemMatch":{"$gt":1,"$lt":3}}}')).toBe('{"a":{"$elemMatch":{"$gt":1,"$lt":3}}}');
+    expect(round('{"a":{"$type":["string","number"]}}')).toBe('{"a":{"$type":["number",2]}}');
+    expect(round('{}')).toBe('{}');
+  });
+});
