@@ -28,6 +28,8 @@ describe('operands', () => {
       errmsg: 'Use of undefined variable: x',
     });
     expect(err(() => ev('$$x'))).toEqual({ code: 17276, errmsg: 'Use of undefined variable: x' });
+    // A declared variable whose value is missing (let: {x: "$$REMOVE"}) reads as missing.
+    expect(ev('$$x', {}, {}, { variables: new Set(['x']) })).toBeUndefined();
   });
   it('rejects bad field paths and variable names', () => {
     expect(err(() => ev('$'))).toEqual({ code: 16872, errmsg: "'$' by itself is not a valid FieldPath" });

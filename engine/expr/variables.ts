@@ -78,8 +78,12 @@ function undefinedVariable(name: string): Error {
   return fail(17276, `Use of undefined variable: ${name}`);
 }
 
-/** The value of a variable in a scope (missing for `$$REMOVE`). */
-export function readVariable(name: string, scope: Scope): Value | undefined {
+/**
+ * The value of a variable in a scope (missing for `$$REMOVE`). `declared` means the parser saw
+ * the name among the user variables: such a variable whose value is missing reads as missing;
+ * otherwise an unbound name is 17276.
+ */
+export function readVariable(name: string, scope: Scope, declared = false): Value | undefined {
   const locals = scope.locals;
   if (locals !== null && locals.has(name)) return locals.get(name);
   switch (name) {
@@ -103,6 +107,7 @@ export function readVariable(name: string, scope: Scope): Value | undefined {
   }
   const vars = scope.env.variables;
   if (vars.has(name)) return vars.get(name);
+  if (declared) return undefined;
   throw undefinedVariable(name);
 }
 
@@ -137,11 +142,13 @@ export class FieldPathNode implements ExprNode {
   constructor(
     readonly variable: string,
     readonly path: readonly string[],
+    /** The parser found the name among the declared user variables (`let`/`c`). */
+    readonly declared = false,
   ) {}
   evaluate(scope: Scope): Value | undefined {
     // `bind` keeps `scope.current` in step with a rebound CURRENT.
     if (this.variable === 'CURRENT') return evaluatePath(scope.current, this.path, 0);
-    return evaluatePath(readVariable(this.variable, scope), this.path, 0);
+    return evaluatePath(readVariable(this.variable, scope, this.declared), this.path, 0);
   }
 }
 
@@ -163,7 +170,7 @@ export function parseFieldPath(raw: string, ctx: ParseContext): ExprNode {
     }
     // The server builds one FieldPath from "var.a.b", so the variable name is validated as a field too.
     const parts = splitFieldPath(body);
-    return new FieldPathNode(name, parts.slice(1));
+    return new FieldPathNode(name, parts.slice(1), ctx.userVariables?.has(name) === true);
   }
   return new FieldPathNode('CURRENT', splitFieldPath(raw.slice(1)));
 }
