@@ -249,5 +249,6 @@ describe('fromJS', () => {
       '{"a":{"$numberInt":"1"},"b":{"$numberDouble":"1.5"},"c":{"$numberDouble":"1099511627776.0"},"d":{"$numberLong":"5"},"e":[true,null],"f":{"g":"x"}}',
     );
     expect(fromJS(new Int32(3))).toEqual(new Int32(3));
+    expect(stringifyEJSON(fromJS(/a.b/gi))).toBe('{"$regularExpression":{"pattern":"a.b","options":"i"}}');
   });
 });

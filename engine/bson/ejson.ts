@@ -742,8 +742,8 @@ export type JSInput = Value | undefined | bigint | readonly JSInput[] | { readon
  * - integer numbers in int32 range → Int32 (as mongosh sends them); other numbers → double;
  * - bigint → Long; plain objects → Doc (keys in JS enumeration order, so integer-like keys move
  *   first — build a Map yourself when the order of such keys matters);
- * - arrays → arrays; `undefined` properties are skipped; engine values pass through unchanged
- *   (Maps are converted recursively).
+ * - arrays → arrays; `undefined` properties are skipped; a JS `RegExp` becomes a BSON regex (flags
+ *   i, m, s kept); engine values pass through unchanged (Maps are converted recursively).
  */
 export function fromJS(x: JSInput): Value {
   if (x === undefined) return BSON_UNDEFINED;
@@ -757,6 +757,7 @@ export function fromJS(x: JSInput): Value {
     for (const [k, v] of x as Doc) out.set(k, fromJS(v));
     return out;
   }
+  if (x instanceof RegExp) return new BSONRegExp(x.source, [...x.flags].filter((f) => 'ims'.includes(f)).join(''));
   if (x instanceof Date || '_bsontype' in x) return x as Value;
   const out: Doc = new Map();
   for (const [k, v] of Object.entries(x as Record<string, JSInput>)) {
