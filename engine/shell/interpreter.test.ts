@@ -281,6 +281,8 @@ describe('numbers as mongosh sends them', () => {
   it('converts nested documents and arrays, and bigint literals to Long', () => {
     const [doc] = sentArgs('db.c.insertOne({a: {b: [1, 2.5, {c: 3}]}, big: 5n})');
     expect(doc).toEqual(d(['a', d(['b', [i32(1), 2.5, d(['c', i32(3)])]])], ['big', Long.fromInt(5)]));
+    expect(valueOf('-9223372036854775808n')).toEqual(Long.fromString('-9223372036854775808'));
+    expect(errorOf('9223372036854775808n')).toBe('RangeError: The BigInt 9223372036854775808 does not fit in an int64');
   });
 
   it('keeps Double() as a double and NumberInt/NumberLong/NumberDecimal as their types', () => {

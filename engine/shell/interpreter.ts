@@ -276,7 +276,7 @@ export class ShellInterpreter {
       case 'Number':
         return e.value;
       case 'BigInt':
-        return Long.fromBigInt(e.value);
+        return bigintToLong(e.value, e);
       case 'String':
         return e.value;
       case 'Boolean':
@@ -299,6 +299,7 @@ export class ShellInterpreter {
       case 'Call':
         return this.call(e);
       case 'Unary': {
+        if (e.operator === '-' && e.argument.kind === 'BigInt') return bigintToLong(-e.argument.value, e);
         const v = this.evaluate(e.argument);
         if (e.operator === '!') return !truthy(v);
         const n = toJsNumber(v);
@@ -502,6 +503,14 @@ export class ShellInterpreter {
     const text = this.source.text.slice(span.start, span.end).replace(/\s+/g, '');
     return text.length > MAX_QUOTED_SOURCE ? `${text.slice(0, MAX_QUOTED_SOURCE)}…` : text;
   }
+}
+
+/** The driver writes a BigInt as int64; one that does not fit cannot be sent. */
+function bigintToLong(value: bigint, span: Span): Long {
+  if (value < -(2n ** 63n) || value >= 2n ** 63n) {
+    throw new ShellRuntimeError('RangeError', `The BigInt ${value} does not fit in an int64`, span);
+  }
+  return Long.fromBigInt(value);
 }
 
 /** mongosh's human-readable sizes (`40.00 KiB`). */

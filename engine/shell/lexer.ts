@@ -117,6 +117,9 @@ function endsExpression(tok: Token | undefined): boolean {
   }
 }
 
+/** Longest BigInt literal accepted (64 binary digits is the most an int64 needs). */
+const MAX_BIGINT_DIGITS = 64;
+
 const ID_START = /[\p{ID_Start}$_]/u;
 const ID_CONTINUE = /[\p{ID_Continue}$_\u200c\u200d]/u;
 
@@ -307,6 +310,7 @@ class Lexer {
       if (digits === '') throw this.error('Invalid number: expected digits after the prefix', start, this.pos);
       if (s.charCodeAt(this.pos) === 0x6e) {
         this.pos++;
+        this.checkBigIntLength(digits, start);
         bigintValue = BigInt(`0${String.fromCharCode(c1)}${digits}`);
         value = Number(bigintValue);
       } else {
@@ -343,6 +347,7 @@ class Lexer {
       if (isInteger && s.charCodeAt(this.pos) === 0x6e) {
         this.pos++;
         if (intPart === '') intPart = '0';
+        this.checkBigIntLength(intPart, start);
         bigintValue = BigInt(intPart);
         value = Number(bigintValue);
       } else {
@@ -361,6 +366,13 @@ class Lexer {
       this.push('bigint', text, start, this.pos, value, bigintValue);
     } else {
       this.push('number', text, start, this.pos, value);
+    }
+  }
+
+  /** BigInt literals stand for int64 values; thousands of digits would only cost parse time. */
+  private checkBigIntLength(digits: string, start: number): void {
+    if (digits.length > MAX_BIGINT_DIGITS) {
+      throw this.error(`BigInt literal is too long: an int64 needs at most 64 digits`, start, this.pos);
     }
   }
 

@@ -335,6 +335,12 @@ describe('numbers', () => {
     expect(syntaxError('3in').message).toBe('Invalid number: an identifier starts immediately after a numeric literal');
     expect(syntaxError('1e').message).toBe('Invalid number: the exponent has no digits');
     expect(syntaxError('0x').message).toBe('Invalid number: expected digits after the prefix');
+    expect(syntaxError('1'.repeat(1 << 20) + 'n').message).toBe(
+      'BigInt literal is too long: an int64 needs at most 64 digits',
+    );
+    expect(syntaxError('0b' + '1'.repeat(65) + 'n').message).toBe(
+      'BigInt literal is too long: an int64 needs at most 64 digits',
+    );
   });
 });
 
