@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseEJSON, toRelaxed } from '../bson/ejson.js';
 import type { Doc, Value } from '../bson/values.js';
 import type { CommandEngine, CommandEvent } from './api.js';
-import { MongoBulkWriteError, MongoServerError, ShellClient, ShellClientError } from './api.js';
+import { MongoBulkWriteError, MongoNetworkError, MongoServerError, ShellClient, ShellClientError } from './api.js';
 
 const d = (text: string): Doc => parseEJSON(text) as Doc;
 const v = (text: string): Value => parseEJSON(text);
@@ -10,10 +10,12 @@ const v = (text: string): Value => parseEJSON(text);
 /** An engine stand-in: records commands and answers with the queued replies (default `{ok: 1}`). */
 class FakeEngine implements CommandEngine {
   readonly sent: { db: string; command: Doc }[] = [];
-  readonly replies: Doc[] = [];
+  readonly replies: (Doc | Error)[] = [];
   runCommand(db: string, command: Doc): Doc {
     this.sent.push({ db, command });
-    return this.replies.shift() ?? d('{"ok": 1}');
+    const next = this.replies.shift() ?? d('{"ok": 1}');
+    if (next instanceof Error) throw next;
+    return next;
   }
   last(): string {
     const c = this.sent[this.sent.length - 1];
@@ -282,5 +284,58 @@ describe('write concern, sessions and transactions', () => {
     const { engine, coll } = setup({ serverApi: { version: '1', deprecationErrors: true } });
     coll.deleteOne(d('{}'));
     expect(engine.last()).toBe('{"delete":"c","deletes":[{"q":{},"limit":1}],"ordered":true,"apiVersion":"1","apiDeprecationErrors":true}');
+  });
+});
+
+describe('retryable writes', () => {
+  it('retries once after a network error with the same txnNumber', () => {
+    const { engine, coll, events } = setup({ implicitSessions: true });
+    engine.replies.push(new MongoNetworkError('closed'), d('{"n": 1, "nModified": 1, "ok": 1}'));
+    const r = coll.updateOne(d('{"_id": 1}'), d('{"$inc": {"x": 1}}'));
+    expect(r.modifiedCount).toBe(1);
+    expect(engine.sent).toHaveLength(2);
+    expect(toRelaxed(engine.sent[0]?.command.get('txnNumber') ?? null)).toBe(toRelaxed(engine.sent[1]?.command.get('txnNumber') ?? null));
+    expect(events.map((e) => e.kind)).toEqual(['started', 'failed', 'started', 'succeeded']);
+  });
+
+  it('labels a second network error RetryableWriteError and gives up', () => {
+    const { engine, coll } = setup({ implicitSessions: true });
+    engine.replies.push(new MongoNetworkError('closed'), new MongoNetworkError('closed again'));
+    let err: unknown;
+    try {
+      coll.updateOne(d('{}'), d('{"$inc": {"x": 1}}'));
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(MongoNetworkError);
+    expect((err as MongoNetworkError).errorLabels).toEqual(['RetryableWriteError']);
+    expect(engine.sent).toHaveLength(2);
+  });
+
+  it('retries server errors only when labelled RetryableWriteError; multi updates never', () => {
+    const { engine, coll } = setup({ implicitSessions: true });
+    engine.replies.push(d('{"ok": 0, "code": 11600, "codeName": "InterruptedAtShutdown", "errmsg": "x", "errorLabels": []}'));
+    expect(() => coll.updateOne(d('{}'), d('{"$inc": {"x": 1}}'))).toThrow(MongoServerError);
+    expect(engine.sent).toHaveLength(1);
+    engine.replies.push(d('{"ok": 0, "code": 189, "codeName": "PrimarySteppedDown", "errmsg": "x", "errorLabels": ["RetryableWriteError"]}'));
+    expect(() => coll.updateMany(d('{}'), d('{"$inc": {"x": 1}}'))).toThrow(MongoServerError);
+    expect(engine.sent).toHaveLength(2);
+  });
+
+  it('reports the first error when the retry says NoWritesPerformed', () => {
+    const { engine, coll } = setup({ implicitSessions: true });
+    engine.replies.push(
+      d('{"ok": 0, "code": 91, "errmsg": "first", "errorLabels": ["RetryableWriteError"]}'),
+      d('{"ok": 0, "code": 10107, "errmsg": "second", "errorLabels": ["RetryableWriteError", "NoWritesPerformed"]}'),
+    );
+    expect(() => coll.deleteOne(d('{}'))).toThrow('first');
+  });
+
+  it('does not retry when retryWrites is false (and sends no txnNumber)', () => {
+    const { engine, coll } = setup({ implicitSessions: true, retryWrites: false });
+    engine.replies.push(new MongoNetworkError('closed'));
+    expect(() => coll.insertOne(d('{"_id": 1}'))).toThrow(MongoNetworkError);
+    expect(engine.sent).toHaveLength(1);
+    expect(engine.sent[0]?.command.has('txnNumber')).toBe(false);
   });
 });
