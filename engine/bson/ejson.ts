@@ -735,7 +735,7 @@ export function stringifyEJSON(value: Value, options: StringifyEJSONOptions = {}
 // ---------------------------------------------------------------------------------------------
 
 /** What `fromJS` accepts: plain JSON-ish JS data, possibly with engine values inside. */
-export type JSInput = Value | undefined | bigint | readonly JSInput[] | { readonly [key: string]: JSInput };
+export type JSInput = Value | undefined | bigint | RegExp | readonly JSInput[] | { readonly [key: string]: JSInput };
 
 /**
  * Converts plain JS data to an engine value, for tests and examples:
