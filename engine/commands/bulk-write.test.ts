@@ -30,7 +30,10 @@ describe('bulkWrite (8.0 admin command)', () => {
     const t = testDb();
     t.seed('c', '[{"_id": 1}]');
     expect(
-      run(t, '{"bulkWrite": 1, "ops": [{"insert": 0, "document": {"_id": 1}}, {"insert": 0, "document": {"_id": 9}}], "nsInfo": [{"ns": "test.c"}]}'),
+      run(
+        t,
+        '{"bulkWrite": 1, "ops": [{"insert": 0, "document": {"_id": 1}}, {"insert": 0, "document": {"_id": 9}}], "nsInfo": [{"ns": "test.c"}]}',
+      ),
     ).toBe(
       '{"cursor":{"id":0,"firstBatch":[{"ok":0.0,"idx":0,"code":11000,"errmsg":"E11000 duplicate key error collection: test.c index: _id_ dup key: { _id: 1 }","keyPattern":{"_id":1},"keyValue":{"_id":1},"n":0}],"ns":"admin.$cmd.bulkWrite"},"nErrors":1,"nInserted":0,"nMatched":0,"nModified":0,"nUpserted":0,"nDeleted":0,"ok":1.0}',
     );
@@ -63,7 +66,10 @@ describe('bulkWrite (8.0 admin command)', () => {
     const t = testDb();
     t.seed('c', '[{"_id": 1}, {"_id": 2}]');
     expect(
-      run(t, '{"bulkWrite": 1, "ops": [{"delete": 0, "filter": {"$expr": {"$eq": ["$_id", "$$id2"]}}}], "nsInfo": [{"ns": "test.c"}], "let": {"id2": 2}}'),
+      run(
+        t,
+        '{"bulkWrite": 1, "ops": [{"delete": 0, "filter": {"$expr": {"$eq": ["$_id", "$$id2"]}}}], "nsInfo": [{"ns": "test.c"}], "let": {"id2": 2}}',
+      ),
     ).toBe(
       '{"cursor":{"id":0,"firstBatch":[{"ok":1.0,"idx":0,"n":1}],"ns":"admin.$cmd.bulkWrite"},"nErrors":0,"nInserted":0,"nMatched":0,"nModified":0,"nUpserted":0,"nDeleted":1,"ok":1.0}',
     );
@@ -72,7 +78,9 @@ describe('bulkWrite (8.0 admin command)', () => {
 
   test('argument errors as mongod reports them', () => {
     const t = testDb();
-    expect(run(t, '{"bulkWrite": 1, "ops": [{"insert": 0, "document": {}}], "nsInfo": [{"ns": "test.c"}]}', 'test')).toBe(
+    expect(
+      run(t, '{"bulkWrite": 1, "ops": [{"insert": 0, "document": {}}], "nsInfo": [{"ns": "test.c"}]}', 'test'),
+    ).toBe(
       '{"ok":0.0,"errmsg":"bulkWrite may only be run against the admin database.","code":13,"codeName":"Unauthorized"}',
     );
     expect(run(t, '{"bulkWrite": 1, "ops": [], "nsInfo": [{"ns": "test.c"}]}')).toBe(

@@ -44,7 +44,7 @@ import {
   type UpdateModification,
 } from './update-request.js';
 import { Deadline, type StatementContext } from './update-statement.js';
-import { runStatement, withDryRun, type UpdateRunOptions } from './update.js';
+import { runStatement, withDryRun, writeConcernHookOf, type UpdateRunOptions } from './update.js';
 
 type BulkOp =
   | { readonly kind: 'insert'; readonly ns: number; readonly document: Doc }
@@ -316,7 +316,9 @@ export function runBulkWrite(ctx: CommandContext, options: UpdateRunOptions = {}
       try {
         if (op.kind === 'insert') {
           const { collection } = ctx.catalog.ensureCollection(db, coll);
-          insertDocument(ctx.catalog, collection, op.document, { bypassDocumentValidation: spec.bypassDocumentValidation });
+          insertDocument(ctx.catalog, collection, op.document, {
+            bypassDocumentValidation: spec.bypassDocumentValidation,
+          });
           totals.nInserted++;
           items.push(okItem(i, 1));
         } else if (op.kind === 'update') {
@@ -369,7 +371,12 @@ export function runBulkWrite(ctx: CommandContext, options: UpdateRunOptions = {}
         if (isInterruption(err)) throw err;
         totals.nErrors++;
         const counts: [string, Value][] =
-          op.kind === 'update' ? [['n', new Int32(0)], ['nModified', new Int32(0)]] : [['n', new Int32(0)]];
+          op.kind === 'update'
+            ? [
+                ['n', new Int32(0)],
+                ['nModified', new Int32(0)],
+              ]
+            : [['n', new Int32(0)]];
         items.push(errorItem(i, err, counts));
         if (spec.ordered) break;
       }
@@ -391,7 +398,7 @@ export function runBulkWrite(ctx: CommandContext, options: UpdateRunOptions = {}
       ['nUpserted', new Int32(totals.nUpserted)],
       ['nDeleted', new Int32(totals.nDeleted)],
     ]);
-    const wce = options.writeConcernHook?.(spec.writeConcern, 'bulkWrite');
+    const wce = writeConcernHookOf(options)?.(spec.writeConcern, 'bulkWrite');
     if (wce) reply.set('writeConcernError', wce);
     reply.set('ok', 1);
     return reply;
@@ -436,5 +443,3 @@ function deleteMatching(
 }
 
 export const bulkWriteCommand: CommandHandler = (ctx) => runBulkWrite(ctx);
-
-

@@ -19,7 +19,10 @@ describe('explain', () => {
     const t = testDb();
     t.seed('c', '[{"_id": 1, "a": 1}, {"_id": 2, "a": 2}]');
     const before = t.oplogSize();
-    run(t, '{"explain": {"update": "c", "updates": [{"q": {"a": 1}, "u": {"$set": {"b": 1}}, "multi": true}]}, "verbosity": "executionStats"}');
+    run(
+      t,
+      '{"explain": {"update": "c", "updates": [{"q": {"a": 1}, "u": {"$set": {"b": 1}}, "multi": true}]}, "verbosity": "executionStats"}',
+    );
     run(t, '{"explain": {"update": "c", "updates": [{"q": {"a": 9}, "u": {"$set": {"b": 1}}, "upsert": true}]}}');
     run(t, '{"explain": {"update": "new", "updates": [{"q": {"a": 9}, "u": {"$set": {"b": 1}}, "upsert": true}]}}');
     expect(t.contents('c')).toBe('[{"_id":1,"a":1},{"_id":2,"a":2}]');
@@ -30,11 +33,28 @@ describe('explain', () => {
   test('queryPlanner: UPDATE over COLLSCAN with the filter', () => {
     const t = testDb();
     t.seed('c', '[{"_id": 1, "a": 1}]');
-    expect(run(t, '{"explain": {"update": "c", "updates": [{"q": {"a": 1}, "u": {"$set": {"b": 1}}}]}, "verbosity": "queryPlanner"}')).toMatch(
+    expect(
+      run(
+        t,
+        '{"explain": {"update": "c", "updates": [{"q": {"a": 1}, "u": {"$set": {"b": 1}}}]}, "verbosity": "queryPlanner"}',
+      ),
+    ).toMatch(
       /^\{"explainVersion":"1","queryPlanner":\{"namespace":"test.c","parsedQuery":\{"a":\{"\$eq":1\}\},"indexFilterSet":false,"planCacheShapeHash":"[0-9A-F]{8}","planCacheKey":"[0-9A-F]{8}","optimizationTimeMillis":0,"maxIndexedOrSolutionsReached":false,"maxIndexedAndSolutionsReached":false,"maxScansToExplodeReached":false,"prunedSimilarIndexes":false,"winningPlan":/,
     );
-    const r = JSON.parse(run(t, '{"explain": {"update": "c", "updates": [{"q": {"a": 1}, "u": {"$set": {"b": 1}}}]}, "verbosity": "queryPlanner"}'));
-    expect(Object.keys(r)).toEqual(['explainVersion', 'queryPlanner', 'command', 'serverInfo', 'serverParameters', 'ok']);
+    const r = JSON.parse(
+      run(
+        t,
+        '{"explain": {"update": "c", "updates": [{"q": {"a": 1}, "u": {"$set": {"b": 1}}}]}, "verbosity": "queryPlanner"}',
+      ),
+    );
+    expect(Object.keys(r)).toEqual([
+      'explainVersion',
+      'queryPlanner',
+      'command',
+      'serverInfo',
+      'serverParameters',
+      'ok',
+    ]);
     expect(r.queryPlanner.winningPlan).toEqual({
       isCached: false,
       stage: 'UPDATE',
@@ -42,9 +62,12 @@ describe('explain', () => {
     });
     expect(r.queryPlanner.rejectedPlans).toEqual([]);
     expect(r.command).toEqual({ update: 'c', updates: [{ q: { a: 1 }, u: { $set: { b: 1 } } }], $db: 'test' });
-    expect(run(t, '{"explain": {"update": "c", "updates": [{"q": {"a": 1}, "u": {"$set": {"b": 1}}}]}, "verbosity": "queryPlanner"}')).toMatch(
-      new RegExp(`${TAIL.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
-    );
+    expect(
+      run(
+        t,
+        '{"explain": {"update": "c", "updates": [{"q": {"a": 1}, "u": {"$set": {"b": 1}}}]}, "verbosity": "queryPlanner"}',
+      ),
+    ).toMatch(new RegExp(`${TAIL.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
   });
 
   test('IDHACK for an _id equality; FETCH over IXSCAN for an indexed field, respecting hint', () => {
@@ -52,10 +75,18 @@ describe('explain', () => {
     t.seed('c', '[{"_id": 1, "a": 1, "b": 1}, {"_id": 2, "a": 2, "b": 1}]');
     t.createIndex('c', '{"key": {"a": 1}}');
     t.createIndex('c', '{"key": {"b": 1}}');
-    const id = JSON.parse(run(t, '{"explain": {"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$set": {"x": 1}}}]}, "verbosity": "queryPlanner"}'));
+    const id = JSON.parse(
+      run(
+        t,
+        '{"explain": {"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$set": {"x": 1}}}]}, "verbosity": "queryPlanner"}',
+      ),
+    );
     expect(id.queryPlanner.winningPlan).toEqual({ isCached: false, stage: 'UPDATE', inputStage: { stage: 'IDHACK' } });
     const ix = JSON.parse(
-      run(t, '{"explain": {"update": "c", "updates": [{"q": {"a": 1, "b": 1}, "u": {"$set": {"x": 1}}, "hint": "b_1"}]}, "verbosity": "queryPlanner"}'),
+      run(
+        t,
+        '{"explain": {"update": "c", "updates": [{"q": {"a": 1, "b": 1}, "u": {"$set": {"x": 1}}, "hint": "b_1"}]}, "verbosity": "queryPlanner"}',
+      ),
     );
     const fetch = ix.queryPlanner.winningPlan.inputStage;
     expect(fetch.stage).toBe('FETCH');
@@ -70,27 +101,50 @@ describe('explain', () => {
     const t = testDb();
     t.seed('c', '[{"_id": 1, "a": 1}, {"_id": 2, "a": 1, "b": 1}, {"_id": 3, "a": 2}]');
     const r = JSON.parse(
-      run(t, '{"explain": {"update": "c", "updates": [{"q": {"a": 1}, "u": {"$set": {"b": 1}}, "multi": true}]}, "verbosity": "executionStats"}'),
+      run(
+        t,
+        '{"explain": {"update": "c", "updates": [{"q": {"a": 1}, "u": {"$set": {"b": 1}}, "multi": true}]}, "verbosity": "executionStats"}',
+      ),
     );
-    expect(Object.keys(r)).toEqual(['explainVersion', 'queryPlanner', 'executionStats', 'command', 'serverInfo', 'serverParameters', 'ok']);
+    expect(Object.keys(r)).toEqual([
+      'explainVersion',
+      'queryPlanner',
+      'executionStats',
+      'command',
+      'serverInfo',
+      'serverParameters',
+      'ok',
+    ]);
     const es = r.executionStats;
     expect([es.executionSuccess, es.nReturned, es.totalKeysExamined, es.totalDocsExamined]).toEqual([true, 0, 0, 3]);
     expect(es.executionStages.stage).toBe('UPDATE');
-    expect([es.executionStages.nMatched, es.executionStages.nWouldModify, es.executionStages.nWouldUpsert]).toEqual([2, 1, 0]);
+    expect([es.executionStages.nMatched, es.executionStages.nWouldModify, es.executionStages.nWouldUpsert]).toEqual([
+      2, 1, 0,
+    ]);
     expect(es.executionStages.inputStage.stage).toBe('COLLSCAN');
     expect(es.executionStages.inputStage.nReturned).toBe(2);
     expect(es.executionStages.inputStage.docsExamined).toBe(3);
     const up = JSON.parse(
-      run(t, '{"explain": {"update": "c", "updates": [{"q": {"a": 7}, "u": {"$set": {"b": 1}}, "upsert": true}]}, "verbosity": "allPlansExecution"}'),
+      run(
+        t,
+        '{"explain": {"update": "c", "updates": [{"q": {"a": 7}, "u": {"$set": {"b": 1}}, "upsert": true}]}, "verbosity": "allPlansExecution"}',
+      ),
     );
-    expect([up.executionStats.executionStages.nMatched, up.executionStats.executionStages.nWouldUpsert]).toEqual([0, 1]);
+    expect([up.executionStats.executionStages.nMatched, up.executionStats.executionStages.nWouldUpsert]).toEqual([
+      0, 1,
+    ]);
     expect(up.executionStats.allPlansExecution).toEqual([]);
   });
 
   test('a failure while executing is reported in executionStats', () => {
     const t = testDb();
     t.seed('c', '[{"_id": 1, "a": "x"}]');
-    const r = JSON.parse(run(t, '{"explain": {"update": "c", "updates": [{"q": {}, "u": {"$inc": {"a": 1}}}]}, "verbosity": "executionStats"}'));
+    const r = JSON.parse(
+      run(
+        t,
+        '{"explain": {"update": "c", "updates": [{"q": {}, "u": {"$inc": {"a": 1}}}]}, "verbosity": "executionStats"}',
+      ),
+    );
     expect(r.executionStats.executionSuccess).toBe(false);
     expect(r.executionStats.errorCode).toBe(14);
   });
@@ -98,10 +152,17 @@ describe('explain', () => {
   test('findAndModify and delete explain; errors', () => {
     const t = testDb();
     t.seed('c', '[{"_id": 1, "a": 1}]');
-    const fam = JSON.parse(run(t, '{"explain": {"findAndModify": "c", "query": {"a": 1}, "sort": {"a": 1}, "update": {"$set": {"b": 1}}}, "verbosity": "queryPlanner"}'));
+    const fam = JSON.parse(
+      run(
+        t,
+        '{"explain": {"findAndModify": "c", "query": {"a": 1}, "sort": {"a": 1}, "update": {"$set": {"b": 1}}}, "verbosity": "queryPlanner"}',
+      ),
+    );
     expect(fam.queryPlanner.winningPlan.stage).toBe('UPDATE');
     expect(fam.queryPlanner.winningPlan.inputStage.stage).toBe('SORT');
-    const del = JSON.parse(run(t, '{"explain": {"delete": "c", "deletes": [{"q": {"a": 1}, "limit": 0}]}, "verbosity": "executionStats"}'));
+    const del = JSON.parse(
+      run(t, '{"explain": {"delete": "c", "deletes": [{"q": {"a": 1}, "limit": 0}]}, "verbosity": "executionStats"}'),
+    );
     expect(del.queryPlanner.winningPlan.stage).toBe('DELETE');
     expect(del.executionStats.executionStages.nWouldDelete).toBe(1);
     expect(t.contents('c')).toBe('[{"_id":1,"a":1}]');
@@ -111,6 +172,8 @@ describe('explain', () => {
     expect(run(t, '{"explain": {"update": "c", "updates": [{"q": {}, "u": {}}]}, "verbosity": "loud"}')).toBe(
       '{"ok":0.0,"errmsg":"verbosity string must be one of {\'queryPlanner\', \'executionStats\', \'allPlansExecution\'}","code":9,"codeName":"FailedToParse"}',
     );
-    expect(run(t, '{"explain": {"update": "c", "updates": [{"q": {}, "u": {"$set": {"a": 1}}, "hint": "nope"}]}}')).toContain('"code":2,');
+    expect(
+      run(t, '{"explain": {"update": "c", "updates": [{"q": {}, "u": {"$set": {"a": 1}}, "hint": "nope"}]}}'),
+    ).toContain('"code":2,');
   });
 });

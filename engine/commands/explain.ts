@@ -72,7 +72,8 @@ function shapeHash(text: string): string {
 }
 
 function shapeOf(v: Value): string {
-  if (isDoc(v)) return `{${[...v].map(([k, x]) => `${k}:${k.startsWith('$') ? shapeOf(x) : isDoc(x) ? shapeOf(x) : '?'}`).join(',')}}`;
+  if (isDoc(v))
+    return `{${[...v].map(([k, x]) => `${k}:${k.startsWith('$') ? shapeOf(x) : isDoc(x) ? shapeOf(x) : '?'}`).join(',')}}`;
   if (isArray(v)) return `[${v.map(shapeOf).join(',')}]`;
   return '?';
 }
@@ -281,7 +282,13 @@ function updateCounters(detail: StatementDetail | undefined): [string, Value][] 
   ];
 }
 
-function statementContext(ctx: CommandContext, coll: string, letDoc: Doc | undefined, bypass: boolean, execContext?: string): StatementContext {
+function statementContext(
+  ctx: CommandContext,
+  coll: string,
+  letDoc: Doc | undefined,
+  bypass: boolean,
+  execContext?: string,
+): StatementContext {
   const collection = ctx.catalog.getCollection(ctx.db, coll);
   const { env, letNames } = buildCommandEnv(ctx.startedAt, letDoc, collection?.collator ?? null);
   return {
@@ -345,7 +352,17 @@ function explainUpdate(ctx: CommandContext, inner: Doc, verbosity: Verbosity): D
 function explainFindAndModify(ctx: CommandContext, inner: Doc, verbosity: Verbosity): Doc {
   const fam = parseFindAndModify(inner);
   if (fam.remove) {
-    return explainDeleteLike(ctx, inner, verbosity, fam.collection, fam.query, false, fam.hint, fam.collation, fam.sort);
+    return explainDeleteLike(
+      ctx,
+      inner,
+      verbosity,
+      fam.collection,
+      fam.query,
+      false,
+      fam.hint,
+      fam.collation,
+      fam.sort,
+    );
   }
   const spec: UpdateStatementSpec = {
     index: 0,
@@ -359,7 +376,13 @@ function explainFindAndModify(ctx: CommandContext, inner: Doc, verbosity: Verbos
     hint: fam.hint,
     sort: fam.sort,
   };
-  const sctx = statementContext(ctx, fam.collection, fam.let, fam.bypassDocumentValidation, 'Plan executor error during findAndModify');
+  const sctx = statementContext(
+    ctx,
+    fam.collection,
+    fam.let,
+    fam.bypassDocumentValidation,
+    'Plan executor error during findAndModify',
+  );
   return explainUpdateStatement(ctx, inner, verbosity, fam.collection, spec, sctx);
 }
 
@@ -379,7 +402,11 @@ function explainDeleteLike(
   const collator = collation?.collator ?? null;
   const { env, letNames } = buildCommandEnv(ctx.startedAt, undefined, collator);
   const matcher = defaultUpdateDeps.compileQuery(q, { collator, variables: letNames });
-  const plan = planAccess(collection, `${ctx.db}.${coll}`, q, matcher.root, { hint, collation, hasSort: sort !== undefined });
+  const plan = planAccess(collection, `${ctx.db}.${coll}`, q, matcher.root, {
+    hint,
+    collation,
+    hasSort: sort !== undefined,
+  });
   let run: WriteExplain['run'];
   if (verbosity !== 'queryPlanner') {
     let docsExamined = 0;
@@ -438,7 +465,11 @@ function explainFind(ctx: CommandContext, inner: Doc, verbosity: Verbosity): Doc
   const { env, letNames } = buildCommandEnv(ctx.startedAt, undefined, collator);
   const matcher = defaultUpdateDeps.compileQuery(filter, { collator, variables: letNames });
   const hint = inner.has('hint') ? parseHint(inner.get('hint')!) : ({ kind: 'none' } as const);
-  const plan = planAccess(collection, `${ctx.db}.${coll}`, filter, matcher.root, { hint, collation, hasSort: sort !== undefined });
+  const plan = planAccess(collection, `${ctx.db}.${coll}`, filter, matcher.root, {
+    hint,
+    collation,
+    hasSort: sort !== undefined,
+  });
   const planner: Doc = new Map<string, Value>([
     ['namespace', `${ctx.db}.${coll}`],
     ['parsedQuery', parsedQuery(filter)],
@@ -451,7 +482,16 @@ function explainFind(ctx: CommandContext, inner: Doc, verbosity: Verbosity): Doc
   ]);
   const access = accessStage(plan, filter, undefined);
   const winning: Doc = new Map<string, Value>([['isCached', false]]);
-  const tree = sort && sort.size > 0 ? new Map<string, Value>([['stage', 'SORT'], ['sortPattern', sort], ['memLimit', int(104857600)], ['type', 'simple'], ['inputStage', access]]) : access;
+  const tree =
+    sort && sort.size > 0
+      ? new Map<string, Value>([
+          ['stage', 'SORT'],
+          ['sortPattern', sort],
+          ['memLimit', int(104857600)],
+          ['type', 'simple'],
+          ['inputStage', access],
+        ])
+      : access;
   for (const [k, v] of tree) winning.set(k, v);
   planner.set('winningPlan', winning);
   planner.set('rejectedPlans', []);
@@ -516,5 +556,3 @@ export function runExplain(ctx: CommandContext): Doc {
 }
 
 export const explainCommand: CommandHandler = (ctx) => runExplain(ctx);
-
-

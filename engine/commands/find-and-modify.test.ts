@@ -25,7 +25,10 @@ describe('findAndModify', () => {
     const t = testDb();
     t.seed('c', '[{"_id": 1, "a": 1, "p": 3}, {"_id": 2, "a": 1, "p": 9}]');
     expect(
-      run(t, '{"findAndModify": "c", "query": {"a": 1}, "sort": {"p": -1}, "update": {"$set": {"b": true}}, "new": true, "fields": {"_id": 0, "b": 1, "p": 1}}'),
+      run(
+        t,
+        '{"findAndModify": "c", "query": {"a": 1}, "sort": {"p": -1}, "update": {"$set": {"b": true}}, "new": true, "fields": {"_id": 0, "b": 1, "p": 1}}',
+      ),
     ).toBe('{"lastErrorObject":{"n":1,"updatedExisting":true},"value":{"p":9,"b":true},"ok":1.0}');
     expect(t.contents('c')).toBe('[{"_id":1,"a":1,"p":3},{"_id":2,"a":1,"p":9,"b":true}]');
   });
@@ -53,7 +56,9 @@ describe('findAndModify', () => {
     expect(run(t, '{"findAndModify": "c", "query": {"k": 1}, "update": {"$set": {"a": 1}}, "upsert": true}')).toBe(
       '{"lastErrorObject":{"n":1,"updatedExisting":false,"upserted":{"$oid":"000000000000000000000001"}},"value":null,"ok":1.0}',
     );
-    expect(run(t, '{"findAndModify": "c", "query": {"k": 2}, "update": {"$set": {"a": 1}}, "upsert": true, "new": true}')).toBe(
+    expect(
+      run(t, '{"findAndModify": "c", "query": {"k": 2}, "update": {"$set": {"a": 1}}, "upsert": true, "new": true}'),
+    ).toBe(
       '{"lastErrorObject":{"n":1,"updatedExisting":false,"upserted":{"$oid":"000000000000000000000002"}},"value":{"_id":{"$oid":"000000000000000000000002"},"k":2,"a":1},"ok":1.0}',
     );
     expect(t.contents('c')).toBe(
@@ -71,7 +76,9 @@ describe('findAndModify', () => {
     );
     expect(t.contents('c')).toBe('[{"_id":1,"p":1}]');
     expect(t.oplog(before)).toEqual(['{"op":"d","ns":"test.c","o":{"_id":2}}']);
-    expect(run(t, '{"findAndModify": "c", "query": {"p": 7}, "remove": true}')).toBe('{"lastErrorObject":{"n":0},"value":null,"ok":1.0}');
+    expect(run(t, '{"findAndModify": "c", "query": {"p": 7}, "remove": true}')).toBe(
+      '{"lastErrorObject":{"n":0},"value":null,"ok":1.0}',
+    );
   });
 
   test('validation errors are command errors with the server texts', () => {

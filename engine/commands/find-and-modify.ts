@@ -44,7 +44,7 @@ import {
   type UpdateStatementSpec,
 } from './update-request.js';
 import { Deadline, type StatementContext } from './update-statement.js';
-import { runStatement, withDryRun, type UpdateRunOptions } from './update.js';
+import { runStatement, withDryRun, writeConcernHookOf, type UpdateRunOptions } from './update.js';
 
 export interface FindAndModifySpec {
   readonly collection: string;
@@ -213,7 +213,8 @@ export function runFindAndModify(ctx: CommandContext, options: UpdateRunOptions 
       execContext: FIND_AND_MODIFY_EXEC_CONTEXT,
     };
     // The projection is parsed before anything is written, as the server parses it with the request.
-    const opCollation = spec.collation !== undefined ? resolveCollation(spec.collation) : (collection?.collation ?? null);
+    const opCollation =
+      spec.collation !== undefined ? resolveCollation(spec.collation) : (collection?.collation ?? null);
     const projection =
       spec.fields && spec.fields.size > 0
         ? parseProjection(spec.fields, { collator: opCollation?.collator ?? null, variables: letNames })
@@ -254,7 +255,7 @@ export function runFindAndModify(ctx: CommandContext, options: UpdateRunOptions 
         ['value', project(value)],
       ]);
     }
-    const wce = options.writeConcernHook?.(spec.writeConcern, 'findAndModify');
+    const wce = writeConcernHookOf(options)?.(spec.writeConcern, 'findAndModify');
     if (wce) reply.set('writeConcernError', wce);
     reply.set('ok', 1);
     return reply;
@@ -264,8 +265,7 @@ export function runFindAndModify(ctx: CommandContext, options: UpdateRunOptions 
 /** The remove path: the first match (in sort order when given), deleted and returned. */
 function removeOne(spec: FindAndModifySpec, sctx: StatementContext, deps: UpdateDeps): Doc | undefined {
   const collection = sctx.catalog.getCollection(sctx.db, spec.collection);
-  const collation =
-    spec.collation !== undefined ? resolveCollation(spec.collation) : (collection?.collation ?? null);
+  const collation = spec.collation !== undefined ? resolveCollation(spec.collation) : (collection?.collation ?? null);
   const collator = collation?.collator ?? null;
   const matcher = deps.compileQuery(spec.query, { collator, variables: sctx.letNames });
   const plan = planAccess(collection, `${sctx.db}.${spec.collection}`, spec.query, matcher.root, {

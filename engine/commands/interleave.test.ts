@@ -12,7 +12,9 @@ describe('Upsert rules 7: concurrent identical upserts (interleave facility)', (
     const before = t.oplogSize();
     const s = '{"q": {"name": "x"}, "u": {"$inc": {"count": 1}}, "upsert": true}';
     const r = runUpsertRace(t.ctx('{"upsertRace": "c"}'), { collection: 'c', first: stmt(s), second: stmt(s) });
-    expect(ej(r.first)).toBe('{"n":1,"upserted":[{"index":0,"_id":{"$oid":"000000000000000000000001"}}],"nModified":0,"ok":1.0}');
+    expect(ej(r.first)).toBe(
+      '{"n":1,"upserted":[{"index":0,"_id":{"$oid":"000000000000000000000001"}}],"nModified":0,"ok":1.0}',
+    );
     expect(ej(r.second)).toBe('{"n":1,"nModified":1,"ok":1.0}');
     expect(r.firstOutcome).toBe('inserted');
     expect(r.secondOutcome).toBe('retriedAsUpdate');
@@ -46,7 +48,9 @@ describe('Upsert rules 7: concurrent identical upserts (interleave facility)', (
     const s = '{"q": {"name": "x"}, "u": {"$inc": {"count": 1}}, "upsert": true}';
     const r = runUpsertRace(t.ctx('{"upsertRace": "c"}'), { collection: 'c', first: stmt(s), second: stmt(s) });
     expect(r.secondOutcome).toBe('inserted');
-    expect(ej(r.second)).toBe('{"n":1,"upserted":[{"index":0,"_id":{"$oid":"000000000000000000000002"}}],"nModified":0,"ok":1.0}');
+    expect(ej(r.second)).toBe(
+      '{"n":1,"upserted":[{"index":0,"_id":{"$oid":"000000000000000000000002"}}],"nModified":0,"ok":1.0}',
+    );
     expect(t.contents('c')).toBe(
       '[{"_id":{"$oid":"000000000000000000000001"},"name":"x","count":1},{"_id":{"$oid":"000000000000000000000002"},"name":"x","count":1}]',
     );

@@ -26,7 +26,13 @@ import type { StatementDetail } from './update-details.js';
 import { buildCommandEnv } from './update-env.js';
 import { buildUpdateReply, toEngineError, WriteResultBuilder } from './update-reply.js';
 import { parseUpdateCommand, type UpdateStatementSpec } from './update-request.js';
-import { Deadline, PreparedStatement, type MatchResult, type StatementContext, type WriteOutcome } from './update-statement.js';
+import {
+  Deadline,
+  PreparedStatement,
+  type MatchResult,
+  type StatementContext,
+  type WriteOutcome,
+} from './update-statement.js';
 import type { RetryConditions } from './upsert-retry.js';
 
 export type RaceOutcome = 'updated' | 'inserted' | 'retriedAsUpdate' | 'duplicateKeyError' | 'failed';
@@ -72,7 +78,11 @@ function replyFor(outcome: WriteOutcome | EngineError, index: number): Doc {
   return buildUpdateReply(r);
 }
 
-export function runUpsertRace(ctx: CommandContext, spec: UpsertRaceSpec, deps: UpdateDeps = defaultUpdateDeps): UpsertRaceResult {
+export function runUpsertRace(
+  ctx: CommandContext,
+  spec: UpsertRaceSpec,
+  deps: UpdateDeps = defaultUpdateDeps,
+): UpsertRaceResult {
   const firstSpec = statementSpec(spec.collection, spec.first, spec.let);
   const secondSpec = statementSpec(spec.collection, spec.second, spec.let);
   const collection = ctx.catalog.getCollection(ctx.db, spec.collection);
@@ -131,7 +141,8 @@ export function runUpsertRace(ctx: CommandContext, spec: UpsertRaceSpec, deps: U
   // Phase 3 + 4: the first writes, then the second with its stale view.
   const a = runSide(0);
   const b = runSide(1);
-  const detailOf = (o: WriteOutcome | EngineError): StatementDetail | undefined => ('detail' in o ? o.detail : undefined);
+  const detailOf = (o: WriteOutcome | EngineError): StatementDetail | undefined =>
+    'detail' in o ? o.detail : undefined;
   return {
     first: replyFor(a.outcome, 0),
     second: replyFor(b.outcome, 0),
@@ -149,7 +160,8 @@ function conditionsDoc(c: RetryConditions): Doc {
 /** `{upsertRace: <collection>, first: <statement>, second: <statement>, let?, bypassDocumentValidation?}`. */
 export const upsertRaceCommand: CommandHandler = (ctx) => {
   const coll = ctx.command.get(ctx.name);
-  if (typeof coll !== 'string' || coll === '') throw fail(73, `Invalid namespace specified '${ctx.db}.${String(coll)}'`);
+  if (typeof coll !== 'string' || coll === '')
+    throw fail(73, `Invalid namespace specified '${ctx.db}.${String(coll)}'`);
   const first = ctx.command.get('first');
   const second = ctx.command.get('second');
   if (!isDoc(first)) throw fail(40414, "BSON field 'upsertRace.first' is missing but a required field");

@@ -9,7 +9,9 @@ describe('playground details channel and dryRun', () => {
     t.seed('c', '[{"_id": 1, "a": [1, 5, 2], "b": 0}, {"_id": 2, "a": [9]}]');
     const collector = new DetailsCollector();
     const reply = runUpdate(
-      t.ctx('{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$set": {"a.$[x]": 0}, "$inc": {"b": 1}}, "arrayFilters": [{"x": {"$gt": 3}}]}]}'),
+      t.ctx(
+        '{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$set": {"a.$[x]": 0}, "$inc": {"b": 1}}, "arrayFilters": [{"x": {"$gt": 3}}]}]}',
+      ),
       { observer: collector },
     );
     expect(ej(reply)).toBe('{"n":1,"nModified":1,"ok":1.0}');
@@ -31,7 +33,9 @@ describe('playground details channel and dryRun', () => {
     t.seed('c', '[]');
     const collector = new DetailsCollector();
     runUpdate(
-      t.ctx('{"update": "c", "updates": [{"q": {"k": 1, "n": {"$gt": 0}}, "u": {"$set": {"s": 1}, "$setOnInsert": {"created": true}}, "upsert": true}]}'),
+      t.ctx(
+        '{"update": "c", "updates": [{"q": {"k": 1, "n": {"$gt": 0}}, "u": {"$set": {"s": 1}, "$setOnInsert": {"created": true}}, "upsert": true}]}',
+      ),
       { observer: collector },
     );
     const u = collector.statements[0]!.upsert!;
@@ -49,7 +53,9 @@ describe('playground details channel and dryRun', () => {
     const t = testDb();
     t.seed('c', '[{"_id": 1, "v": 1}, {"_id": 2, "v": "x"}]');
     const collector = new DetailsCollector();
-    runUpdate(t.ctx('{"update": "c", "updates": [{"q": {}, "u": {"$inc": {"v": 1}}, "multi": true}]}'), { observer: collector });
+    runUpdate(t.ctx('{"update": "c", "updates": [{"q": {}, "u": {"$inc": {"v": 1}}, "multi": true}]}'), {
+      observer: collector,
+    });
     const s = collector.statements[0]!;
     expect(s.error?.code).toBe(14);
     expect(s.documents.map((x) => ej(x.after))).toEqual(['{"_id":1,"v":2}']);
@@ -61,7 +67,9 @@ describe('playground details channel and dryRun', () => {
     const before = t.oplogSize();
     const collector = new DetailsCollector();
     const reply = runUpdate(
-      t.ctx('{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$inc": {"v": 1}}}, {"q": {"_id": 2}, "u": {"$set": {"v": 0}}, "upsert": true}]}'),
+      t.ctx(
+        '{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$inc": {"v": 1}}}, {"q": {"_id": 2}, "u": {"$set": {"v": 0}}, "upsert": true}]}',
+      ),
       { observer: collector, dryRun: true },
     );
     expect(ej(reply)).toBe('{"n":2,"upserted":[{"index":1,"_id":2}],"nModified":1,"ok":1.0}');
@@ -72,7 +80,9 @@ describe('playground details channel and dryRun', () => {
     expect(t.contents('c')).toBe('[{"_id":1,"v":1}]');
     expect(t.oplogSize()).toBe(before);
 
-    runUpdate(t.ctx('{"update": "fresh", "updates": [{"q": {"_id": 1}, "u": {"$set": {"v": 0}}, "upsert": true}]}'), { dryRun: true });
+    runUpdate(t.ctx('{"update": "fresh", "updates": [{"q": {"_id": 1}, "u": {"$set": {"v": 0}}, "upsert": true}]}'), {
+      dryRun: true,
+    });
     expect(t.catalog.getCollection('test', 'fresh')).toBeUndefined();
     expect(t.oplogSize()).toBe(before);
   });

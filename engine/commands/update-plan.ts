@@ -103,12 +103,26 @@ export function planAccess(
     if (!index || index.definition.hidden) throw hintError(ns, q);
   }
   if (!collection) {
-    return { stage: 'COLLSCAN', index: undefined, direction: 1, candidates: [], keysExamined: 0, describe: collScanDescription(1) };
+    return {
+      stage: 'COLLSCAN',
+      index: undefined,
+      direction: 1,
+      candidates: [],
+      keysExamined: 0,
+      describe: collScanDescription(1),
+    };
   }
   if (hint.kind === 'natural') {
     const docs = collection.snapshot();
     if (hint.direction === -1) docs.reverse();
-    return { stage: 'COLLSCAN', index: undefined, direction: hint.direction, candidates: docs, keysExamined: 0, describe: collScanDescription(hint.direction) };
+    return {
+      stage: 'COLLSCAN',
+      index: undefined,
+      direction: hint.direction,
+      candidates: docs,
+      keysExamined: 0,
+      describe: collScanDescription(hint.direction),
+    };
   }
   const plan = planQuery(collection, { root, collation: options.collation, hint: rawHint(hint), filter: q });
   const candidates = plan.candidates();

@@ -112,7 +112,8 @@ function numberOf(v: Value): number {
 
 function parseStatement(raw: Value, index: number): UpdateStatementSpec {
   const base = 'update.updates';
-  if (!isDoc(raw)) throw fail(14, `BSON field '${base}.${index}' is the wrong type '${typeOf(raw)}', expected type 'object'`);
+  if (!isDoc(raw))
+    throw fail(14, `BSON field '${base}.${index}' is the wrong type '${typeOf(raw)}', expected type 'object'`);
   let q: Doc | undefined;
   let u: UpdateModification | undefined;
   let c: Doc | undefined;
@@ -239,7 +240,10 @@ export function parseUpdateCommand(cmd: Doc): UpdateCommandSpec {
   }
   if (statements === undefined) missingField('update.updates');
   if (statements.length < 1 || statements.length > MAX_WRITE_BATCH_SIZE) {
-    throw fail(16, `Write batch sizes must be between 1 and ${MAX_WRITE_BATCH_SIZE}. Got ${statements.length} operations.`);
+    throw fail(
+      16,
+      `Write batch sizes must be between 1 and ${MAX_WRITE_BATCH_SIZE}. Got ${statements.length} operations.`,
+    );
   }
   return {
     collection,

@@ -140,8 +140,7 @@ export class PreparedStatement {
     const collection = ctx.catalog.getCollection(ctx.db, ctx.collectionName);
     const collation = spec.collation !== undefined ? resolveCollation(spec.collation) : (collection?.collation ?? null);
     const collator = collation?.collator ?? null;
-    const uValue: Value =
-      spec.u.kind === 'pipeline' ? (spec.u.stages as Value[]) : spec.u.doc;
+    const uValue: Value = spec.u.kind === 'pipeline' ? (spec.u.stages as Value[]) : spec.u.doc;
     const executor = ctx.deps.parseUpdate(uValue, {
       arrayFilters: spec.arrayFilters,
       collator,

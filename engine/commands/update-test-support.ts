@@ -40,7 +40,11 @@ export interface TestDb {
 export function testDb(options: { clock?: Clock } = {}): TestDb {
   const clock = (options.clock as ManualClock | undefined) ?? new ManualClock(new Date('2024-01-01T00:00:00.000Z'));
   let r = 0;
-  const catalog = new Catalog({ clock, newObjectId: sequentialObjectIds(), random: () => ((r = (r * 9301 + 49297) % 233280) / 233280) });
+  const catalog = new Catalog({
+    clock,
+    newObjectId: sequentialObjectIds(),
+    random: () => (r = (r * 9301 + 49297) % 233280) / 233280,
+  });
   const db = 'test';
   return {
     catalog,

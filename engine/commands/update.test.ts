@@ -3,6 +3,8 @@ import { ManualClock } from '../catalog/clock.js';
 import { runUpdate, runStatement } from './update.js';
 import { buildErrorReply, toEngineError } from './update-reply.js';
 import type { Doc } from '../bson/values.js';
+import type { UpdateExecutor } from '../update/executor.js';
+import { defaultUpdateDeps } from './update-deps.js';
 import { d, ej, testDb, type TestDb } from './update-test-support.js';
 
 /** Runs an update command; a command-level failure comes back as the error reply. */
@@ -35,7 +37,9 @@ describe('Matching and update rules', () => {
     const t = testDb();
     t.seed('c', '[{"_id": 1, "a": 1, "b": 2}]');
     const before = t.oplogSize();
-    expect(run(t, '{"update": "c", "updates": [{"q": {"a": 1}, "u": {"z": "new"}}]}')).toBe('{"n":1,"nModified":1,"ok":1.0}');
+    expect(run(t, '{"update": "c", "updates": [{"q": {"a": 1}, "u": {"z": "new"}}]}')).toBe(
+      '{"n":1,"nModified":1,"ok":1.0}',
+    );
     expect(t.contents('c')).toBe('[{"_id":1,"z":"new"}]');
     expect(t.oplog(before)).toEqual(['{"op":"u","ns":"test.c","o":{"_id":1,"z":"new"},"o2":{"_id":1}}']);
   });
@@ -52,7 +56,9 @@ describe('Matching and update rules', () => {
   test('Matching and update rules 3: with multi:false and several matches exactly one (the first in natural order) is updated', () => {
     const t = testDb();
     t.seed('c', '[{"_id": 3, "a": 1}, {"_id": 1, "a": 1}, {"_id": 2, "a": 1}]');
-    expect(run(t, '{"update": "c", "updates": [{"q": {"a": 1}, "u": {"$inc": {"a": 10}}}]}')).toBe('{"n":1,"nModified":1,"ok":1.0}');
+    expect(run(t, '{"update": "c", "updates": [{"q": {"a": 1}, "u": {"$inc": {"a": 10}}}]}')).toBe(
+      '{"n":1,"nModified":1,"ok":1.0}',
+    );
     expect(t.contents('c')).toBe('[{"_id":3,"a":11},{"_id":1,"a":1},{"_id":2,"a":1}]');
   });
 
@@ -91,16 +97,19 @@ describe('Matching and update rules', () => {
 
   test('Matching and update rules 4: a collation changes which documents match string comparisons', () => {
     const t = testDb();
-    t.seed('c', '[{"_id": 1, "s": "cafe"}, {"_id": 2, "s": "café"}, {"_id": 3, "s": "cafE"}, {"_id": 4, "s": "other"}]');
+    t.seed(
+      'c',
+      '[{"_id": 1, "s": "cafe"}, {"_id": 2, "s": "café"}, {"_id": 3, "s": "cafE"}, {"_id": 4, "s": "other"}]',
+    );
     expect(
       run(
         t,
         '{"update": "c", "updates": [{"q": {"s": "cafe"}, "u": {"$set": {"m": 1}}, "multi": true, "collation": {"locale": "fr", "strength": 1}}]}',
       ),
     ).toBe('{"n":3,"nModified":3,"ok":1.0}');
-    expect(run(t, '{"update": "c", "updates": [{"q": {"s": "cafe"}, "u": {"$set": {"simple": 1}}, "multi": true}]}')).toBe(
-      '{"n":1,"nModified":1,"ok":1.0}',
-    );
+    expect(
+      run(t, '{"update": "c", "updates": [{"q": {"s": "cafe"}, "u": {"$set": {"simple": 1}}, "multi": true}]}'),
+    ).toBe('{"n":1,"nModified":1,"ok":1.0}');
     expect(t.contents('c')).toBe(
       '[{"_id":1,"s":"cafe","m":1,"simple":1},{"_id":2,"s":"café","m":1},{"_id":3,"s":"cafE","m":1},{"_id":4,"s":"other"}]',
     );
@@ -112,9 +121,9 @@ describe('Matching and update rules', () => {
     expect(run(t, '{"update": "c", "updates": [{"q": {"a": 1}, "u": {"$set": {"z": 1}}, "hint": "a_1"}]}')).toBe(
       '{"n":0,"writeErrors":[{"index":0,"code":2,"errmsg":"error processing query: ns=test.cTree: a $eq 1\\nSort: {}\\nProj: {}\\n planner returned error :: caused by :: hint provided does not correspond to an existing index"}],"nModified":0,"ok":1.0}',
     );
-    expect(run(t, '{"update": "c", "updates": [{"q": {"a": 1}, "u": {"$set": {"z": 1}}, "hint": {"b": 1}}]}')).toContain(
-      '"code":2,',
-    );
+    expect(
+      run(t, '{"update": "c", "updates": [{"q": {"a": 1}, "u": {"$set": {"z": 1}}, "hint": {"b": 1}}]}'),
+    ).toContain('"code":2,');
     expect(t.contents('c')).toBe('[{"_id":1,"a":1}]');
   });
 
@@ -123,9 +132,9 @@ describe('Matching and update rules', () => {
     t.seed('c', '[{"_id": 1, "a": 2}, {"_id": 2, "a": 1}]');
     t.createIndex('c', '{"key": {"a": 1}}');
     // Through the index, the first match in index order is the document with a: 1.
-    expect(run(t, '{"update": "c", "updates": [{"q": {"a": {"$gte": 0}}, "u": {"$set": {"z": 1}}, "hint": "a_1"}]}')).toBe(
-      '{"n":1,"nModified":1,"ok":1.0}',
-    );
+    expect(
+      run(t, '{"update": "c", "updates": [{"q": {"a": {"$gte": 0}}, "u": {"$set": {"z": 1}}, "hint": "a_1"}]}'),
+    ).toBe('{"n":1,"nModified":1,"ok":1.0}');
     expect(run(t, '{"update": "c", "updates": [{"q": {"a": 2}, "u": {"$set": {"k": 1}}, "hint": {"a": 1}}]}')).toBe(
       '{"n":1,"nModified":1,"ok":1.0}',
     );
@@ -181,7 +190,9 @@ describe('Matching and update rules', () => {
     const t = testDb();
     t.catalog.createCollection('test', 'c', { validator: d('{"v": {"$ne": 3}}'), validationAction: 'warn' });
     t.seed('c', '[{"_id": 1, "v": 2}]');
-    expect(run(t, '{"update": "c", "updates": [{"q": {}, "u": {"$inc": {"v": 1}}}]}')).toBe('{"n":1,"nModified":1,"ok":1.0}');
+    expect(run(t, '{"update": "c", "updates": [{"q": {}, "u": {"$inc": {"v": 1}}}]}')).toBe(
+      '{"n":1,"nModified":1,"ok":1.0}',
+    );
     expect(t.contents('c')).toBe('[{"_id":1,"v":3}]');
   });
 
@@ -190,7 +201,9 @@ describe('Matching and update rules', () => {
     t.seed('c', '[{"_id": 1, "v": 3}]');
     t.catalog.getCollection('test', 'c')!.validator = d('{"v": {"$ne": 3}}');
     t.catalog.getCollection('test', 'c')!.validationLevel = 'moderate';
-    expect(run(t, '{"update": "c", "updates": [{"q": {}, "u": {"$set": {"w": 1}}}]}')).toBe('{"n":1,"nModified":1,"ok":1.0}');
+    expect(run(t, '{"update": "c", "updates": [{"q": {}, "u": {"$set": {"w": 1}}}]}')).toBe(
+      '{"n":1,"nModified":1,"ok":1.0}',
+    );
     expect(t.contents('c')).toBe('[{"_id":1,"v":3,"w":1}]');
   });
 });
@@ -199,9 +212,9 @@ describe('Upsert rules', () => {
   test('Upsert rules 1: when documents match the update is performed; when none match one document is inserted', () => {
     const t = testDb();
     t.seed('c', '[{"_id": 1, "a": 1}, {"_id": 2, "a": 1}]');
-    expect(run(t, '{"update": "c", "updates": [{"q": {"a": 1}, "u": {"$set": {"b": 1}}, "upsert": true, "multi": true}]}')).toBe(
-      '{"n":2,"nModified":2,"ok":1.0}',
-    );
+    expect(
+      run(t, '{"update": "c", "updates": [{"q": {"a": 1}, "u": {"$set": {"b": 1}}, "upsert": true, "multi": true}]}'),
+    ).toBe('{"n":2,"nModified":2,"ok":1.0}');
     const before = t.oplogSize();
     expect(run(t, '{"update": "c", "updates": [{"q": {"a": 9}, "u": {"$set": {"b": 1}}, "upsert": true}]}')).toBe(
       '{"n":1,"upserted":[{"index":0,"_id":{"$oid":"000000000000000000000001"}}],"nModified":0,"ok":1.0}',
@@ -244,7 +257,9 @@ describe('Upsert rules', () => {
   test('Upsert rules 2: different _id values in query and replacement cause an error', () => {
     const t = testDb();
     t.seed('c', '[]');
-    expect(run(t, '{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"_id": 2, "name": "r"}, "upsert": true}]}')).toBe(
+    expect(
+      run(t, '{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"_id": 2, "name": "r"}, "upsert": true}]}'),
+    ).toBe(
       `{"n":0,"writeErrors":[{"index":0,"code":66,"errmsg":"${PREFIX}After applying the update, the (immutable) field '_id' was found to have been altered to _id: 2"}],"nModified":0,"ok":1.0}`,
     );
     expect(t.contents('c')).toBe('[]');
@@ -259,13 +274,16 @@ describe('Upsert rules', () => {
         '{"update": "c", "updates": [{"q": {"b": 2, "a": 1, "n": {"$gt": 5}, "x.y": "z", "t": {"$in": ["only"]}}, "u": {"$set": {"d": 1, "c": 1}}, "upsert": true}]}',
       ),
     ).toBe('{"n":1,"upserted":[{"index":0,"_id":{"$oid":"000000000000000000000001"}}],"nModified":0,"ok":1.0}');
-    expect(t.contents('c')).toBe('[{"_id":{"$oid":"000000000000000000000001"},"a":1,"b":2,"t":"only","x":{"y":"z"},"c":1,"d":1}]');
+    expect(t.contents('c')).toBe(
+      '[{"_id":{"$oid":"000000000000000000000001"},"a":1,"b":2,"t":"only","x":{"y":"z"},"c":1,"d":1}]',
+    );
   });
 
   test('Upsert rules 3: $setOnInsert applies only on insert', () => {
     const t = testDb();
     t.seed('c', '[{"_id": 1, "k": "a"}]');
-    const cmd = '{"update": "c", "updates": [{"q": {"k": "%K%"}, "u": {"$set": {"s": 1}, "$setOnInsert": {"created": true}}, "upsert": true}]}';
+    const cmd =
+      '{"update": "c", "updates": [{"q": {"k": "%K%"}, "u": {"$set": {"s": 1}, "$setOnInsert": {"created": true}}, "upsert": true}]}';
     expect(run(t, cmd.replace('%K%', 'a'))).toBe('{"n":1,"nModified":1,"ok":1.0}');
     expect(run(t, cmd.replace('%K%', 'b'))).toBe(
       '{"n":1,"upserted":[{"index":0,"_id":{"$oid":"000000000000000000000001"}}],"nModified":0,"ok":1.0}',
@@ -278,18 +296,21 @@ describe('Upsert rules', () => {
   test('Upsert rules 3: pipeline upsert starts from the query equalities', () => {
     const t = testDb();
     t.seed('c', '[]');
-    expect(run(t, '{"update": "c", "updates": [{"q": {"k": 1}, "u": [{"$set": {"double": {"$multiply": ["$k", 2]}}}], "upsert": true}]}')).toBe(
-      '{"n":1,"upserted":[{"index":0,"_id":{"$oid":"000000000000000000000001"}}],"nModified":0,"ok":1.0}',
-    );
+    expect(
+      run(
+        t,
+        '{"update": "c", "updates": [{"q": {"k": 1}, "u": [{"$set": {"double": {"$multiply": ["$k", 2]}}}], "upsert": true}]}',
+      ),
+    ).toBe('{"n":1,"upserted":[{"index":0,"_id":{"$oid":"000000000000000000000001"}}],"nModified":0,"ok":1.0}');
     expect(t.contents('c')).toBe('[{"_id":{"$oid":"000000000000000000000001"},"k":1,"double":2}]');
   });
 
   test('Upsert rules 3: _id from the query comes first; a query _id may not be changed by the update', () => {
     const t = testDb();
     t.seed('c', '[]');
-    expect(run(t, '{"update": "c", "updates": [{"q": {"z": 1, "_id": 4}, "u": {"$set": {"a": 1}}, "upsert": true}]}')).toBe(
-      '{"n":1,"upserted":[{"index":0,"_id":4}],"nModified":0,"ok":1.0}',
-    );
+    expect(
+      run(t, '{"update": "c", "updates": [{"q": {"z": 1, "_id": 4}, "u": {"$set": {"a": 1}}, "upsert": true}]}'),
+    ).toBe('{"n":1,"upserted":[{"index":0,"_id":4}],"nModified":0,"ok":1.0}');
     expect(run(t, '{"update": "c", "updates": [{"q": {"_id": 5}, "u": {"$set": {"_id": 6}}, "upsert": true}]}')).toBe(
       `{"n":0,"writeErrors":[{"index":0,"code":66,"errmsg":"${PREFIX}Performing an update on the path '_id' would modify the immutable field '_id'"}],"nModified":0,"ok":1.0}`,
     );
@@ -308,10 +329,14 @@ describe('Upsert rules', () => {
   test('Upsert rules 3: conflicting equality clauses fail with 54', () => {
     const t = testDb();
     t.seed('c', '[]');
-    expect(run(t, '{"update": "c", "updates": [{"q": {"x": 1, "x.y": 2}, "u": {"$set": {"a": 1}}, "upsert": true}]}')).toBe(
+    expect(
+      run(t, '{"update": "c", "updates": [{"q": {"x": 1, "x.y": 2}, "u": {"$set": {"a": 1}}, "upsert": true}]}'),
+    ).toBe(
       `{"n":0,"writeErrors":[{"index":0,"code":54,"errmsg":"${PREFIX}cannot infer query fields to set, both paths 'x.y' and 'x' are matched"}],"nModified":0,"ok":1.0}`,
     );
-    expect(run(t, '{"update": "c", "updates": [{"q": {"x": {"$all": [1, 2]}}, "u": {"$set": {"a": 1}}, "upsert": true}]}')).toBe(
+    expect(
+      run(t, '{"update": "c", "updates": [{"q": {"x": {"$all": [1, 2]}}, "u": {"$set": {"a": 1}}, "upsert": true}]}'),
+    ).toBe(
       `{"n":0,"writeErrors":[{"index":0,"code":54,"errmsg":"${PREFIX}cannot infer query fields to set, path 'x' is matched twice"}],"nModified":0,"ok":1.0}`,
     );
     expect(t.contents('c')).toBe('[]');
@@ -320,16 +345,18 @@ describe('Upsert rules', () => {
   test('Upsert rules 4: with multi:true and no match one document is still inserted', () => {
     const t = testDb();
     t.seed('c', '[{"_id": 1, "a": 0}]');
-    expect(run(t, '{"update": "c", "updates": [{"q": {"a": 5}, "u": {"$inc": {"n": 1}}, "upsert": true, "multi": true}]}')).toBe(
-      '{"n":1,"upserted":[{"index":0,"_id":{"$oid":"000000000000000000000001"}}],"nModified":0,"ok":1.0}',
-    );
+    expect(
+      run(t, '{"update": "c", "updates": [{"q": {"a": 5}, "u": {"$inc": {"n": 1}}, "upsert": true, "multi": true}]}'),
+    ).toBe('{"n":1,"upserted":[{"index":0,"_id":{"$oid":"000000000000000000000001"}}],"nModified":0,"ok":1.0}');
     expect(t.contents('c')).toBe('[{"_id":1,"a":0},{"_id":{"$oid":"000000000000000000000001"},"a":5,"n":1}]');
   });
 
   test('Upsert rules 5: a query on _id in dot notation cannot be upserted when nothing matches (111)', () => {
     const t = testDb();
     t.seed('c', '[]');
-    expect(run(t, '{"update": "c", "updates": [{"q": {"_id.authorID": 1}, "u": {"name": "Robert Frost"}, "upsert": true}]}')).toBe(
+    expect(
+      run(t, '{"update": "c", "updates": [{"q": {"_id.authorID": 1}, "u": {"name": "Robert Frost"}, "upsert": true}]}'),
+    ).toBe(
       `{"n":0,"writeErrors":[{"index":0,"code":111,"errmsg":"${PREFIX}field at '_id' must be exactly specified, field at sub-path '_id.authorID'found"}],"nModified":0,"ok":1.0}`,
     );
     expect(t.contents('c')).toBe('[]');
@@ -338,16 +365,21 @@ describe('Upsert rules', () => {
   test('Upsert rules 5: with an operator update a dotted _id builds an _id document (server behaviour)', () => {
     const t = testDb();
     t.seed('c', '[]');
-    expect(run(t, '{"update": "c", "updates": [{"q": {"_id.x": 1, "_id.y": 2}, "u": {"$set": {"a": 1}}, "upsert": true}]}')).toBe(
-      '{"n":1,"upserted":[{"index":0,"_id":{"x":1,"y":2}}],"nModified":0,"ok":1.0}',
-    );
+    expect(
+      run(t, '{"update": "c", "updates": [{"q": {"_id.x": 1, "_id.y": 2}, "u": {"$set": {"a": 1}}, "upsert": true}]}'),
+    ).toBe('{"n":1,"upserted":[{"index":0,"_id":{"x":1,"y":2}}],"nModified":0,"ok":1.0}');
     expect(t.contents('c')).toBe('[{"_id":{"x":1,"y":2},"a":1}]');
   });
 
   test('Upsert rules 6: $expr in a query with upsert:true generates an error (224)', () => {
     const t = testDb();
     t.seed('c', '[{"_id": 1, "a": 1}]');
-    expect(run(t, '{"update": "c", "updates": [{"q": {"$expr": {"$eq": ["$a", 1]}}, "u": {"$set": {"z": 1}}, "upsert": true}]}')).toBe(
+    expect(
+      run(
+        t,
+        '{"update": "c", "updates": [{"q": {"$expr": {"$eq": ["$a", 1]}}, "u": {"$set": {"z": 1}}, "upsert": true}]}',
+      ),
+    ).toBe(
       '{"n":0,"writeErrors":[{"index":0,"code":224,"errmsg":"$expr is not allowed in the query predicate for an upsert"}],"nModified":0,"ok":1.0}',
     );
     expect(t.contents('c')).toBe('[{"_id":1,"a":1}]');
@@ -368,7 +400,9 @@ describe('Upsert rules', () => {
 
   test('an update without upsert on a missing collection matches nothing and creates nothing', () => {
     const t = testDb();
-    expect(run(t, '{"update": "none", "updates": [{"q": {}, "u": {"$set": {"a": 1}}}]}')).toBe('{"n":0,"nModified":0,"ok":1.0}');
+    expect(run(t, '{"update": "none", "updates": [{"q": {}, "u": {"$set": {"a": 1}}}]}')).toBe(
+      '{"n":0,"nModified":0,"ok":1.0}',
+    );
     expect(t.catalog.getCollection('test', 'none')).toBeUndefined();
   });
 
@@ -378,7 +412,12 @@ describe('Upsert rules', () => {
     expect(run(t, '{"update": "c", "updates": [{"q": {"a": 1}, "u": {"$set": {"b": 1}}, "upsert": true}]}')).toMatch(
       /"code":121,"errmsg":"Plan executor error during update :: caused by :: Document failed validation","errInfo":\{"failingDocumentId":\{"\$oid":"000000000000000000000001"\}/,
     );
-    expect(run(t, '{"update": "c", "updates": [{"q": {"_id": [1]}, "u": {"$set": {"b": 1}}, "upsert": true}], "bypassDocumentValidation": true}')).toBe(
+    expect(
+      run(
+        t,
+        '{"update": "c", "updates": [{"q": {"_id": [1]}, "u": {"$set": {"b": 1}}, "upsert": true}], "bypassDocumentValidation": true}',
+      ),
+    ).toBe(
       `{"n":0,"writeErrors":[{"index":0,"code":53,"errmsg":"${PREFIX}The '_id' value cannot be of type array"}],"nModified":0,"ok":1.0}`,
     );
     expect(t.contents('c')).toBe('[]');
@@ -431,7 +470,12 @@ describe('Errors', () => {
   test('Errors: $expr in the query with upsert:true is an error even when documents match', () => {
     const t = testDb();
     t.seed('c', '[{"_id": 1, "a": 1}]');
-    expect(run(t, '{"update": "c", "updates": [{"q": {"$or": [{"a": 2}, {"$expr": true}]}, "u": {"$set": {"z": 1}}, "upsert": true}]}')).toBe(
+    expect(
+      run(
+        t,
+        '{"update": "c", "updates": [{"q": {"$or": [{"a": 2}, {"$expr": true}]}, "u": {"$set": {"z": 1}}, "upsert": true}]}',
+      ),
+    ).toBe(
       '{"n":0,"writeErrors":[{"index":0,"code":224,"errmsg":"$expr is not allowed in the query predicate for an upsert"}],"nModified":0,"ok":1.0}',
     );
   });
@@ -455,7 +499,12 @@ describe('Errors', () => {
   test('Errors: arrayFilters with a filter for an unused identifier are invalid (9)', () => {
     const t = testDb();
     t.seed('c', '[{"_id": 1, "a": [1, 2]}]');
-    expect(run(t, '{"update": "c", "updates": [{"q": {}, "u": {"$set": {"a.$[i]": 0}}, "arrayFilters": [{"i": 1}, {"j": 2}]}]}')).toBe(
+    expect(
+      run(
+        t,
+        '{"update": "c", "updates": [{"q": {}, "u": {"$set": {"a.$[i]": 0}}, "arrayFilters": [{"i": 1}, {"j": 2}]}]}',
+      ),
+    ).toBe(
       '{"n":0,"writeErrors":[{"index":0,"code":9,"errmsg":"The array filter for identifier \'j\' was not used in the update { $set: { a.$[i]: 0 } }"}],"nModified":0,"ok":1.0}',
     );
   });
@@ -463,7 +512,12 @@ describe('Errors', () => {
   test('Errors: arrayFilters with several filters for one identifier are invalid (9)', () => {
     const t = testDb();
     t.seed('c', '[{"_id": 1, "a": [1, 2]}]');
-    expect(run(t, '{"update": "c", "updates": [{"q": {}, "u": {"$set": {"a.$[i]": 0}}, "arrayFilters": [{"i": 1}, {"i": 2}]}]}')).toBe(
+    expect(
+      run(
+        t,
+        '{"update": "c", "updates": [{"q": {}, "u": {"$set": {"a.$[i]": 0}}, "arrayFilters": [{"i": 1}, {"i": 2}]}]}',
+      ),
+    ).toBe(
       '{"n":0,"writeErrors":[{"index":0,"code":9,"errmsg":"Found multiple array filters with the same top-level field name i"}],"nModified":0,"ok":1.0}',
     );
     expect(t.contents('c')).toBe('[{"_id":1,"a":[1,2]}]');
@@ -472,9 +526,12 @@ describe('Errors', () => {
   test('arrayFilters select the elements to update', () => {
     const t = testDb();
     t.seed('c', '[{"_id": 1, "a": [1, 5, 2, 7]}]');
-    expect(run(t, '{"update": "c", "updates": [{"q": {}, "u": {"$set": {"a.$[big]": 0}}, "arrayFilters": [{"big": {"$gt": 4}}]}]}')).toBe(
-      '{"n":1,"nModified":1,"ok":1.0}',
-    );
+    expect(
+      run(
+        t,
+        '{"update": "c", "updates": [{"q": {}, "u": {"$set": {"a.$[big]": 0}}, "arrayFilters": [{"big": {"$gt": 4}}]}]}',
+      ),
+    ).toBe('{"n":1,"nModified":1,"ok":1.0}');
     expect(t.contents('c')).toBe('[{"_id":1,"a":[1,0,2,0]}]');
   });
 
@@ -555,16 +612,22 @@ describe('command parsing', () => {
     expect(run(t, '{"update": "c", "updates": [{"q": {}, "u": 5}]}')).toBe(
       '{"ok":0.0,"errmsg":"Update argument must be either an object or an array","code":9,"codeName":"FailedToParse"}',
     );
-    expect(run(t, '{"update": "c", "updates": [{"q": {}, "u": {"$set": {"a": 1}}, "multi": null, "upsert": null}], "ordered": null}')).toBe(
-      '{"n":1,"nModified":1,"ok":1.0}',
-    );
+    expect(
+      run(
+        t,
+        '{"update": "c", "updates": [{"q": {}, "u": {"$set": {"a": 1}}, "multi": null, "upsert": null}], "ordered": null}',
+      ),
+    ).toBe('{"n":1,"nModified":1,"ok":1.0}');
   });
 
   test('generic arguments (writeConcern, comment, lsid) are accepted', () => {
     const t = testDb();
     t.seed('c', '[{"_id": 1}]');
     expect(
-      run(t, '{"update": "c", "updates": [{"q": {}, "u": {"$set": {"a": 1}}}], "writeConcern": {"w": 1}, "comment": {"why": "test"}, "lsid": {"id": 1}}'),
+      run(
+        t,
+        '{"update": "c", "updates": [{"q": {}, "u": {"$set": {"a": 1}}}], "writeConcern": {"w": 1}, "comment": {"why": "test"}, "lsid": {"id": 1}}',
+      ),
     ).toBe('{"n":1,"nModified":1,"ok":1.0}');
   });
 
@@ -647,7 +710,9 @@ describe('batches and replies', () => {
       '{"n":2,"nModified":1,"ok":1.0}',
     );
     expect(t.oplog(before)).toEqual(['{"op":"u","ns":"test.c","o":{"$v":2,"diff":{"u":{"a":1}}},"o2":{"_id":2}}']);
-    expect(run(t, '{"update": "c", "updates": [{"q": {"a": 99}, "u": {"$set": {"a": 1}}}]}')).toBe('{"n":0,"nModified":0,"ok":1.0}');
+    expect(run(t, '{"update": "c", "updates": [{"q": {"a": 99}, "u": {"$set": {"a": 1}}}]}')).toBe(
+      '{"n":0,"nModified":0,"ok":1.0}',
+    );
     expect(t.oplogSize()).toBe(before + 1);
   });
 
@@ -662,11 +727,64 @@ describe('batches and replies', () => {
     });
     const t = testDb({ clock: ticking });
     t.seed('c', '[{"_id": 1}, {"_id": 2}, {"_id": 3}, {"_id": 4}, {"_id": 5}, {"_id": 6}]');
-    expect(run(t, '{"update": "c", "updates": [{"q": {}, "u": {"$set": {"x": 1}}, "multi": true}], "maxTimeMS": 25}')).toBe(
-      '{"ok":0.0,"errmsg":"operation exceeded time limit","code":50,"codeName":"MaxTimeMSExpired"}',
-    );
+    expect(
+      run(t, '{"update": "c", "updates": [{"q": {}, "u": {"$set": {"x": 1}}, "multi": true}], "maxTimeMS": 25}'),
+    ).toBe('{"ok":0.0,"errmsg":"operation exceeded time limit","code":50,"codeName":"MaxTimeMSExpired"}');
     // Command start at +10 ms, limit at +35 ms; each read moves 10 ms: the first document is
     // updated (its oplog entry reads the clock too), the check before the second one fails.
     expect(t.contents('c')).toBe('[{"_id":1,"x":1},{"_id":2},{"_id":3},{"_id":4},{"_id":5},{"_id":6}]');
+  });
+});
+
+describe('hooks and limits', () => {
+  test('writeConcernError comes from the write-concern hook, after nModified and before ok', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1}]');
+    const hook = (wc: Doc | undefined) =>
+      wc
+        ? d(
+            '{"code": 64, "codeName": "WriteConcernTimeout", "errmsg": "waiting for replication timed out", "errInfo": {"wtimeout": true}}',
+          )
+        : undefined;
+    expect(
+      ej(
+        runUpdate(
+          t.ctx(
+            '{"update": "c", "updates": [{"q": {}, "u": {"$set": {"a": 1}}}], "writeConcern": {"w": 2, "wtimeout": 1}}',
+          ),
+          { writeConcernHook: hook },
+        ),
+      ),
+    ).toBe(
+      '{"n":1,"nModified":1,"writeConcernError":{"code":64,"codeName":"WriteConcernTimeout","errmsg":"waiting for replication timed out","errInfo":{"wtimeout":true}},"ok":1.0}',
+    );
+    expect(t.contents('c')).toBe('[{"_id":1,"a":1}]');
+  });
+
+  test('an upsert document over 16 MiB fails with 17420', () => {
+    const t = testDb();
+    t.seed('c', '[]');
+    // An executor that grows the seed past 16 MiB (no statement small enough can do it otherwise).
+    const deps = {
+      ...defaultUpdateDeps,
+      parseUpdate: (): UpdateExecutor => ({
+        kind: 'modifier',
+        apply: (doc) => {
+          const out = new Map(doc);
+          out.set('big', 'x'.repeat(17 * 1024 * 1024));
+          return { doc: out, noop: false, modifiedPaths: ['big'], oplog: null, arrayTouches: [] };
+        },
+      }),
+    };
+    expect(
+      ej(
+        runUpdate(t.ctx('{"update": "c", "updates": [{"q": {"k": 1}, "u": {"$set": {"big": 1}}, "upsert": true}]}'), {
+          deps,
+        }),
+      ),
+    ).toBe(
+      `{"n":0,"writeErrors":[{"index":0,"code":17420,"errmsg":"${PREFIX}Document to upsert is larger than 16777216"}],"nModified":0,"ok":1.0}`,
+    );
+    expect(t.contents('c')).toBe('[]');
   });
 });

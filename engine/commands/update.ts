@@ -37,6 +37,21 @@ import { Deadline, PreparedStatement, type StatementContext, type WriteOutcome }
  */
 export type WriteConcernHook = (writeConcern: Doc | undefined, commandName: string) => Doc | undefined;
 
+let defaultWriteConcernHook: WriteConcernHook | undefined;
+
+/**
+ * Installs the hook every write command of this family (update, findAndModify, bulkWrite) uses
+ * when the caller passes none; `undefined` removes it. For the deployments issue.
+ */
+export function setWriteConcernHook(hook: WriteConcernHook | undefined): void {
+  defaultWriteConcernHook = hook;
+}
+
+/** The hook in force for a run. */
+export function writeConcernHookOf(options: UpdateRunOptions): WriteConcernHook | undefined {
+  return options.writeConcernHook ?? defaultWriteConcernHook;
+}
+
 export interface UpdateRunOptions {
   readonly deps?: UpdateDeps | undefined;
   readonly observer?: UpdateObserver | undefined;
@@ -127,7 +142,7 @@ export function runUpdate(ctx: CommandContext, options: UpdateRunOptions = {}): 
       result.addError(spec.index, outcome.error);
       if (cmd.ordered) break;
     }
-    return buildUpdateReply(result, options.writeConcernHook?.(cmd.writeConcern, 'update'));
+    return buildUpdateReply(result, writeConcernHookOf(options)?.(cmd.writeConcern, 'update'));
   });
 }
 

@@ -104,7 +104,9 @@ export function shouldRetryUpsertAsUpdate(input: RetryInput): RetryDecision {
       const eq = equalities.find((e) => e.path === k);
       const v = valueAt(u.doc, k);
       if (k === '_id' && v === undefined) return true; // the replacement keeps the stored _id
-      return eq !== undefined && v !== undefined && typeOf(v) === typeOf(eq.value) && compareValues(v, eq.value, null) === 0;
+      return (
+        eq !== undefined && v !== undefined && typeOf(v) === typeOf(eq.value) && compareValues(v, eq.value, null) === 0
+      );
     });
   } else {
     updateLeavesIndexKeyAlone = false;

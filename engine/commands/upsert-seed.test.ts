@@ -46,7 +46,9 @@ describe('upsert seed (server-facts §3, jstests/core/upsert_fields.js)', () => 
   });
   test('$elemMatch, $exists, $not, $ne, $nor are not extracted', () => {
     expect(
-      seed('{"a": {"$elemMatch": {"b": 1}}, "c": {"$exists": true}, "d": {"$not": {"$eq": 1}}, "e": {"$ne": 1}, "$nor": [{"f": 1}]}'),
+      seed(
+        '{"a": {"$elemMatch": {"b": 1}}, "c": {"$exists": true}, "d": {"$not": {"$eq": 1}}, "e": {"$ne": 1}, "$nor": [{"f": 1}]}',
+      ),
     ).toBe('{}');
   });
   test('conflict: the same path twice gives 54 "is matched twice"', () => {

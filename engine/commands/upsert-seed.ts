@@ -164,10 +164,7 @@ export function extractImmutableEqualityMatches(query: Doc, immutablePaths: read
       if (ps.slice(0, n).join('.') !== ip.slice(0, n).join('.')) continue;
       related = true;
       if (ps.length > ip.length) {
-        throw fail(
-          111,
-          `field at '${imm}' must be exactly specified, field at sub-path '${eq.path}'found`,
-        );
+        throw fail(111, `field at '${imm}' must be exactly specified, field at sub-path '${eq.path}'found`);
       }
     }
     if (!related) continue;
