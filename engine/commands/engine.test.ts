@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Value } from '../bson/values.js';
 import { Engine } from '../engine.js';
 import { canon, ejson, run, testEngine } from './testing.js';
 
@@ -78,10 +79,10 @@ describe('Engine.runCommand', () => {
     const engine = new Engine();
     const reply = engine.runCommand(
       'test',
-      new Map([
+      new Map<string, Value>([
         ['insert', 'c'],
-        ['documents', [null as never]],
-      ]) as never,
+        ['documents', [null]],
+      ]),
     );
     expect(reply.get('ok')).toBe(0);
     expect(() => engine.runCommand('test', 42 as never)).not.toThrow();
