@@ -788,3 +788,33 @@ describe('hooks and limits', () => {
     expect(t.contents('c')).toBe('[]');
   });
 });
+
+describe('let', () => {
+  test('an invalid let variable name is a write error of the statements the batch reaches', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1}]');
+    expect(
+      run(
+        t,
+        '{"update": "c", "updates": [{"q": {}, "u": {"$set": {"a": 1}}}, {"q": {}, "u": {"$set": {"b": 1}}}], "let": {"Bad": 1}, "ordered": false}',
+      ),
+    ).toBe(
+      '{"n":0,"writeErrors":[{"index":0,"code":16867,"errmsg":"\'Bad\' starts with an invalid character for a user variable name"},{"index":1,"code":16867,"errmsg":"\'Bad\' starts with an invalid character for a user variable name"}],"nModified":0,"ok":1.0}',
+    );
+    expect(t.contents('c')).toBe('[{"_id":1}]');
+  });
+
+  test('let values are expressions evaluated once, with $$NOW fixed for the command', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1}, {"_id": 2}]');
+    expect(
+      run(
+        t,
+        '{"update": "c", "updates": [{"q": {}, "u": [{"$set": {"at": "$$when", "now": "$$NOW", "n": "$$n"}}], "multi": true}], "let": {"when": "$$NOW", "n": {"$multiply": [3, 4]}}}',
+      ),
+    ).toBe('{"n":2,"nModified":2,"ok":1.0}');
+    expect(t.contents('c')).toBe(
+      '[{"_id":1,"at":{"$date":"2024-01-01T00:00:00.000Z"},"now":{"$date":"2024-01-01T00:00:00.000Z"},"n":12},{"_id":2,"at":{"$date":"2024-01-01T00:00:00.000Z"},"now":{"$date":"2024-01-01T00:00:00.000Z"},"n":12}]',
+    );
+  });
+});

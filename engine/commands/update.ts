@@ -103,7 +103,16 @@ export function runUpdate(ctx: CommandContext, options: UpdateRunOptions = {}): 
   const deps = options.deps ?? defaultUpdateDeps;
   return withDryRun(ctx.catalog, options.dryRun ?? false, () => {
     const collection = ctx.catalog.getCollection(ctx.db, cmd.collection);
-    const { env, letNames } = buildCommandEnv(ctx.startedAt, cmd.let, collection?.collator ?? null);
+    // The server seeds `let` into each statement's expression context, so a bad `let` is a
+    // write error of every statement the batch reaches, not a command error.
+    let letError: EngineError | undefined;
+    let commandEnv: ReturnType<typeof buildCommandEnv> = buildCommandEnv(ctx.startedAt, undefined, null);
+    try {
+      commandEnv = buildCommandEnv(ctx.startedAt, cmd.let, collection?.collator ?? null);
+    } catch (e) {
+      letError = toEngineError(e);
+    }
+    const { env, letNames } = commandEnv;
     const now = () => ctx.clock.now();
     const deadline =
       cmd.maxTimeMS === undefined ? Deadline.none(now) : new Deadline(now, ctx.startedAt.getTime() + cmd.maxTimeMS);
@@ -125,6 +134,7 @@ export function runUpdate(ctx: CommandContext, options: UpdateRunOptions = {}): 
       let outcome: WriteOutcome;
       try {
         deadline.check();
+        if (letError) throw letError;
         outcome = runStatement(spec, sctx);
       } catch (e) {
         const err = toEngineError(e);
