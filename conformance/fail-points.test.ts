@@ -19,7 +19,9 @@ function setup() {
 describe('FailPointEngine', () => {
   it('failCommand with a retryable code: the retry runs the write once', () => {
     const { coll, configure } = setup();
-    configure('{"configureFailPoint": "failCommand", "mode": {"times": 1}, "data": {"failCommands": ["update"], "errorCode": 189}}');
+    configure(
+      '{"configureFailPoint": "failCommand", "mode": {"times": 1}, "data": {"failCommands": ["update"], "errorCode": 189}}',
+    );
     expect(coll.updateOne(d('{"_id": 1}'), d('{"$inc": {"x": 1}}')).modifiedCount).toBe(1);
     expect(toRelaxed(coll.find().toArray())).toBe('[{"_id":1,"x":2}]');
   });
@@ -35,7 +37,9 @@ describe('FailPointEngine', () => {
 
   it('closeConnection twice: a network error labelled RetryableWriteError, nothing written', () => {
     const { coll, configure } = setup();
-    configure('{"configureFailPoint": "failCommand", "mode": {"times": 2}, "data": {"failCommands": ["update"], "closeConnection": true}}');
+    configure(
+      '{"configureFailPoint": "failCommand", "mode": {"times": 2}, "data": {"failCommands": ["update"], "closeConnection": true}}',
+    );
     expect(() => coll.updateOne(d('{"_id": 1}'), d('{"$inc": {"x": 1}}'))).toThrow(MongoNetworkError);
     expect(toRelaxed(coll.find().toArray())).toBe('[{"_id":1,"x":1}]');
   });

@@ -106,7 +106,8 @@ export class FailPointEngine implements CommandEngine {
   }
 
   private failCommand(dbName: string, command: Doc, data: Doc): Doc {
-    if (data.get('closeConnection') === true) throw new MongoNetworkError('connection closed by failCommand fail point');
+    if (data.get('closeConnection') === true)
+      throw new MongoNetworkError('connection closed by failCommand fail point');
     const retryableWrite = lsidKey(command) !== undefined;
     const labelsGiven = data.get('errorLabels');
     const code = data.get('errorCode');
@@ -118,7 +119,11 @@ export class FailPointEngine implements CommandEngine {
         ['code', int(c)],
         ['codeName', codeNameOf(c) ?? 'UnknownError'],
       ]);
-      const labels = isArray(labelsGiven) ? labelsGiven : retryableWrite && RETRYABLE_CODES.has(c) ? ['RetryableWriteError'] : [];
+      const labels = isArray(labelsGiven)
+        ? labelsGiven
+        : retryableWrite && RETRYABLE_CODES.has(c)
+          ? ['RetryableWriteError']
+          : [];
       if (labels.length > 0) reply.set('errorLabels', labels);
       return reply;
     }
@@ -129,7 +134,11 @@ export class FailPointEngine implements CommandEngine {
       const c = toNumber(w.get('code'));
       if (!w.has('codeName') && codeNameOf(c) !== undefined) w.set('codeName', codeNameOf(c) as string);
       reply.set('writeConcernError', w);
-      const labels = isArray(labelsGiven) ? labelsGiven : retryableWrite && RETRYABLE_CODES.has(c) ? ['RetryableWriteError'] : [];
+      const labels = isArray(labelsGiven)
+        ? labelsGiven
+        : retryableWrite && RETRYABLE_CODES.has(c)
+          ? ['RetryableWriteError']
+          : [];
       if (labels.length > 0) reply.set('errorLabels', labels);
     }
     return reply;
@@ -174,7 +183,14 @@ export class FailPointEngine implements CommandEngine {
       nModified += toNumber(reply.get('nModified'));
       const up = reply.get('upserted');
       if (isArray(up)) {
-        for (const u of up) if (isDoc(u)) upserted.push(new Map<string, Value>([['index', int(i)], ['_id', u.get('_id') ?? null]]));
+        for (const u of up)
+          if (isDoc(u))
+            upserted.push(
+              new Map<string, Value>([
+                ['index', int(i)],
+                ['_id', u.get('_id') ?? null],
+              ]),
+            );
       }
       const we = reply.get('writeErrors');
       if (isArray(we) && we.length > 0) {
@@ -222,4 +238,3 @@ function errorReply(code: number, errmsg: string): Doc {
     ['codeName', codeNameOf(code) ?? 'UnknownError'],
   ]);
 }
-

@@ -38,8 +38,12 @@ describe('match', () => {
   });
 
   it('requires arrays of the same length, elements nested (no extra fields)', () => {
-    expect(match(j('[1, 2]'), j('[1, 2, 3]'))).toBe('<root>: expected 2 elements, got 3: [Int32(1), Int32(2), Int32(3)]');
-    expect(match(j('{"a": [{"x": 1}]}'), j('{"a": [{"x": 1, "y": 1}]}'))).toBe('a.0.y: unexpected extra field Int32(1)');
+    expect(match(j('[1, 2]'), j('[1, 2, 3]'))).toBe(
+      '<root>: expected 2 elements, got 3: [Int32(1), Int32(2), Int32(3)]',
+    );
+    expect(match(j('{"a": [{"x": 1}]}'), j('{"a": [{"x": 1, "y": 1}]}'))).toBe(
+      'a.0.y: unexpected extra field Int32(1)',
+    );
   });
 
   it('$$exists', () => {
@@ -69,7 +73,9 @@ describe('match', () => {
   it('$$sessionLsid, $$matchesEntity, $$lte', () => {
     expect(match(j('{"lsid": {"$$sessionLsid": "session0"}}'), new Map([['lsid', lsid]]), ctx)).toBeNull();
     const other: Doc = new Map([['id', new Binary(new Uint8Array(16).fill(8), 4)]]);
-    expect(match(j('{"lsid": {"$$sessionLsid": "session0"}}'), new Map([['lsid', other]]), ctx)).toMatch(/^lsid\.id: expected Binary/);
+    expect(match(j('{"lsid": {"$$sessionLsid": "session0"}}'), new Map([['lsid', other]]), ctx)).toMatch(
+      /^lsid\.id: expected Binary/,
+    );
     expect(match(j('{"$$matchesEntity": "saved"}'), new Int32(42), ctx)).toBeNull();
     expect(match(j('{"$$lte": 5}'), 5.0)).toBeNull();
     expect(match(j('{"$$lte": 5}'), 6)).toBe('<root>: expected <= Int32(5), got 6');
@@ -99,7 +105,9 @@ describe('runOnRequirements at 8.0.0/replicaset', () => {
   it('is an OR of ANDs', () => {
     expect(requirementsUnmet(j('[{"minServerVersion": "4.4"}]'))).toBeNull();
     expect(requirementsUnmet(j('[{"maxServerVersion": "4.2.99"}]'))).toBe('maxServerVersion 4.2.99');
-    expect(requirementsUnmet(j('[{"topologies": ["sharded"]}, {"topologies": ["replicaset"], "minServerVersion": "4.0"}]'))).toBeNull();
+    expect(
+      requirementsUnmet(j('[{"topologies": ["sharded"]}, {"topologies": ["replicaset"], "minServerVersion": "4.0"}]')),
+    ).toBeNull();
     expect(requirementsUnmet(j('[{"topologies": ["single", "sharded"]}]'))).toBe('topologies single,sharded');
     expect(requirementsUnmet(j('[{"serverless": "forbid"}]'))).toBeNull();
     expect(requirementsUnmet(j('[{"auth": true}]'))).toBe('auth required');

@@ -178,7 +178,9 @@ function matchOperator(
     case '$$lte': {
       if (!isFlexNumber(arg)) throw new Error(`$$lte needs a number`);
       if (!isFlexNumber(actual)) return `${where}: expected a number <= ${show(arg)}, got ${show(actual)}`;
-      return numericValue(actual) <= numericValue(arg) ? null : `${where}: expected <= ${show(arg)}, got ${show(actual)}`;
+      return numericValue(actual) <= numericValue(arg)
+        ? null
+        : `${where}: expected <= ${show(arg)}, got ${show(actual)}`;
     }
     case '$$matchAsDocument': {
       if (typeof actual !== 'string') return `${where}: expected an Extended JSON string, got ${show(actual)}`;
@@ -216,12 +218,14 @@ export function matchExact(expected: Value, actual: Value | Missing, path = ''):
       const r = matchExact(v, actual.get(k), join(path, k));
       if (r !== null) return r;
     }
-    for (const k of actual.keys()) if (!expected.has(k)) return `${join(path, k)}: unexpected extra field ${show(actual.get(k))}`;
+    for (const k of actual.keys())
+      if (!expected.has(k)) return `${join(path, k)}: unexpected extra field ${show(actual.get(k))}`;
     return null;
   }
   if (isArray(expected)) {
     if (!isArray(actual)) return `${where}: expected an array, got ${show(actual)}`;
-    if (actual.length !== expected.length) return `${where}: expected ${expected.length} elements, got ${actual.length}: ${show(actual)}`;
+    if (actual.length !== expected.length)
+      return `${where}: expected ${expected.length} elements, got ${actual.length}: ${show(actual)}`;
     for (let i = 0; i < expected.length; i++) {
       const r = matchExact(expected[i] as Value, actual[i], join(path, i));
       if (r !== null) return r;

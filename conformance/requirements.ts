@@ -29,10 +29,12 @@ export function unmetReason(req: Doc, dep: Deployment = ADVERTISED): string | nu
   for (const [key, value] of req) {
     switch (key) {
       case 'minServerVersion':
-        if (typeof value === 'string' && compareVersions(dep.serverVersion, value) < 0) return `minServerVersion ${value}`;
+        if (typeof value === 'string' && compareVersions(dep.serverVersion, value) < 0)
+          return `minServerVersion ${value}`;
         break;
       case 'maxServerVersion':
-        if (typeof value === 'string' && compareVersions(dep.serverVersion, value) > 0) return `maxServerVersion ${value}`;
+        if (typeof value === 'string' && compareVersions(dep.serverVersion, value) > 0)
+          return `maxServerVersion ${value}`;
         break;
       case 'topologies': {
         const list = isArray(value) ? value : [];

@@ -78,7 +78,8 @@ function main(): number {
       failures.push(`FAIL ${rel}: not a JSON object`);
       continue;
     }
-    const validFail = /(^|\/)valid-fail\//.test(relative(repoRoot, path).split('\\').join('/')) || rel.includes('valid-fail/');
+    const validFail =
+      /(^|\/)valid-fail\//.test(relative(repoRoot, path).split('\\').join('/')) || rel.includes('valid-fail/');
     const outcome = runFile(parsed, { createEngine: () => new FailPointEngine(new Engine()) });
     if (outcome.fileError !== undefined) {
       failed++;
@@ -109,7 +110,11 @@ function main(): number {
   for (const f of failures) console.log(f);
   for (const u of unexpected) console.log(u);
   const stale = SKIP_LIST.filter((e) => !usedSkips.has(e));
-  if (arg === undefined) for (const e of stale) console.log(`STALE SKIP ENTRY (matches no applicable test): ${e.file}${e.test !== undefined ? ` :: ${e.test}` : ''}`);
+  if (arg === undefined)
+    for (const e of stale)
+      console.log(
+        `STALE SKIP ENTRY (matches no applicable test): ${e.file}${e.test !== undefined ? ` :: ${e.test}` : ''}`,
+      );
   console.log(
     `not applicable at ${ADVERTISED.serverVersion}/${ADVERTISED.topology}: ${notApplicable} tests (not counted below); ${files.length} files in ${((Date.now() - started) / 1000).toFixed(1)}s`,
   );

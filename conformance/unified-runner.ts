@@ -226,7 +226,10 @@ export function resultToValue(r: ShellResult | Value | undefined): Value | undef
           ['deletedCount', x.deletedCount],
         ]);
         if (x.insertResults !== undefined) {
-          d.set('insertResults', indexMap(x.insertResults, (v) => new Map([['insertedId', v.insertedId]])));
+          d.set(
+            'insertResults',
+            indexMap(x.insertResults, (v) => new Map([['insertedId', v.insertedId]])),
+          );
         }
         if (x.updateResults !== undefined) {
           d.set(
@@ -242,7 +245,10 @@ export function resultToValue(r: ShellResult | Value | undefined): Value | undef
           );
         }
         if (x.deleteResults !== undefined) {
-          d.set('deleteResults', indexMap(x.deleteResults, (v) => new Map([['deletedCount', v.deletedCount]])));
+          d.set(
+            'deleteResults',
+            indexMap(x.deleteResults, (v) => new Map([['deletedCount', v.deletedCount]])),
+          );
         }
         return d;
       }
@@ -305,7 +311,8 @@ export function runFile(file: Doc, options: RunnerOptions): FileOutcome {
 
 function messageOf(e: unknown): string {
   if (isMongoServerError(e)) return `${e.display}`;
-  if (e instanceof Error) return e.name === 'AssertionFailure' || e.name === 'UnsupportedError' ? e.message : `${e.name}: ${e.message}`;
+  if (e instanceof Error)
+    return e.name === 'AssertionFailure' || e.name === 'UnsupportedError' ? e.message : `${e.name}: ${e.message}`;
   return String(e);
 }
 
@@ -376,9 +383,10 @@ class TestRun {
           if (!(o in EVENT_KIND)) throw new UnsupportedError(`observeEvents ${o}`);
         }
         const ignore = new Set(
-          (isArray(b.get('ignoreCommandMonitoringEvents')) ? (b.get('ignoreCommandMonitoringEvents') as Value[]) : []).filter(
-            (x): x is string => typeof x === 'string',
-          ),
+          (isArray(b.get('ignoreCommandMonitoringEvents'))
+            ? (b.get('ignoreCommandMonitoringEvents') as Value[])
+            : []
+          ).filter((x): x is string => typeof x === 'string'),
         );
         const events: CommandEvent[] = [];
         const kinds = new Set([...observe].map((o) => EVENT_KIND[o]));
@@ -406,7 +414,8 @@ class TestRun {
           if (typeof version !== 'string') throw new UnsupportedError('serverApi without version');
           const serverApi: NonNullable<typeof clientOptions.serverApi> = { version };
           if (typeof api.get('strict') === 'boolean') serverApi.strict = api.get('strict') as boolean;
-          if (typeof api.get('deprecationErrors') === 'boolean') serverApi.deprecationErrors = api.get('deprecationErrors') as boolean;
+          if (typeof api.get('deprecationErrors') === 'boolean')
+            serverApi.deprecationErrors = api.get('deprecationErrors') as boolean;
           clientOptions.serverApi = serverApi;
         }
         this.entities.set(id, { type: 'client', client: new ShellClient(this.engine, clientOptions), events });
@@ -414,12 +423,18 @@ class TestRun {
       }
       case 'database': {
         const client = this.entities.client(str(b, 'client')).client;
-        this.entities.set(id, { type: 'database', db: client.db(str(b, 'databaseName'), nsOptions(b.get('databaseOptions'))) });
+        this.entities.set(id, {
+          type: 'database',
+          db: client.db(str(b, 'databaseName'), nsOptions(b.get('databaseOptions'))),
+        });
         return;
       }
       case 'collection': {
         const db = this.entities.database(str(b, 'database'));
-        this.entities.set(id, { type: 'collection', coll: db.collection(str(b, 'collectionName'), nsOptions(b.get('collectionOptions'))) });
+        this.entities.set(id, {
+          type: 'collection',
+          coll: db.collection(str(b, 'collectionName'), nsOptions(b.get('collectionOptions'))),
+        });
         return;
       }
       case 'session': {
@@ -445,7 +460,9 @@ class TestRun {
     let error: unknown;
     let failed = false;
     try {
-      result = resultToValue(object === 'testRunner' ? this.runSpecial(name, args) : this.runEntityOperation(object, name, args));
+      result = resultToValue(
+        object === 'testRunner' ? this.runSpecial(name, args) : this.runEntityOperation(object, name, args),
+      );
     } catch (e) {
       if (e instanceof UnsupportedError || e instanceof AssertionFailure) throw e;
       failed = true;
@@ -463,7 +480,8 @@ class TestRun {
       if (r !== null) throw new AssertionFailure(`result mismatch: ${r}`);
     }
     const save = op.get('saveResultAsEntity');
-    if (typeof save === 'string' && !failed && result !== undefined) this.entities.set(save, { type: 'value', value: result });
+    if (typeof save === 'string' && !failed && result !== undefined)
+      this.entities.set(save, { type: 'value', value: result });
   }
 
   private checkError(expected: Doc, error: unknown): void {
@@ -476,7 +494,8 @@ class TestRun {
         case 'isError':
           break;
         case 'isClientError':
-          if (value !== isClient) throw new AssertionFailure(`expected isClientError ${String(value)}, got ${messageOf(error)}`);
+          if (value !== isClient)
+            throw new AssertionFailure(`expected isClientError ${String(value)}, got ${messageOf(error)}`);
           break;
         case 'isTimeoutError':
           if (value === true) throw new AssertionFailure(`expected a timeout error, got ${messageOf(error)}`);
@@ -498,12 +517,16 @@ class TestRun {
           break;
         case 'errorLabelsContain':
           for (const l of isArray(value) ? value : []) {
-            if (typeof l === 'string' && !labels.includes(l)) throw new AssertionFailure(`expected error label ${l}, got [${labels.join(', ')}] on ${messageOf(error)}`);
+            if (typeof l === 'string' && !labels.includes(l))
+              throw new AssertionFailure(
+                `expected error label ${l}, got [${labels.join(', ')}] on ${messageOf(error)}`,
+              );
           }
           break;
         case 'errorLabelsOmit':
           for (const l of isArray(value) ? value : []) {
-            if (typeof l === 'string' && labels.includes(l)) throw new AssertionFailure(`unexpected error label ${l} on ${messageOf(error)}`);
+            if (typeof l === 'string' && labels.includes(l))
+              throw new AssertionFailure(`unexpected error label ${l} on ${messageOf(error)}`);
           }
           break;
         case 'errorResponse': {
@@ -524,7 +547,8 @@ class TestRun {
           break;
         }
         case 'writeErrors': {
-          if (!(error instanceof MongoClientBulkWriteError)) throw new AssertionFailure(`expected client bulk write errors, got ${messageOf(error)}`);
+          if (!(error instanceof MongoClientBulkWriteError))
+            throw new AssertionFailure(`expected client bulk write errors, got ${messageOf(error)}`);
           const actual: Doc = new Map();
           for (const [k, v] of error.writeErrors) actual.set(String(k), v);
           const r = match(value, actual, this.entities, false);
@@ -534,7 +558,9 @@ class TestRun {
         case 'writeConcernErrors': {
           // Driver shape {code, message, details}; array elements are root-level documents.
           const wce = (
-            error instanceof MongoClientBulkWriteError || error instanceof MongoBulkWriteError ? [...error.writeConcernErrors] : []
+            error instanceof MongoClientBulkWriteError || error instanceof MongoBulkWriteError
+              ? [...error.writeConcernErrors]
+              : []
           ).map((w) => {
             const d: Doc = new Map(w);
             if (w.has('errmsg')) d.set('message', w.get('errmsg') as Value);
@@ -542,7 +568,8 @@ class TestRun {
             return d;
           });
           const exp = isArray(value) ? value : [];
-          if (exp.length !== wce.length) throw new AssertionFailure(`expected ${exp.length} writeConcernErrors, got ${wce.length}`);
+          if (exp.length !== wce.length)
+            throw new AssertionFailure(`expected ${exp.length} writeConcernErrors, got ${wce.length}`);
           exp.forEach((x, i) => {
             const r = match(x, wce[i], this.entities, true, `writeConcernErrors.${i}`);
             if (r !== null) throw new AssertionFailure(`writeConcernErrors mismatch: ${r}`);
@@ -566,7 +593,8 @@ class TestRun {
       case 'assertSessionTransactionState': {
         const s = this.entities.sessionObj(str(args, 'session'));
         const want = str(args, 'state');
-        if (s.transactionState !== want) throw new AssertionFailure(`session state ${s.transactionState}, expected ${want}`);
+        if (s.transactionState !== want)
+          throw new AssertionFailure(`session state ${s.transactionState}, expected ${want}`);
         return undefined;
       }
       case 'assertSessionUnpinned':
@@ -625,9 +653,17 @@ class TestRun {
     if (e === undefined) throw new UnsupportedError(`unknown entity ${object}`);
     switch (e.type) {
       case 'collection':
-        return this.collectionOperation(e.coll.withSession(this.sessionArg(args) ?? e.coll.session), name, without(args, 'session'));
+        return this.collectionOperation(
+          e.coll.withSession(this.sessionArg(args) ?? e.coll.session),
+          name,
+          without(args, 'session'),
+        );
       case 'database':
-        return this.databaseOperation(e.db.withSession(this.sessionArg(args) ?? e.db.session), name, without(args, 'session'));
+        return this.databaseOperation(
+          e.db.withSession(this.sessionArg(args) ?? e.db.session),
+          name,
+          without(args, 'session'),
+        );
       case 'client':
         return this.clientOperation(e, name, args);
       case 'session':
@@ -647,9 +683,17 @@ class TestRun {
       case 'replaceOne':
         return coll.replaceOne(filter(), need(args, 'replacement'), without(args, 'filter', 'replacement'));
       case 'findOneAndUpdate':
-        return coll.findOneAndUpdate(filter(), need(args, 'update'), returnDocumentOption(without(args, 'filter', 'update')));
+        return coll.findOneAndUpdate(
+          filter(),
+          need(args, 'update'),
+          returnDocumentOption(without(args, 'filter', 'update')),
+        );
       case 'findOneAndReplace':
-        return coll.findOneAndReplace(filter(), need(args, 'replacement'), returnDocumentOption(without(args, 'filter', 'replacement')));
+        return coll.findOneAndReplace(
+          filter(),
+          need(args, 'replacement'),
+          returnDocumentOption(without(args, 'filter', 'replacement')),
+        );
       case 'findOneAndDelete':
         return coll.findOneAndDelete(filter(), without(args, 'filter'));
       case 'bulkWrite': {
@@ -734,7 +778,11 @@ class TestRun {
     switch (name) {
       case 'clientBulkWrite': {
         const models = need(args, 'models');
-        return client.client.bulkWrite(isArray(models) ? models : [], without(args, 'models', 'session'), this.sessionArg(args));
+        return client.client.bulkWrite(
+          isArray(models) ? models : [],
+          without(args, 'models', 'session'),
+          this.sessionArg(args),
+        );
       }
       case 'listDatabases':
         return client.client.listDatabases(without(args, 'session'));
@@ -802,8 +850,10 @@ class TestRun {
           let r: string | null;
           if (k === 'command') r = match(v, ev.command, this.entities, true);
           else if (k === 'reply') r = match(v, ev.reply, this.entities, true);
-          else if (k === 'commandName') r = v === ev.commandName ? null : `commandName ${ev.commandName}, expected ${show(v)}`;
-          else if (k === 'databaseName') r = v === ev.databaseName ? null : `databaseName ${ev.databaseName}, expected ${show(v)}`;
+          else if (k === 'commandName')
+            r = v === ev.commandName ? null : `commandName ${ev.commandName}, expected ${show(v)}`;
+          else if (k === 'databaseName')
+            r = v === ev.databaseName ? null : `databaseName ${ev.databaseName}, expected ${show(v)}`;
           else if (k === 'hasServiceId') r = v === false ? null : 'hasServiceId: no service ids outside load balancing';
           else if (k === 'hasServerConnectionId') r = null;
           else throw new UnsupportedError(`event field ${k}`);
@@ -859,7 +909,9 @@ function withPrefix(e: unknown, prefix: string): Error {
 
 function errorDetail(e: unknown): string {
   if (isMongoServerError(e)) {
-    const extra = [...e.errorResponse].filter(([k]) => k !== 'errmsg' && k !== 'code' && k !== 'codeName' && k !== 'ok');
+    const extra = [...e.errorResponse].filter(
+      ([k]) => k !== 'errmsg' && k !== 'code' && k !== 'codeName' && k !== 'ok',
+    );
     return extra.length > 0 ? ` ${show(new Map(extra))}` : '';
   }
   if (e instanceof Error && !isShellClientError(e) && e.stack !== undefined && !(e instanceof AssertionFailure)) {
@@ -867,4 +919,3 @@ function errorDetail(e: unknown): string {
   }
   return '';
 }
-

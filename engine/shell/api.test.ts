@@ -37,8 +37,18 @@ describe('update family command shapes', () => {
     engine.replies.push(d('{"n": 1, "nModified": 1, "ok": 1}'));
     const r = coll.updateOne(d('{"_id": 1}'), d('{"$inc": {"x": 1}}'));
     expect(engine.last()).toBe('{"update":"c","updates":[{"q":{"_id":1},"u":{"$inc":{"x":1}}}],"ordered":true}');
-    expect(r).toEqual({ kind: 'UpdateResult', acknowledged: true, insertedId: null, matchedCount: 1, modifiedCount: 1, upsertedCount: 0 });
-    expect(events.map((e) => `${e.kind} ${e.commandName} ${e.databaseName}`)).toEqual(['started update test', 'succeeded update test']);
+    expect(r).toEqual({
+      kind: 'UpdateResult',
+      acknowledged: true,
+      insertedId: null,
+      matchedCount: 1,
+      modifiedCount: 1,
+      upsertedCount: 0,
+    });
+    expect(events.map((e) => `${e.kind} ${e.commandName} ${e.databaseName}`)).toEqual([
+      'started update test',
+      'succeeded update test',
+    ]);
   });
 
   it('updateOne with every option', () => {
@@ -65,11 +75,19 @@ describe('update family command shapes', () => {
 
   it('client-side validation sends nothing', () => {
     const { engine, coll, events } = setup();
-    expect(() => coll.updateOne(d('{}'), d('{"x": 22}'))).toThrow(new ShellClientError('Update document requires atomic operators'));
+    expect(() => coll.updateOne(d('{}'), d('{"x": 22}'))).toThrow(
+      new ShellClientError('Update document requires atomic operators'),
+    );
     expect(() => coll.updateMany(d('{}'), d('{"x": 22}'))).toThrow('Update document requires atomic operators');
-    expect(() => coll.replaceOne(d('{}'), d('{"$set": {"x": 1}}'))).toThrow('Replacement document must not contain atomic operators');
-    expect(() => coll.findOneAndUpdate(d('{}'), d('{"$set": {"x": 1}}'), d('{"returnDocument": "invalid"}'))).toThrow(ShellClientError);
-    expect(() => coll.bulkWrite([d('{"updateOne": {"filter": {}, "update": {"x": 1}}}')])).toThrow('Update document requires atomic operators');
+    expect(() => coll.replaceOne(d('{}'), d('{"$set": {"x": 1}}'))).toThrow(
+      'Replacement document must not contain atomic operators',
+    );
+    expect(() => coll.findOneAndUpdate(d('{}'), d('{"$set": {"x": 1}}'), d('{"returnDocument": "invalid"}'))).toThrow(
+      ShellClientError,
+    );
+    expect(() => coll.bulkWrite([d('{"updateOne": {"filter": {}, "update": {"x": 1}}}')])).toThrow(
+      'Update document requires atomic operators',
+    );
     expect(engine.sent).toHaveLength(0);
     expect(events).toHaveLength(0);
   });
@@ -87,7 +105,9 @@ describe('update family command shapes', () => {
   it('write errors of updateOne throw a MongoServerError with the write error fields', () => {
     const { engine, coll } = setup();
     engine.replies.push(
-      d('{"n": 0, "nModified": 0, "writeErrors": [{"index": 0, "code": 11000, "errmsg": "E11000 duplicate key", "keyPattern": {"a": 1}, "keyValue": {"a": 1}}], "ok": 1}'),
+      d(
+        '{"n": 0, "nModified": 0, "writeErrors": [{"index": 0, "code": 11000, "errmsg": "E11000 duplicate key", "keyPattern": {"a": 1}, "keyValue": {"a": 1}}], "ok": 1}',
+      ),
     );
     let err: unknown;
     try {
@@ -118,7 +138,9 @@ describe('legacy update → WriteResult', () => {
     const r = coll.update(d('{"_id": 7}'), d('{"x": 1}'), d('{"upsert": true}'));
     expect(engine.last()).toBe('{"update":"c","updates":[{"q":{"_id":7},"u":{"x":1},"upsert":true}],"ordered":true}');
     expect([r.nMatched, r.nUpserted, r.nModified, toRelaxed(r._id ?? null)]).toEqual([0, 1, 0, '7']);
-    engine.replies.push(d('{"n": 0, "nModified": 0, "writeErrors": [{"index": 0, "code": 9, "errmsg": "boom"}], "ok": 1}'));
+    engine.replies.push(
+      d('{"n": 0, "nModified": 0, "writeErrors": [{"index": 0, "code": 9, "errmsg": "boom"}], "ok": 1}'),
+    );
     const w = coll.update(d('{}'), d('{"$bad": 1}'), d('{"multi": true}'));
     expect(engine.last()).toBe('{"update":"c","updates":[{"q":{},"u":{"$bad":1},"multi":true}],"ordered":true}');
     expect(toRelaxed(w.writeError ?? null)).toBe('{"code":9,"errmsg":"boom"}');
@@ -128,11 +150,15 @@ describe('legacy update → WriteResult', () => {
 describe('findAndModify family', () => {
   it('findOneAndUpdate builds one findAndModify command', () => {
     const { engine, coll } = setup();
-    engine.replies.push(d('{"lastErrorObject": {"n": 1, "updatedExisting": true}, "value": {"_id": 1, "x": 2}, "ok": 1}'));
+    engine.replies.push(
+      d('{"lastErrorObject": {"n": 1, "updatedExisting": true}, "value": {"_id": 1, "x": 2}, "ok": 1}'),
+    );
     const r = coll.findOneAndUpdate(
       d('{"_id": 1}'),
       d('{"$inc": {"x": 1}}'),
-      d('{"returnDocument": "after", "projection": {"x": 1}, "sort": {"x": -1}, "upsert": true, "arrayFilters": [], "hint": {"_id": 1}, "let": {"a": 1}, "comment": "c"}'),
+      d(
+        '{"returnDocument": "after", "projection": {"x": 1}, "sort": {"x": -1}, "upsert": true, "arrayFilters": [], "hint": {"_id": 1}, "let": {"a": 1}, "comment": "c"}',
+      ),
     );
     expect(engine.last()).toBe(
       '{"findAndModify":"c","query":{"_id":1},"remove":false,"new":true,"upsert":true,"sort":{"x":-1},"fields":{"x":1},"update":{"$inc":{"x":1}},"arrayFilters":[],"hint":{"_id":1},"let":{"a":1},"comment":"c"}',
@@ -142,8 +168,16 @@ describe('findAndModify family', () => {
 
   it('findOneAndReplace / findOneAndDelete', () => {
     const { engine, coll } = setup();
-    expect(coll.findOneAndReplace(d('{}'), d('{"a": 1}'), d('{"returnNewDocument": true, "bypassDocumentValidation": false}'))).toBeNull();
-    expect(engine.last()).toBe('{"findAndModify":"c","query":{},"remove":false,"new":true,"upsert":false,"update":{"a":1},"bypassDocumentValidation":false}');
+    expect(
+      coll.findOneAndReplace(
+        d('{}'),
+        d('{"a": 1}'),
+        d('{"returnNewDocument": true, "bypassDocumentValidation": false}'),
+      ),
+    ).toBeNull();
+    expect(engine.last()).toBe(
+      '{"findAndModify":"c","query":{},"remove":false,"new":true,"upsert":false,"update":{"a":1},"bypassDocumentValidation":false}',
+    );
     coll.findOneAndDelete(d('{"a": 1}'));
     expect(engine.last()).toBe('{"findAndModify":"c","query":{"a":1},"remove":true,"new":false,"upsert":false}');
   });
@@ -166,7 +200,9 @@ describe('bulkWrite', () => {
       '{"update":"c","updates":[{"q":{"_id":1},"u":{"$set":{"a":1}}},{"q":{"_id":9},"u":{"a":2},"upsert":true}],"ordered":true}',
       '{"delete":"c","deletes":[{"q":{"a":3},"limit":0}],"ordered":true}',
     ]);
-    expect([r.insertedCount, r.matchedCount, r.modifiedCount, r.deletedCount, r.upsertedCount]).toEqual([1, 1, 1, 1, 1]);
+    expect([r.insertedCount, r.matchedCount, r.modifiedCount, r.deletedCount, r.upsertedCount]).toEqual([
+      1, 1, 1, 1, 1,
+    ]);
     expect(toRelaxed(r.upsertedIds.get(2) ?? null)).toBe('9');
     expect(toRelaxed(r.insertedIds.get(0) ?? null)).toBe('1');
   });
@@ -174,10 +210,16 @@ describe('bulkWrite', () => {
   it('write errors become a MongoBulkWriteError with indexes of the models', () => {
     const { engine, coll } = setup();
     engine.replies.push(d('{"n": 1, "ok": 1}'));
-    engine.replies.push(d('{"n": 0, "nModified": 0, "writeErrors": [{"index": 0, "code": 2, "errmsg": "x"}], "ok": 1}'));
+    engine.replies.push(
+      d('{"n": 0, "nModified": 0, "writeErrors": [{"index": 0, "code": 2, "errmsg": "x"}], "ok": 1}'),
+    );
     let err: unknown;
     try {
-      coll.bulkWrite([d('{"insertOne": {"document": {"_id": 1}}}'), d('{"updateOne": {"filter": {}, "update": {"$set": {"a": 1}}}}'), d('{"deleteOne": {"filter": {}}}')]);
+      coll.bulkWrite([
+        d('{"insertOne": {"document": {"_id": 1}}}'),
+        d('{"updateOne": {"filter": {}, "update": {"$set": {"a": 1}}}}'),
+        d('{"deleteOne": {"filter": {}}}'),
+      ]);
     } catch (e) {
       err = e;
     }
@@ -193,7 +235,9 @@ describe('client bulkWrite', () => {
   it('builds one admin bulkWrite command with nsInfo', () => {
     const { engine, client } = setup();
     engine.replies.push(
-      d('{"cursor": {"id": 0, "firstBatch": [{"ok": 1, "idx": 0, "n": 1, "nModified": 1}, {"ok": 1, "idx": 1, "n": 1, "nModified": 0, "upserted": {"_id": 4}}], "ns": "admin.$cmd.bulkWrite"}, "nErrors": 0, "nInserted": 0, "nMatched": 1, "nModified": 1, "nUpserted": 1, "nDeleted": 0, "ok": 1}'),
+      d(
+        '{"cursor": {"id": 0, "firstBatch": [{"ok": 1, "idx": 0, "n": 1, "nModified": 1}, {"ok": 1, "idx": 1, "n": 1, "nModified": 0, "upserted": {"_id": 4}}], "ns": "admin.$cmd.bulkWrite"}, "nErrors": 0, "nInserted": 0, "nMatched": 1, "nModified": 1, "nUpserted": 1, "nDeleted": 0, "ok": 1}',
+      ),
     );
     const r = client.bulkWrite(
       [
@@ -216,18 +260,31 @@ describe('reads and indexes', () => {
     const { engine, coll } = setup();
     engine.replies.push(d('{"cursor": {"id": 0, "ns": "test.c", "firstBatch": [{"_id": 1, "n": 3}]}, "ok": 1}'));
     expect(coll.countDocuments(d('{"a": 1}'))).toBe(3);
-    expect(engine.last()).toBe('{"aggregate":"c","pipeline":[{"$match":{"a":1}},{"$group":{"_id":1,"n":{"$sum":1}}}],"cursor":{}}');
+    expect(engine.last()).toBe(
+      '{"aggregate":"c","pipeline":[{"$match":{"a":1}},{"$group":{"_id":1,"n":{"$sum":1}}}],"cursor":{}}',
+    );
     engine.replies.push(d('{"cursor": {"id": 0, "ns": "test.c", "firstBatch": [{"_id": 1}]}, "ok": 1}'));
-    expect(coll.find(d('{}')).sort(d('{"_id": 1}')).limit(2).toArray().map((x) => toRelaxed(x))).toEqual(['{"_id":1}']);
+    expect(
+      coll
+        .find(d('{}'))
+        .sort(d('{"_id": 1}'))
+        .limit(2)
+        .toArray()
+        .map((x) => toRelaxed(x)),
+    ).toEqual(['{"_id":1}']);
     expect(engine.last()).toBe('{"find":"c","filter":{},"sort":{"_id":1},"limit":2}');
     expect(coll.createIndex(d('{"a": 1, "b": -1}'), d('{"unique": true}'))).toBe('a_1_b_-1');
-    expect(engine.last()).toBe('{"createIndexes":"c","indexes":[{"key":{"a":1,"b":-1},"name":"a_1_b_-1","unique":true}]}');
+    expect(engine.last()).toBe(
+      '{"createIndexes":"c","indexes":[{"key":{"a":1,"b":-1},"name":"a_1_b_-1","unique":true}]}',
+    );
   });
 
   it('explain wraps the command', () => {
     const { engine, coll } = setup();
     coll.explain().update(d('{"a": 1}'), d('{"$set": {"b": 1}}'), d('{"multi": true}'));
-    expect(engine.last()).toBe('{"explain":{"update":"c","updates":[{"q":{"a":1},"u":{"$set":{"b":1}},"multi":true}],"ordered":true},"verbosity":"queryPlanner"}');
+    expect(engine.last()).toBe(
+      '{"explain":{"update":"c","updates":[{"q":{"a":1},"u":{"$set":{"b":1}},"multi":true}],"ordered":true},"verbosity":"queryPlanner"}',
+    );
   });
 });
 
@@ -236,9 +293,14 @@ describe('write concern, sessions and transactions', () => {
     const { engine, client } = setup();
     const c0 = client.db('test').collection('c', { writeConcern: d('{"w": 0}') });
     const r = c0.updateOne(d('{}'), d('{"$set": {"a": 1}}'));
-    expect(engine.last()).toBe('{"update":"c","updates":[{"q":{},"u":{"$set":{"a":1}}}],"ordered":true,"writeConcern":{"w":0}}');
+    expect(engine.last()).toBe(
+      '{"update":"c","updates":[{"q":{},"u":{"$set":{"a":1}}}],"ordered":true,"writeConcern":{"w":0}}',
+    );
     expect(r.acknowledged).toBe(false);
-    client.db('test').collection('c', { writeConcern: d('{}') }).updateOne(d('{}'), d('{"$set": {"a": 1}}'));
+    client
+      .db('test')
+      .collection('c', { writeConcern: d('{}') })
+      .updateOne(d('{}'), d('{"$set": {"a": 1}}'));
     expect(engine.last()).not.toContain('writeConcern');
   });
 
@@ -283,7 +345,9 @@ describe('write concern, sessions and transactions', () => {
   it('serverApi fields are appended', () => {
     const { engine, coll } = setup({ serverApi: { version: '1', deprecationErrors: true } });
     coll.deleteOne(d('{}'));
-    expect(engine.last()).toBe('{"delete":"c","deletes":[{"q":{},"limit":1}],"ordered":true,"apiVersion":"1","apiDeprecationErrors":true}');
+    expect(engine.last()).toBe(
+      '{"delete":"c","deletes":[{"q":{},"limit":1}],"ordered":true,"apiVersion":"1","apiDeprecationErrors":true}',
+    );
   });
 });
 
@@ -294,7 +358,9 @@ describe('retryable writes', () => {
     const r = coll.updateOne(d('{"_id": 1}'), d('{"$inc": {"x": 1}}'));
     expect(r.modifiedCount).toBe(1);
     expect(engine.sent).toHaveLength(2);
-    expect(toRelaxed(engine.sent[0]?.command.get('txnNumber') ?? null)).toBe(toRelaxed(engine.sent[1]?.command.get('txnNumber') ?? null));
+    expect(toRelaxed(engine.sent[0]?.command.get('txnNumber') ?? null)).toBe(
+      toRelaxed(engine.sent[1]?.command.get('txnNumber') ?? null),
+    );
     expect(events.map((e) => e.kind)).toEqual(['started', 'failed', 'started', 'succeeded']);
   });
 
@@ -314,10 +380,16 @@ describe('retryable writes', () => {
 
   it('retries server errors only when labelled RetryableWriteError; multi updates never', () => {
     const { engine, coll } = setup({ implicitSessions: true });
-    engine.replies.push(d('{"ok": 0, "code": 11600, "codeName": "InterruptedAtShutdown", "errmsg": "x", "errorLabels": []}'));
+    engine.replies.push(
+      d('{"ok": 0, "code": 11600, "codeName": "InterruptedAtShutdown", "errmsg": "x", "errorLabels": []}'),
+    );
     expect(() => coll.updateOne(d('{}'), d('{"$inc": {"x": 1}}'))).toThrow(MongoServerError);
     expect(engine.sent).toHaveLength(1);
-    engine.replies.push(d('{"ok": 0, "code": 189, "codeName": "PrimarySteppedDown", "errmsg": "x", "errorLabels": ["RetryableWriteError"]}'));
+    engine.replies.push(
+      d(
+        '{"ok": 0, "code": 189, "codeName": "PrimarySteppedDown", "errmsg": "x", "errorLabels": ["RetryableWriteError"]}',
+      ),
+    );
     expect(() => coll.updateMany(d('{}'), d('{"$inc": {"x": 1}}'))).toThrow(MongoServerError);
     expect(engine.sent).toHaveLength(2);
   });

@@ -199,7 +199,9 @@ function isAcknowledged(wc: Doc | undefined): boolean {
 }
 
 /** Error codes drivers and the server treat as retryable (retryable writes / reads specs). */
-const RETRYABLE_CODES: ReadonlySet<number> = new Set([6, 7, 89, 91, 134, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436]);
+const RETRYABLE_CODES: ReadonlySet<number> = new Set([
+  6, 7, 89, 91, 134, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436,
+]);
 
 function errorLabelsOf(e: unknown): string[] {
   if (isMongoServerError(e) || isMongoNetworkError(e)) return e.errorLabels;
@@ -222,7 +224,14 @@ function isRetryableReadError(e: unknown): boolean {
   return isMongoNetworkError(e) || (isMongoServerError(e) && RETRYABLE_CODES.has(e.code));
 }
 
-const RETRYABLE_READ_COMMANDS = new Set(['find', 'count', 'distinct', 'listCollections', 'listIndexes', 'listDatabases']);
+const RETRYABLE_READ_COMMANDS = new Set([
+  'find',
+  'count',
+  'distinct',
+  'listCollections',
+  'listIndexes',
+  'listDatabases',
+]);
 
 function isRetryableRead(cmd: Doc): boolean {
   const name = cmd.keys().next().value;
@@ -329,7 +338,11 @@ export class ShellClient {
       this.implicitSession ??= new ShellSession(this, new Map(), true);
       session = this.implicitSession;
     }
-    const inTxn = session !== undefined && session.inTransaction && commandName !== 'commitTransaction' && commandName !== 'abortTransaction';
+    const inTxn =
+      session !== undefined &&
+      session.inTransaction &&
+      commandName !== 'commitTransaction' &&
+      commandName !== 'abortTransaction';
     if (inTxn) cmd.delete('writeConcern');
     else if (ctx.writeConcern !== undefined && !cmd.has('writeConcern')) cmd.set('writeConcern', ctx.writeConcern);
     if (session !== undefined) {
@@ -394,7 +407,8 @@ export class ShellClient {
     try {
       const reply = this.attempt(dbName, cmd, commandName, acknowledged, session);
       const labels = reply.get('errorLabels');
-      const wceRetryable = isDoc(reply.get('writeConcernError')) && isArray(labels) && labels.includes('RetryableWriteError');
+      const wceRetryable =
+        isDoc(reply.get('writeConcernError')) && isArray(labels) && labels.includes('RetryableWriteError');
       if (!(retryableWrite && wceRetryable)) return reply;
       first = undefined;
     } catch (e) {
@@ -411,7 +425,13 @@ export class ShellClient {
     }
   }
 
-  private attempt(dbName: string, cmd: Doc, commandName: string, acknowledged: boolean, session: ShellSession | undefined): Doc {
+  private attempt(
+    dbName: string,
+    cmd: Doc,
+    commandName: string,
+    acknowledged: boolean,
+    session: ShellSession | undefined,
+  ): Doc {
     const requestId = ++this.requestCounter;
     const observer = this.options.observer;
     observer?.({ kind: 'started', commandName, databaseName: dbName, command: cmd, requestId });
@@ -420,7 +440,13 @@ export class ShellClient {
       raw = this.engine.runCommand(dbName, cmd);
     } catch (e) {
       if (isMongoNetworkError(e)) {
-        observer?.({ kind: 'failed', commandName, databaseName: dbName, failure: { code: 0, errmsg: e.message }, requestId });
+        observer?.({
+          kind: 'failed',
+          commandName,
+          databaseName: dbName,
+          failure: { code: 0, errmsg: e.message },
+          requestId,
+        });
       }
       throw e;
     }
@@ -497,12 +523,16 @@ export class ShellSession {
   startTransaction(options: Doc = new Map()): void {
     if (this.ended) throw new ShellClientError('Cannot use a session that has ended', 'MongoExpiredSessionError');
     if (this.inTransaction) throw new ShellClientError('Transaction already in progress', 'MongoTransactionError');
-    if (this.snapshot) throw new ShellClientError('Transactions are not supported in snapshot sessions', 'MongoCompatibilityError');
+    if (this.snapshot)
+      throw new ShellClientError('Transactions are not supported in snapshot sessions', 'MongoCompatibilityError');
     const previous = this.txnOptions;
     this.txnOptions = options;
     if (!isAcknowledged(this.txnWriteConcern())) {
       this.txnOptions = previous;
-      throw new ShellClientError('Transactions do not support unacknowledged write concern', 'MongoInvalidArgumentError');
+      throw new ShellClientError(
+        'Transactions do not support unacknowledged write concern',
+        'MongoInvalidArgumentError',
+      );
     }
     this.txnNumber += 1;
     this.state = 'starting';
@@ -511,7 +541,10 @@ export class ShellSession {
   commitTransaction(): Doc {
     if (this.state === 'none') throw new ShellClientError('No transaction started', 'MongoTransactionError');
     if (this.state === 'aborted') {
-      throw new ShellClientError('Cannot call commitTransaction after calling abortTransaction', 'MongoTransactionError');
+      throw new ShellClientError(
+        'Cannot call commitTransaction after calling abortTransaction',
+        'MongoTransactionError',
+      );
     }
     const wasStarting = this.state === 'starting';
     this.state = 'committed';
@@ -534,9 +567,13 @@ export class ShellSession {
   abortTransaction(): Doc {
     if (this.state === 'none') throw new ShellClientError('No transaction started', 'MongoTransactionError');
     if (this.state === 'committed') {
-      throw new ShellClientError('Cannot call abortTransaction after calling commitTransaction', 'MongoTransactionError');
+      throw new ShellClientError(
+        'Cannot call abortTransaction after calling commitTransaction',
+        'MongoTransactionError',
+      );
     }
-    if (this.state === 'aborted') throw new ShellClientError('Cannot call abortTransaction twice', 'MongoTransactionError');
+    if (this.state === 'aborted')
+      throw new ShellClientError('Cannot call abortTransaction twice', 'MongoTransactionError');
     const wasStarting = this.state === 'starting';
     this.state = 'aborted';
     if (wasStarting) return new Map<string, Value>([['ok', int(1)]]);
@@ -626,11 +663,17 @@ export class ShellDatabase {
   createCollection(name: string, options: Doc = new Map()): Doc {
     const cmd = build([['create', name]]);
     for (const [k, v] of options) if (k !== 'session') cmd.set(k, v);
-    return this.client.send(this.name, cmd, { session: sessionOf(options, this.session), writeConcern: this.writeConcern });
+    return this.client.send(this.name, cmd, {
+      session: sessionOf(options, this.session),
+      writeConcern: this.writeConcern,
+    });
   }
 
   dropDatabase(): Doc {
-    return this.client.send(this.name, build([['dropDatabase', int(1)]]), { session: this.session, writeConcern: this.writeConcern });
+    return this.client.send(this.name, build([['dropDatabase', int(1)]]), {
+      session: this.session,
+      writeConcern: this.writeConcern,
+    });
   }
 
   /** Database-level aggregate (`{aggregate: 1, …}`), e.g. `$currentOp`, `$listLocalSessions`. */
@@ -797,7 +840,8 @@ export class ShellCollection {
     const session = this.ctxSession(options);
     const rc = this.readConcern;
     // Inside a transaction the read concern travels with the transaction's first command only.
-    if (rc !== undefined && !(session?.inTransaction ?? false) && !command.has('readConcern')) command.set('readConcern', rc);
+    if (rc !== undefined && !(session?.inTransaction ?? false) && !command.has('readConcern'))
+      command.set('readConcern', rc);
     return { dbName: this.db.name, command, session, writeConcern: undefined };
   }
 
@@ -830,24 +874,36 @@ export class ShellCollection {
 
   buildUpdateOne(filter: Doc, update: Value, options?: Doc): BuiltCommand {
     checkUpdateDocument(update);
-    return this.write(this.updateCommand([ShellCollection.updateStatement(filter, update, options, false)], options), options);
+    return this.write(
+      this.updateCommand([ShellCollection.updateStatement(filter, update, options, false)], options),
+      options,
+    );
   }
 
   buildUpdateMany(filter: Doc, update: Value, options?: Doc): BuiltCommand {
     checkUpdateDocument(update);
-    return this.write(this.updateCommand([ShellCollection.updateStatement(filter, update, options, true)], options), options);
+    return this.write(
+      this.updateCommand([ShellCollection.updateStatement(filter, update, options, true)], options),
+      options,
+    );
   }
 
   buildReplaceOne(filter: Doc, replacement: Value, options?: Doc): BuiltCommand {
     checkReplacementDocument(replacement);
-    return this.write(this.updateCommand([ShellCollection.updateStatement(filter, replacement, options, false)], options), options);
+    return this.write(
+      this.updateCommand([ShellCollection.updateStatement(filter, replacement, options, false)], options),
+      options,
+    );
   }
 
   /** Legacy `update`: any update form (the server decides), `multi`/`upsert` from the options. */
   buildLegacyUpdate(filter: Doc, update: Value, options?: Doc): BuiltCommand {
     const multi = boolOpt(options, 'multi') === true;
     if (!isDoc(update) && !isArray(update)) throw new ShellClientError('Update document must be an object or an array');
-    return this.write(this.updateCommand([ShellCollection.updateStatement(filter, update, options, multi)], options), options);
+    return this.write(
+      this.updateCommand([ShellCollection.updateStatement(filter, update, options, multi)], options),
+      options,
+    );
   }
 
   buildDelete(filter: Doc, options: Doc | undefined, many: boolean): BuiltCommand {
@@ -960,7 +1016,17 @@ export class ShellCollection {
     const limit = truthyOpt(options, 'limit');
     if (skip !== undefined) pipeline.push(build([['$skip', skip]]));
     if (limit !== undefined) pipeline.push(build([['$limit', limit]]));
-    pipeline.push(build([['$group', build([['_id', int(1)], ['n', build([['$sum', int(1)]])]])]]));
+    pipeline.push(
+      build([
+        [
+          '$group',
+          build([
+            ['_id', int(1)],
+            ['n', build([['$sum', int(1)]])],
+          ]),
+        ],
+      ]),
+    );
     const command = build([
       ['aggregate', this.name],
       ['pipeline', pipeline],
@@ -1101,7 +1167,11 @@ export class ShellCollection {
   }
 
   /** @internal used by bulkWrite. */
-  sendBatch(kind: 'insert' | 'update' | 'delete', statements: Doc[], options: Doc | undefined): { reply: Doc; acknowledged: boolean } {
+  sendBatch(
+    kind: 'insert' | 'update' | 'delete',
+    statements: Doc[],
+    options: Doc | undefined,
+  ): { reply: Doc; acknowledged: boolean } {
     let command: Doc;
     if (kind === 'update') command = this.updateCommand(statements, options);
     else if (kind === 'insert') {
@@ -1162,7 +1232,13 @@ export class ShellCollection {
   }
 
   estimatedDocumentCount(options?: Doc): number {
-    const built = this.read(build([['count', this.name], ['comment', opt(options, 'comment')]]), options);
+    const built = this.read(
+      build([
+        ['count', this.name],
+        ['comment', opt(options, 'comment')],
+      ]),
+      options,
+    );
     return toNumber(this.run(built).get('n'));
   }
 
@@ -1188,7 +1264,8 @@ export class ShellCollection {
       const name = opt(options, 'name');
       spec.set('name', typeof name === 'string' && keyPatterns.length === 1 ? name : indexName(keys));
       for (const [k, v] of options ?? []) {
-        if (k === 'name' || k === 'session' || k === 'writeConcern' || k === 'commitQuorum' || k === 'comment') continue;
+        if (k === 'name' || k === 'session' || k === 'writeConcern' || k === 'commitQuorum' || k === 'comment')
+          continue;
         spec.set(k, v);
       }
       return spec;
@@ -1204,12 +1281,26 @@ export class ShellCollection {
   }
 
   getIndexes(): Doc[] {
-    const built = this.read(build([['listIndexes', this.name], ['cursor', new Map()]]), undefined);
+    const built = this.read(
+      build([
+        ['listIndexes', this.name],
+        ['cursor', new Map()],
+      ]),
+      undefined,
+    );
     return drainCursor(this.client, this.db.name, this.run(built), built.session);
   }
 
   dropIndex(index: string | Doc): Doc {
-    return this.run(this.write(build([['dropIndexes', this.name], ['index', index]]), undefined));
+    return this.run(
+      this.write(
+        build([
+          ['dropIndexes', this.name],
+          ['index', index],
+        ]),
+        undefined,
+      ),
+    );
   }
 
   /** `drop()`: true when dropped, false when the collection did not exist (NamespaceNotFound). */
@@ -1231,7 +1322,14 @@ export class ShellCollection {
   runExplain(built: BuiltCommand, verbosity: string): Doc {
     const inner: Doc = new Map(built.command);
     inner.delete('writeConcern');
-    return this.client.send(built.dbName, build([['explain', inner], ['verbosity', verbosity]]), { session: built.session });
+    return this.client.send(
+      built.dbName,
+      build([
+        ['explain', inner],
+        ['verbosity', verbosity],
+      ]),
+      { session: built.session },
+    );
   }
 }
 
@@ -1288,7 +1386,14 @@ function writeResultOf(reply: Doc, acknowledged: boolean): WriteResult {
 
 function updateResultOf(reply: Doc, acknowledged: boolean): UpdateResult {
   if (!acknowledged) {
-    return { kind: 'UpdateResult', acknowledged: false, insertedId: null, matchedCount: 0, modifiedCount: 0, upsertedCount: 0 };
+    return {
+      kind: 'UpdateResult',
+      acknowledged: false,
+      insertedId: null,
+      matchedCount: 0,
+      modifiedCount: 0,
+      upsertedCount: 0,
+    };
   }
   throwFirstWriteError(reply);
   const upserted = upsertedOf(reply);
@@ -1342,7 +1447,11 @@ function toBulkOp(model: Value, index: number): BulkOp {
       const update = body.get('update');
       if (update === undefined) throw new ShellClientError('Update document requires atomic operators');
       checkUpdateDocument(update);
-      return { kind: 'update', index, statement: ShellCollection.updateStatement(filter, update, body, name === 'updateMany') };
+      return {
+        kind: 'update',
+        index,
+        statement: ShellCollection.updateStatement(filter, update, body, name === 'updateMany'),
+      };
     }
     case 'replaceOne': {
       const replacement = body.get('replacement');
@@ -1370,7 +1479,9 @@ function toBulkOp(model: Value, index: number): BulkOp {
 /** Ordered: runs of consecutive same-type ops; unordered: inserts, then updates, then deletes. */
 function batchesOf(ops: BulkOp[], ordered: boolean): BulkOp[][] {
   if (!ordered) {
-    return (['insert', 'update', 'delete'] as const).map((k) => ops.filter((o) => o.kind === k)).filter((b) => b.length > 0);
+    return (['insert', 'update', 'delete'] as const)
+      .map((k) => ops.filter((o) => o.kind === k))
+      .filter((b) => b.length > 0);
   }
   const batches: BulkOp[][] = [];
   for (const op of ops) {
@@ -1381,7 +1492,11 @@ function batchesOf(ops: BulkOp[], ordered: boolean): BulkOp[][] {
   return batches;
 }
 
-function collectionBulkWrite(coll: ShellCollection, operations: readonly Value[], options: Doc | undefined): BulkWriteResult {
+function collectionBulkWrite(
+  coll: ShellCollection,
+  operations: readonly Value[],
+  options: Doc | undefined,
+): BulkWriteResult {
   const ordered = boolOpt(options, 'ordered') ?? true;
   const ops = operations.map((m, i) => toBulkOp(m, i));
   if (ops.length === 0) throw new ShellClientError('Invalid BulkOperation, Batch cannot be empty');
@@ -1452,7 +1567,8 @@ function collectionBulkWrite(coll: ShellCollection, operations: readonly Value[]
     if (isDoc(wce)) writeConcernErrors.push(wce);
     if (ordered && writeErrors.length > 0) break;
   }
-  if (!acknowledged) for (const op of ops) if (op.kind === 'insert') insertedIds.set(op.index, op.statement.get('_id') ?? null);
+  if (!acknowledged)
+    for (const op of ops) if (op.kind === 'insert') insertedIds.set(op.index, op.statement.get('_id') ?? null);
   const result = partial();
   if (writeErrors.length > 0 || writeConcernErrors.length > 0) {
     throw new MongoBulkWriteError(writeErrors, writeConcernErrors, result);
@@ -1492,7 +1608,10 @@ function clientBulkWrite(
         const document = withId(requireDoc(body.get('document'), 'document'));
         kinds.push('insert');
         insertedIdByIndex.set(i, document.get('_id') ?? null);
-        return build([['insert', int(idx)], ['document', document]]);
+        return build([
+          ['insert', int(idx)],
+          ['document', document],
+        ]);
       }
       case 'updateOne':
       case 'updateMany':
@@ -1533,7 +1652,13 @@ function clientBulkWrite(
   const verbose = boolOpt(options, 'verboseResults') === true;
   const wcOpt = opt(options, 'writeConcern');
   const writeConcern =
-    (txnSession?.inTransaction ?? false) ? undefined : isDoc(wcOpt) ? (wcOpt.size > 0 ? wcOpt : undefined) : client.defaultWriteConcern;
+    (txnSession?.inTransaction ?? false)
+      ? undefined
+      : isDoc(wcOpt)
+        ? wcOpt.size > 0
+          ? wcOpt
+          : undefined
+        : client.defaultWriteConcern;
   const acknowledged = isAcknowledged(writeConcern);
   const command = build([
     ['bulkWrite', int(1)],
@@ -1674,7 +1799,10 @@ export class ShellCursor {
 
   /** mongosh's `cursor.count()` (a `count` command with the cursor's filter). */
   count(): number {
-    return this.collection.count(this.filter, new Map([...this.options].filter(([k]) => k === 'collation' || k === 'hint')));
+    return this.collection.count(
+      this.filter,
+      new Map([...this.options].filter(([k]) => k === 'collation' || k === 'hint')),
+    );
   }
 }
 

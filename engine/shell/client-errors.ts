@@ -87,7 +87,8 @@ export class MongoBulkWriteError extends MongoServerError {
     result: BulkWriteResult,
     cause?: { response: Doc; labels: readonly string[] },
   ) {
-    const first = cause?.response ?? writeErrors[0] ?? writeConcernErrors[0] ?? new Map<string, Value>([['errmsg', 'write error']]);
+    const first =
+      cause?.response ?? writeErrors[0] ?? writeConcernErrors[0] ?? new Map<string, Value>([['errmsg', 'write error']]);
     super(first);
     if (cause !== undefined) this.errorLabels.push(...cause.labels.filter((l) => !this.errorLabels.includes(l)));
     this.name = 'MongoBulkWriteError';
