@@ -310,6 +310,36 @@ describe('result objects', () => {
     );
   });
 
+  it('prints a bulk write error with its partial result and write errors', () => {
+    const bulkResult: ShellResult = {
+      kind: 'BulkWriteResult',
+      acknowledged: true,
+      insertedCount: 1,
+      insertedIds: new Map([[0, new Int32(1)]]),
+      matchedCount: 0,
+      modifiedCount: 0,
+      deletedCount: 0,
+      upsertedCount: 0,
+      upsertedIds: new Map(),
+    };
+    expect(
+      formatShellOutput({
+        kind: 'error',
+        error: {
+          name: 'MongoBulkWriteError',
+          message: 'E11000 dup',
+          code: 11000,
+          display: 'MongoBulkWriteError: E11000 dup',
+          bulkResult,
+          writeErrors: [d(['index', new Int32(1)], ['code', new Int32(11000)], ['errmsg', 'E11000 dup'])],
+          cause: null,
+        },
+      }),
+    ).toBe(
+      "MongoBulkWriteError: E11000 dup\nResult: {\n  acknowledged: true,\n  insertedCount: 1,\n  insertedIds: { '0': 1 },\n  matchedCount: 0,\n  modifiedCount: 0,\n  deletedCount: 0,\n  upsertedCount: 0,\n  upsertedIds: {}\n}\nWrite Errors: [ { index: 1, code: 11000, errmsg: 'E11000 dup' } ]",
+    );
+  });
+
   it('prints nothing for a statement with no output and no warnings', () => {
     expect(formatShellResult(result({ kind: 'none' }))).toBe('');
     expect(formatShellResult(result({ kind: 'text', text: 'switched to db x' }))).toBe('switched to db x');

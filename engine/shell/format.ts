@@ -442,11 +442,17 @@ export function formatShellOutput(output: ShellOutput, options: FormatOptions = 
     case 'text':
       return output.text;
     case 'error': {
+      // mongosh follows the header with the server's errInfo and, for bulk writes, the partial
+      // result and the write errors.
       const e = output.error;
+      const lines = [e.display];
       const errInfo = e.errorResponse?.get('errInfo');
-      return errInfo === undefined
-        ? e.display
-        : `${e.display}\nAdditional information: ${formatValue(errInfo, options)}`;
+      if (errInfo !== undefined) lines.push(`Additional information: ${formatValue(errInfo, options)}`);
+      if (e.bulkResult !== undefined) lines.push(`Result: ${formatValue(shellResultToDoc(e.bulkResult), options)}`);
+      if (e.writeErrors !== undefined && e.writeErrors.length > 0) {
+        lines.push(`Write Errors: ${formatValue([...e.writeErrors], options)}`);
+      }
+      return lines.join('\n');
     }
   }
 }

@@ -13,7 +13,7 @@ import { BSON_UNDEFINED, Int32, isDoc, Long } from '../bson/values.js';
 import { isEngineError } from '../errors.js';
 import type { Expr, Program, SourceRange, Span, SpreadElement, Statement } from './ast.js';
 import { bsonHelper, makeRegex, type HelperContext } from './bson-helpers.js';
-import { isMongoServerError, isShellClientError } from './client-errors.js';
+import { isMongoServerError, isShellClientError, MongoBulkWriteError } from './client-errors.js';
 import {
   COLLECTION_METHODS,
   CURSOR_METHODS,
@@ -77,6 +77,9 @@ export interface ShellErrorInfo {
   readonly column?: number;
   /** The server's error document, when the server sent one (errInfo, keyValue, writeErrors …). */
   readonly errorResponse?: Doc;
+  /** A bulk write's partial result and write errors (MongoBulkWriteError), printed by mongosh. */
+  readonly bulkResult?: ShellResult;
+  readonly writeErrors?: readonly Doc[];
   /** The thrown object itself, for callers that need more (e.g. MongoBulkWriteError.result). */
   readonly cause: unknown;
 }
@@ -632,7 +635,9 @@ export function describeError(e: unknown): ShellErrorInfo {
     return { name: e.errorName, message: e.message, display: `${e.errorName}: ${e.message}`, cause: e };
   }
   if (isMongoServerError(e)) {
+    const bulk = e instanceof MongoBulkWriteError ? { bulkResult: e.result, writeErrors: e.writeErrors } : {};
     return {
+      ...bulk,
       name: e.name,
       message: e.errmsg,
       code: e.code,
