@@ -8,7 +8,7 @@
  */
 import { Int32, type ObjectId } from 'bson';
 import { isDoc, type Doc, type Value } from './bson/values.js';
-import { Catalog, type CatalogSnapshot } from './catalog/catalog.js';
+import { Catalog, checkDatabaseName, type CatalogSnapshot } from './catalog/catalog.js';
 import { SystemClock, type Clock } from './catalog/clock.js';
 import type { OperationRecord } from './catalog/recent-operations.js';
 import type { CommandContext } from './commands/context.js';
@@ -75,6 +75,7 @@ export class Engine {
       body.delete('$db');
     }
     const db = typeof dbField === 'string' ? dbField : dbName;
+    checkDatabaseName(db);
     const first = body.keys().next();
     if (first.done) throw fail(59, `no such command: ''`);
     const name = first.value;

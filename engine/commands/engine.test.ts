@@ -85,6 +85,12 @@ describe('Engine.runCommand', () => {
     expect(() => new Engine().runCommand('test', 42 as never)).not.toThrow();
   });
 
+  it('refuses invalid database names with 73', () => {
+    expect(ejson(run(testEngine(), 'a.b', '{"find": "c"}'))).toBe(
+      canon(`{"ok": 0.0, "errmsg": "Invalid database name: 'a.b'", "code": 73, "codeName": "InvalidNamespace"}`),
+    );
+  });
+
   it('answers buildInfo with version 8.0.0', () => {
     const reply = run(testEngine(), 'admin', '{"buildInfo": 1}');
     expect(reply.get('version')).toBe('8.0.0');
