@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { ManualClock } from '../catalog/clock.js';
-import { runUpdate, runStatement } from './update.js';
+import { Engine } from '../engine.js';
+import { runUpdate, runStatement, runUpdateWithDetails } from './update.js';
 import { buildErrorReply, toEngineError } from './update-reply.js';
 import type { Doc } from '../bson/values.js';
 import type { UpdateExecutor } from '../update/executor.js';
@@ -816,5 +817,63 @@ describe('let', () => {
     expect(t.contents('c')).toBe(
       '[{"_id":1,"at":{"$date":"2024-01-01T00:00:00.000Z"},"now":{"$date":"2024-01-01T00:00:00.000Z"},"n":12},{"_id":2,"at":{"$date":"2024-01-01T00:00:00.000Z"},"now":{"$date":"2024-01-01T00:00:00.000Z"},"n":12}]',
     );
+  });
+});
+
+describe('through the engine', () => {
+  test('comment is kept with the operation in the recent-operations log', () => {
+    const engine = new Engine({ clock: new ManualClock(new Date('2024-01-01T00:00:00.000Z')) });
+    engine.runCommand('test', d('{"insert": "c", "documents": [{"_id": 1}]}'));
+    const reply = engine.runCommand(
+      'test',
+      d('{"update": "c", "updates": [{"q": {}, "u": {"$set": {"a": 1}}}], "comment": {"ticket": 42}}'),
+    );
+    expect(ej(reply)).toBe('{"n":1,"nModified":1,"ok":1.0}');
+    const last = engine.recentOperations().at(-1)!;
+    expect([last.command, last.ns, ej(last.comment!)]).toEqual(['update', 'test.c', '{"ticket":42}']);
+  });
+
+  test('runUpdateWithDetails returns the reply and details; dryRun leaves the engine unchanged', () => {
+    const engine = new Engine({ clock: new ManualClock(new Date('2024-01-01T00:00:00.000Z')) });
+    engine.runCommand('test', d('{"insert": "c", "documents": [{"_id": 1, "v": 1}]}'));
+    const oplogBefore = engine.oplogEntries().length;
+    const r = runUpdateWithDetails(
+      engine,
+      'test',
+      d('{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$inc": {"v": 1}}}]}'),
+      {
+        dryRun: true,
+      },
+    );
+    expect(ej(r.reply)).toBe('{"n":1,"nModified":1,"ok":1.0}');
+    expect(r.dryRun).toBe(true);
+    expect(ej(r.statements[0]!.documents[0]!.after)).toBe('{"_id":1,"v":2}');
+    expect(ej(engine.documents('test', 'c'))).toBe('[{"_id":1,"v":1}]');
+    expect(engine.oplogEntries()).toHaveLength(oplogBefore);
+    const bad = runUpdateWithDetails(engine, 'test', d('{"update": "c", "updates": []}'));
+    expect(ej(bad.reply)).toBe(
+      '{"ok":0.0,"errmsg":"Write batch sizes must be between 1 and 100000. Got 0 operations.","code":16,"codeName":"InvalidLength"}',
+    );
+  });
+
+  test('the positional $ updates the element the query matched', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1, "a": [1, 5, 7]}]');
+    expect(run(t, '{"update": "c", "updates": [{"q": {"a": 5}, "u": {"$set": {"a.$": 0}}}]}')).toBe(
+      '{"n":1,"nModified":1,"ok":1.0}',
+    );
+    expect(t.contents('c')).toBe('[{"_id":1,"a":[1,0,7]}]');
+  });
+
+  test('sort with upsert still inserts when nothing matches', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1, "v": 1}]');
+    expect(
+      run(
+        t,
+        '{"update": "c", "updates": [{"q": {"v": 99}, "u": {"$set": {"z": 1}}, "upsert": true, "sort": {"v": 1}}]}',
+      ),
+    ).toBe('{"n":1,"upserted":[{"index":0,"_id":{"$oid":"000000000000000000000001"}}],"nModified":0,"ok":1.0}');
+    expect(t.contents('c')).toBe('[{"_id":1,"v":1},{"_id":{"$oid":"000000000000000000000001"},"v":99,"z":1}]');
   });
 });
