@@ -1,0 +1,120 @@
+/**
+ * "Export as mongosh script": the page's state as a script a person can paste into mongosh
+ * connected to a real (test!) deployment: switch database, drop and recreate each collection with
+ * its options and indexes, insert the documents with exact BSON types, then run the command.
+ */
+import { parseEJSON } from '../../engine/bson/ejson.js';
+import type { Doc, Value } from '../../engine/bson/values.js';
+import { isDoc } from '../../engine/bson/values.js';
+import type { EjsonInput, ShareState } from '../share/state.js';
+import { docLiteral, hasIntegerLikeKey, stringLiteral, toMongoshLiteral } from './mongosh-literal.js';
+
+export class ExportError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ExportError';
+  }
+}
+
+export interface ExportOptions {
+  /** Drop each collection before recreating it (default true). */
+  readonly drop?: boolean;
+  /** Append the command editor's text (default true). */
+  readonly includeCommand?: boolean;
+  /** Documents per insertMany call (default 1000). */
+  readonly batchSize?: number;
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+/** Names that are Database methods or properties in mongosh, so `db.<name>` is not the collection. */
+const DB_MEMBER =
+  /^(get\w*|set\w*|run\w*|create\w*|drop\w*|admin\w*|aggregate|auth|help|version|stats|watch|hello|isMaster|currentOp|killOp|fsync\w*|logout|shutdownServer|serverStatus|print\w*|rotateCertificates|commandHelp|listCommands|hostInfo|serverBuildInfo|serverCmdLineOpts|sql|constructor|prototype|toString|valueOf|__proto__)$/;
+
+/** `db.inventory`, or `db.getCollection("…")` when the name is not a plain property. */
+export function collectionAccessor(name: string): string {
+  return IDENTIFIER.test(name) && !DB_MEMBER.test(name) && !name.startsWith('_')
+    ? `db.${name}`
+    : `db.getCollection(${stringLiteral(name)})`;
+}
+
+function parseInput(input: EjsonInput, what: string): Value {
+  const text = typeof input === 'string' ? input : JSON.stringify(input);
+  try {
+    return parseEJSON(text);
+  } catch (e) {
+    throw new ExportError(`${what} is not valid Extended JSON: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+function docList(input: EjsonInput, what: string): Doc[] {
+  const v = parseInput(input, what);
+  if (!Array.isArray(v) || !v.every(isDoc)) throw new ExportError(`${what} must be an array of documents`);
+  return v as Doc[];
+}
+
+function indexLines(accessor: string, input: EjsonInput, what: string): string[] {
+  return docList(input, what).map((spec, i) => {
+    const key = spec.get('key');
+    if (!isDoc(key)) throw new ExportError(`${what}[${i}] has no key document`);
+    const rest: Doc = new Map([...spec].filter(([k]) => k !== 'key' && k !== 'v' && k !== 'ns'));
+    return rest.size === 0
+      ? `${accessor}.createIndex(${docLiteral(key)})`
+      : `${accessor}.createIndex(${docLiteral(key)}, ${docLiteral(rest)})`;
+  });
+}
+
+/** The whole state as a mongosh script (text ending in a newline). */
+export function exportMongoshScript(state: ShareState, options: ExportOptions = {}): string {
+  const drop = options.drop ?? true;
+  const batchSize = options.batchSize ?? 1000;
+  const database = state.database ?? 'test';
+  const names = state.collections.map((c) => c.name);
+  const lines: string[] = [
+    '// Exported from Upsert Lab. Run it in mongosh connected to a TEST deployment:',
+    drop && names.length > 0
+      ? `// it drops and recreates ${names.map((n) => JSON.stringify(n)).join(', ')} in database ${JSON.stringify(database)}.`
+      : `// it creates its collections in database ${JSON.stringify(database)}.`,
+  ];
+  if (state.deployment !== undefined && state.deployment !== 'standalone') {
+    lines.push(
+      `// The example was written for a ${state.deployment === 'sharded' ? 'sharded cluster' : 'replica set'}.`,
+    );
+  }
+  const warnings: string[] = [];
+  const body: string[] = [`use ${database}`];
+  for (const c of state.collections) {
+    const what = `collection '${c.name}'`;
+    const accessor = collectionAccessor(c.name);
+    const docs = docList(c.documents, `${what} documents`);
+    body.push('');
+    if (drop) body.push(`${accessor}.drop()`);
+    if (c.options !== undefined) {
+      const opts = parseInput(c.options, `${what} options`);
+      if (!isDoc(opts)) throw new ExportError(`${what} options must be a document`);
+      body.push(
+        opts.size === 0
+          ? `db.createCollection(${stringLiteral(c.name)})`
+          : `db.createCollection(${stringLiteral(c.name)}, ${docLiteral(opts)})`,
+      );
+    } else {
+      body.push(`db.createCollection(${stringLiteral(c.name)})`);
+    }
+    if (c.indexes !== undefined) body.push(...indexLines(accessor, c.indexes, `${what} indexes`));
+    if (docs.some(hasIntegerLikeKey)) {
+      warnings.push(
+        `// Note: ${what} has field names such as "0" or "10"; mongosh (JavaScript objects) lists them first.`,
+      );
+    }
+    for (let i = 0; i < docs.length; i += batchSize) {
+      const batch = docs.slice(i, i + batchSize);
+      // Validation is bypassed as in the playground: the sample data may predate the validator.
+      body.push(
+        `${accessor}.insertMany([\n${batch.map((d) => `  ${toMongoshLiteral(d)}`).join(',\n')}\n], {bypassDocumentValidation: true})`,
+      );
+    }
+  }
+  if ((options.includeCommand ?? true) && state.command.trim() !== '') {
+    body.push('', '// The command', state.command.trimEnd());
+  }
+  return [...lines, ...warnings, '', ...body].join('\n') + '\n';
+}
