@@ -411,3 +411,62 @@ describe('retryable writes', () => {
     expect(engine.sent[0]?.command.has('txnNumber')).toBe(false);
   });
 });
+
+describe('other helpers: exact commands', () => {
+  it('insertOne appends a generated _id after the fields; insertMany batches one insert', () => {
+    const { engine, coll } = setup();
+    engine.replies.push(d('{"n": 1, "ok": 1}'));
+    const r = coll.insertOne(d('{"a": 1}'));
+    const sent = engine.sent[0]?.command.get('documents') as Doc[];
+    expect([...(sent[0]?.keys() ?? [])]).toEqual(['a', '_id']);
+    expect(r.insertedId).toBe(sent[0]?.get('_id'));
+    engine.replies.push(d('{"n": 2, "ok": 1}'));
+    const m = coll.insertMany([d('{"_id": 1}'), d('{"_id": 2}')], d('{"ordered": false}'));
+    expect(engine.last()).toBe('{"insert":"c","documents":[{"_id":1},{"_id":2}],"ordered":false}');
+    expect([...m.insertedIds.keys()]).toEqual([0, 1]);
+  });
+
+  it('deleteMany, distinct, aggregate, count', () => {
+    const { engine, coll } = setup();
+    engine.replies.push(d('{"n": 3, "ok": 1}'));
+    expect(coll.deleteMany(d('{"a": 1}'), d('{"collation": {"locale": "fr"}}')).deletedCount).toBe(3);
+    expect(engine.last()).toBe(
+      '{"delete":"c","deletes":[{"q":{"a":1},"limit":0,"collation":{"locale":"fr"}}],"ordered":true}',
+    );
+    engine.replies.push(d('{"values": [1, 2], "ok": 1}'));
+    expect(coll.distinct('a', d('{"b": 1}'))).toHaveLength(2);
+    expect(engine.last()).toBe('{"distinct":"c","key":"a","query":{"b":1}}');
+    engine.replies.push(d('{"cursor": {"id": 0, "ns": "test.c", "firstBatch": []}, "ok": 1}'));
+    coll.aggregate(v('[{"$match": {}}]') as Value[], d('{"let": {"x": 1}}'));
+    expect(engine.last()).toBe('{"aggregate":"c","pipeline":[{"$match":{}}],"cursor":{},"let":{"x":1}}');
+    engine.replies.push(d('{"n": 4, "ok": 1}'));
+    expect(coll.count(d('{}'))).toBe(4);
+    expect(engine.last()).toBe('{"count":"c","query":{}}');
+  });
+
+  it('createCollection, drop (false when missing), runCommand string form', () => {
+    const { engine, client, coll } = setup();
+    const db = client.db('test');
+    db.createCollection('v', d('{"validator": {"a": {"$type": "int"}}, "collation": {"locale": "en", "strength": 2}}'));
+    expect(engine.last()).toBe(
+      '{"create":"v","validator":{"a":{"$type":"int"}},"collation":{"locale":"en","strength":2}}',
+    );
+    engine.replies.push(d('{"ok": 0, "errmsg": "ns not found", "code": 26, "codeName": "NamespaceNotFound"}'));
+    expect(coll.drop()).toBe(false);
+    expect(engine.last()).toBe('{"drop":"c"}');
+    db.runCommand('ping');
+    expect(engine.last()).toBe('{"ping":1}');
+    db.adminCommand(d('{"listDatabases": 1}'));
+    expect(engine.sent[engine.sent.length - 1]?.db).toBe('admin');
+  });
+
+  it('getMore follows a cursor until id 0, with the batch size', () => {
+    const { engine, coll } = setup();
+    engine.replies.push(
+      d('{"cursor": {"id": {"$numberLong": "7"}, "ns": "test.c", "firstBatch": [{"_id": 1}]}, "ok": 1}'),
+    );
+    engine.replies.push(d('{"cursor": {"id": 0, "ns": "test.c", "nextBatch": [{"_id": 2}]}, "ok": 1}'));
+    expect(coll.find().batchSize(1).toArray()).toHaveLength(2);
+    expect(engine.last()).toBe('{"getMore":7,"collection":"c","batchSize":1}');
+  });
+});
