@@ -11,7 +11,7 @@ import { Double, ObjectId } from 'bson';
 import type { Doc, Value } from '../bson/values.js';
 import { BSON_UNDEFINED, Int32, isDoc, Long } from '../bson/values.js';
 import { isEngineError } from '../errors.js';
-import type { Expr, Program, SourceRange, Span, SpreadElement, Statement } from './ast.js';
+import type { Expr, ObjectLiteral, Program, SourceRange, Span, SpreadElement, Statement } from './ast.js';
 import { bsonHelper, makeRegex, type HelperContext } from './bson-helpers.js';
 import { isMongoServerError, isShellClientError, MongoBulkWriteError } from './client-errors.js';
 import {
@@ -142,11 +142,9 @@ export class ShellInterpreter {
     this.client = client;
     this.currentDb = options.database ?? 'test';
     this.continueOnError = options.continueOnError ?? false;
-    const now = options.now ?? (() => new Date());
-    const newObjectId = options.newObjectId;
     this.helperContext = {
-      now,
-      newObjectId: newObjectId ?? (() => freshObjectId()),
+      now: options.now ?? (() => new Date()),
+      newObjectId: options.newObjectId ?? (() => new ObjectId()),
       warn: (m) => this.messages.push({ kind: 'warning', text: m }),
     };
   }
@@ -163,13 +161,14 @@ export class ShellInterpreter {
     try {
       program = parseSource(this.source);
     } catch (e) {
-      if (!isShellSyntaxError(e)) throw e;
-      const range = this.source.range({ start: e.offset, end: e.endOffset });
+      // Never thrown for any input (the parser bounds its recursion), but a crash must stay a result.
+      const span = isShellSyntaxError(e) ? { start: e.offset, end: e.endOffset } : { start: 0, end: 0 };
+      const range = this.source.range(span);
       return [
         {
           index: 0,
           range,
-          source: text.slice(e.offset, e.endOffset),
+          source: text.slice(span.start, span.end),
           warnings: [],
           messages: [],
           output: { kind: 'error', error: describeError(e) },
@@ -359,21 +358,20 @@ export class ShellInterpreter {
    * are kept as data). Numbers stay JS numbers until sent; `undefined` values are kept out of the
    * engine's type by turning them into null, which is what the driver would send.
    */
-  private evaluateObject(
-    properties: readonly (Expr | SpreadElement | { kind: 'Property'; key: string; value: Expr })[],
-  ): Doc {
+  private evaluateObject(properties: ObjectLiteral['properties']): Doc {
     const out: Doc = new Map();
     for (const p of properties) {
-      if (p.kind === 'Spread') {
-        const v = this.evaluate(p.argument);
-        if (isDoc(v)) for (const [k, x] of v) out.set(k, x);
-        else if (Array.isArray(v)) v.forEach((x, i) => out.set(String(i), x));
-        else if (v !== undefined && v !== null && !(typeof v === 'string')) this.storable(v, p);
-        else if (typeof v === 'string') [...v].forEach((ch, i) => out.set(String(i), ch));
+      if (p.kind === 'Property') {
+        out.set(p.key, this.storable(this.evaluate(p.value), p.value));
         continue;
       }
-      if (p.kind !== 'Property') continue;
-      out.set(p.key, this.storable(this.evaluate(p.value), p.value));
+      // Spread copies a document's fields (or an array's / a string's indexed elements), as
+      // JavaScript's object spread does; other values contribute nothing.
+      const v = this.evaluate(p.argument);
+      if (isDoc(v)) for (const [k, x] of v) out.set(k, x);
+      else if (Array.isArray(v)) v.forEach((x, i) => out.set(String(i), x));
+      else if (typeof v === 'string') for (let i = 0; i < v.length; i++) out.set(String(i), v.charAt(i));
+      else if (v !== undefined) this.storable(v, p);
     }
     return out;
   }
@@ -536,11 +534,6 @@ function withSpan<T>(span: Span, f: () => T): T {
     if (isShellRuntimeError(e) && e.span === undefined) throw new ShellRuntimeError(e.errorName, e.message, span);
     throw e;
   }
-}
-
-/** Makes an ObjectId the way the driver does (random per process + counter). */
-function freshObjectId(): ObjectId {
-  return new ObjectId();
 }
 
 /** A script value shown as a BSON value: Double markers become doubles, numbers stay as they are. */
