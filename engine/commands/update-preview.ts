@@ -1,0 +1,83 @@
+/**
+ * One entry point for the playground to run any command of the update family and get, besides
+ * the reply, the per-statement details (before/after, modified paths, array touches, oplog `o`,
+ * upsert field origins), optionally as a dry run (live preview: nothing is committed).
+ *
+ *   const { reply, statements } = runWriteWithDetails(engine, 'test', cmd, { dryRun: true });
+ *
+ * Supported: update, findAndModify/findandmodify, bulkWrite (its update ops), upsertRace.
+ * Any other command runs through `engine.runCommand` (no details, never dry).
+ */
+import type { Doc, Value } from '../bson/values.js';
+import { isDoc } from '../bson/values.js';
+import type { Engine } from '../engine.js';
+import { fail } from '../errors.js';
+import { runBulkWrite } from './bulk-write.js';
+import { runFindAndModify } from './find-and-modify.js';
+import { runUpsertRace, type UpsertRaceResult } from './interleave.js';
+import { DetailsCollector, type StatementDetail } from './update-details.js';
+import { buildErrorReply, toEngineError } from './update-reply.js';
+import { commandContext, recordOperation, runUpdate, withDryRun } from './update.js';
+
+export interface WriteRunDetails {
+  readonly reply: Doc;
+  readonly statements: readonly StatementDetail[];
+  readonly dryRun: boolean;
+  /** For upsertRace: both sides' outcomes and the retry conditions. */
+  readonly race?: UpsertRaceResult | undefined;
+}
+
+export function runWriteWithDetails(
+  engine: Engine,
+  db: string,
+  command: Doc,
+  options: { readonly dryRun?: boolean } = {},
+): WriteRunDetails {
+  const dryRun = options.dryRun ?? false;
+  const ctx = commandContext(engine, db, command);
+  const collector = new DetailsCollector();
+  const run = { observer: collector, dryRun };
+  let race: UpsertRaceResult | undefined;
+  let reply: Doc;
+  try {
+    if (!dryRun) recordOperation(ctx);
+    switch (ctx.name) {
+      case 'update':
+        reply = runUpdate(ctx, run);
+        break;
+      case 'findAndModify':
+      case 'findandmodify':
+        reply = runFindAndModify(ctx, run);
+        break;
+      case 'bulkWrite':
+        reply = runBulkWrite(ctx, run);
+        break;
+      case 'upsertRace': {
+        const coll = ctx.command.get('upsertRace');
+        const first = ctx.command.get('first');
+        const second = ctx.command.get('second');
+        if (typeof coll !== 'string' || !isDoc(first) || !isDoc(second)) {
+          throw fail(9, 'upsertRace needs a collection name and two statements, first and second');
+        }
+        const letDoc = ctx.command.get('let');
+        race = withDryRun(ctx.catalog, dryRun, () =>
+          runUpsertRace(ctx, { collection: coll, first, second, let: isDoc(letDoc) ? letDoc : undefined }),
+        );
+        for (const d of [race.details.first, race.details.second]) if (d) collector.onStatement(d);
+        reply = new Map<string, Value>([
+          ['first', race.first],
+          ['second', race.second],
+          ['firstOutcome', race.firstOutcome],
+          ['secondOutcome', race.secondOutcome],
+          ['ok', 1],
+        ]);
+        break;
+      }
+      default:
+        return { reply: engine.runCommand(db, command), statements: [], dryRun: false };
+    }
+  } catch (e) {
+    reply = buildErrorReply(toEngineError(e));
+  }
+  return { reply, statements: collector.statements, dryRun, race };
+}
