@@ -24,3 +24,4 @@ export { checkExpectation, matchesSubset, runScenario, type ScenarioEngine, type
 
 /** Where the page fetches the gallery from (relative to the site's base URL). */
 export const SCENARIO_GALLERY_PATH = 'examples/scenarios.json';
+export { gallerySections, seedSection, type GallerySection } from './sections.js';

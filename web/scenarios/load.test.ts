@@ -133,3 +133,21 @@ describe('matchesSubset', () => {
     expect(matchesSubset(docFromJS({ missing: 1 }), actual)).toBe(false);
   });
 });
+
+describe('gallerySections', () => {
+  it('groups by seed section in file order', async () => {
+    const { gallerySections, seedSection } = await import('./sections.js');
+    expect(seedSection('Upsert rules 3')).toBe('Upsert rules');
+    expect(seedSection('arrayFilters rules 1 ($[] variant)')).toBe('arrayFilters rules');
+    expect(seedSection('Errors: hint names a missing index')).toBe('Errors');
+    expect(seedSection('Operation 2: bulk update (ordered)')).toBe('Operation');
+    expect(seedSection('Transactions')).toBe('Transactions');
+    const a = loadScenario(text({ id: 'a', seedRule: 'Upsert rules 1' }));
+    const b = loadScenario(text({ id: 'b', seedRule: 'Events 1' }));
+    const c = loadScenario(text({ id: 'c', seedRule: 'Upsert rules 2' }));
+    expect(gallerySections([a, b, c]).map((s) => [s.title, s.scenarios.map((x) => x.id)])).toEqual([
+      ['Upsert rules', ['a', 'c']],
+      ['Events', ['b']],
+    ]);
+  });
+});
