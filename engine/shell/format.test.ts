@@ -289,6 +289,9 @@ describe('result objects', () => {
       formatShellOutput({ kind: 'documents', documents: [d(['_id', new Int32(1)]), d(['_id', new Int32(2)])] }),
     ).toBe('[ { _id: 1 }, { _id: 2 } ]');
     expect(formatShellOutput({ kind: 'documents', documents: [] })).toBe('');
+    expect(formatShellOutput({ kind: 'documents', documents: [d(['_id', new Int32(1)])], hasMore: true })).toBe(
+      '[ { _id: 1 } ]\nType "it" for more',
+    );
   });
 
   it('prints errors with their header line and the server additional information', () => {

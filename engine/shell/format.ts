@@ -436,9 +436,11 @@ export function formatShellOutput(output: ShellOutput, options: FormatOptions = 
       return formatTopLevel(output.value, options);
     case 'result':
       return formatShellResultObject(output.result, options);
-    case 'documents':
+    case 'documents': {
       // mongosh prints nothing for a cursor with no documents.
-      return output.documents.length === 0 ? '' : formatValue(output.documents as Value[], options);
+      const docs = output.documents.length === 0 ? '' : formatValue(output.documents as Value[], options);
+      return output.hasMore === true ? `${docs}\nType "it" for more` : docs;
+    }
     case 'text':
       return output.text;
     case 'error': {

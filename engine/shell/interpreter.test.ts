@@ -972,3 +972,29 @@ describe('sessions', () => {
     });
   });
 });
+
+describe('cursor batches', () => {
+  it('prints displayBatchSize documents, then the rest with it', () => {
+    const client = new FakeClient();
+    const shell = new ShellInterpreter(client, { displayBatchSize: 1, continueOnError: true });
+    const results = shell.run('db.c.find()\nit\nit');
+    expect(results.map((r) => r.output)).toEqual([
+      { kind: 'documents', documents: [d(['_id', i32(1)])], hasMore: true },
+      { kind: 'documents', documents: [d(['_id', i32(2)])] },
+      {
+        kind: 'error',
+        error: expect.objectContaining({
+          display: 'Error: no cursor: "it" continues the last cursor that printed "Type "it" for more"',
+        }),
+      },
+    ]);
+  });
+
+  it('prints every document by default, and lets a binding named it win', () => {
+    expect(run('db.c.find()').results[0]?.output).toEqual({
+      kind: 'documents',
+      documents: [d(['_id', i32(1)]), d(['_id', i32(2)])],
+    });
+    expect(run('const it = 3\nit').results[1]?.output).toEqual({ kind: 'value', value: 3 });
+  });
+});

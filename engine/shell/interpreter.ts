@@ -58,7 +58,12 @@ export type ShellOutput =
   /** A mongosh result object (UpdateResult, WriteResult, InsertOneResult…). */
   | { readonly kind: 'result'; readonly result: ShellResult }
   /** A cursor printed at top level: the documents it returns. */
-  | { readonly kind: 'documents'; readonly documents: readonly Value[] }
+  | {
+      readonly kind: 'documents';
+      readonly documents: readonly Value[];
+      /** More documents wait in the cursor (`displayBatchSize` was reached): type `it` for them. */
+      readonly hasMore?: boolean;
+    }
   /** A shell message such as `switched to db test`, or a shell object's name. */
   | { readonly kind: 'text'; readonly text: string }
   | { readonly kind: 'error'; readonly error: ShellErrorInfo };
@@ -115,6 +120,11 @@ export interface InterpreterOptions {
   readonly newObjectId?: () => ObjectId;
   /** Keep running after a statement throws (default false: stop, as `mongosh file.js` does). */
   readonly continueOnError?: boolean;
+  /**
+   * How many documents a cursor prints before `Type "it" for more` (mongosh's displayBatchSize,
+   * 20). Default: all of them, since a playground script cannot answer `it` interactively.
+   */
+  readonly displayBatchSize?: number;
 }
 
 interface Binding {
@@ -137,11 +147,15 @@ export class ShellInterpreter {
   private readonly continueOnError: boolean;
   private source = new SourceText('');
   private messages: ShellMessage[] = [];
+  private readonly displayBatchSize: number;
+  /** Documents of the last printed cursor not shown yet (what `it` prints next). */
+  private pendingDocuments: readonly Value[] = [];
 
   constructor(client: ShellClientTarget, options: InterpreterOptions = {}) {
     this.client = client;
     this.currentDb = options.database ?? 'test';
     this.continueOnError = options.continueOnError ?? false;
+    this.displayBatchSize = options.displayBatchSize ?? Number.POSITIVE_INFINITY;
     this.helperContext = {
       now: options.now ?? (() => new Date()),
       newObjectId: options.newObjectId ?? (() => new ObjectId()),
@@ -225,9 +239,32 @@ export class ShellInterpreter {
           this.bindings.set(d.name.name, { kind: statement.declarationKind, value });
         }
         return { kind: 'none' };
-      case 'ExpressionStatement':
-        return this.present(this.evaluate(statement.expression));
+      case 'ExpressionStatement': {
+        const e = statement.expression;
+        if (e.kind === 'Identifier' && e.name === 'it' && !this.bindings.has('it')) return this.iterate();
+        return this.present(this.evaluate(e));
+      }
     }
+  }
+
+  /** mongosh's `it`: the next batch of the last cursor printed. */
+  private iterate(): ShellOutput {
+    if (this.pendingDocuments.length === 0) {
+      throw new ShellRuntimeError(
+        'Error',
+        'no cursor: "it" continues the last cursor that printed "Type "it" for more"',
+      );
+    }
+    return this.showDocuments(this.pendingDocuments);
+  }
+
+  /** A batch of a cursor's documents; the rest wait for `it`. */
+  private showDocuments(all: readonly Value[]): ShellOutput {
+    const shown = all.slice(0, this.displayBatchSize);
+    this.pendingDocuments = all.slice(shown.length);
+    return this.pendingDocuments.length > 0
+      ? { kind: 'documents', documents: shown, hasMore: true }
+      : { kind: 'documents', documents: shown };
   }
 
   /** `show dbs`: names and sizes, aligned as mongosh prints them. */
@@ -260,7 +297,7 @@ export class ShellInterpreter {
   /** What mongosh prints for a statement's value. */
   private present(v: RuntimeValue): ShellOutput {
     if (v === undefined) return { kind: 'none' };
-    if (v instanceof CursorHandle) return { kind: 'documents', documents: v.target.toArray() };
+    if (v instanceof CursorHandle) return this.showDocuments(v.target.toArray());
     if (v instanceof ResultHandle) return { kind: 'result', result: v.result };
     if (v instanceof DatabaseHandle) return { kind: 'text', text: v.target.name };
     if (v instanceof CollectionHandle) return { kind: 'text', text: `${v.database.target.name}.${v.name}` };
