@@ -3,10 +3,10 @@
  * connected to a real (test!) deployment: switch database, drop and recreate each collection with
  * its options and indexes, insert the documents with exact BSON types, then run the command.
  */
-import { parseEJSON } from '../../engine/bson/ejson.js';
-import type { Doc, Value } from '../../engine/bson/values.js';
-import { isDoc } from '../../engine/bson/values.js';
-import type { EjsonInput, ShareState } from '../share/state.js';
+import type { Doc } from '../../engine/bson/values.js';
+import type { CollectionSetup } from '../scenarios/setup.js';
+import { parseShareCollections } from '../share/parse-state.js';
+import { ShareError, type ShareState } from '../share/state.js';
 import { docLiteral, hasIntegerLikeKey, stringLiteral, toMongoshLiteral } from './mongosh-literal.js';
 
 export class ExportError extends Error {
@@ -37,30 +37,23 @@ export function collectionAccessor(name: string): string {
     : `db.getCollection(${stringLiteral(name)})`;
 }
 
-function parseInput(input: EjsonInput, what: string): Value {
-  const text = typeof input === 'string' ? input : JSON.stringify(input);
-  try {
-    return parseEJSON(text);
-  } catch (e) {
-    throw new ExportError(`${what} is not valid Extended JSON: ${e instanceof Error ? e.message : String(e)}`);
-  }
-}
-
-function docList(input: EjsonInput, what: string): Doc[] {
-  const v = parseInput(input, what);
-  if (!Array.isArray(v) || !v.every(isDoc)) throw new ExportError(`${what} must be an array of documents`);
-  return v as Doc[];
-}
-
-function indexLines(accessor: string, input: EjsonInput, what: string): string[] {
-  return docList(input, what).map((spec, i) => {
-    const key = spec.get('key');
-    if (!isDoc(key)) throw new ExportError(`${what}[${i}] has no key document`);
+function indexLines(accessor: string, specs: readonly Doc[]): string[] {
+  return specs.map((spec) => {
+    const key = spec.get('key') as Doc;
     const rest: Doc = new Map([...spec].filter(([k]) => k !== 'key' && k !== 'v' && k !== 'ns'));
     return rest.size === 0
       ? `${accessor}.createIndex(${docLiteral(key)})`
       : `${accessor}.createIndex(${docLiteral(key)}, ${docLiteral(rest)})`;
   });
+}
+
+function parsed(state: ShareState): CollectionSetup[] {
+  try {
+    return parseShareCollections(state);
+  } catch (e) {
+    if (e instanceof ShareError) throw new ExportError(e.message);
+    throw e;
+  }
 }
 
 /** The whole state as a mongosh script (text ending in a newline). */
@@ -82,31 +75,25 @@ export function exportMongoshScript(state: ShareState, options: ExportOptions = 
   }
   const warnings: string[] = [];
   const body: string[] = [`use ${database}`];
-  for (const c of state.collections) {
+  for (const c of parsed(state)) {
     const what = `collection '${c.name}'`;
     const accessor = collectionAccessor(c.name);
-    const docs = docList(c.documents, `${what} documents`);
     body.push('');
     if (drop) body.push(`${accessor}.drop()`);
-    if (c.options !== undefined) {
-      const opts = parseInput(c.options, `${what} options`);
-      if (!isDoc(opts)) throw new ExportError(`${what} options must be a document`);
-      body.push(
-        opts.size === 0
-          ? `db.createCollection(${stringLiteral(c.name)})`
-          : `db.createCollection(${stringLiteral(c.name)}, ${docLiteral(opts)})`,
-      );
-    } else {
-      body.push(`db.createCollection(${stringLiteral(c.name)})`);
-    }
-    if (c.indexes !== undefined) body.push(...indexLines(accessor, c.indexes, `${what} indexes`));
-    if (docs.some(hasIntegerLikeKey)) {
+    const opts = c.createOptions;
+    body.push(
+      opts === undefined || opts.size === 0
+        ? `db.createCollection(${stringLiteral(c.name)})`
+        : `db.createCollection(${stringLiteral(c.name)}, ${docLiteral(opts)})`,
+    );
+    body.push(...indexLines(accessor, c.indexSpecs));
+    if (c.documents.some(hasIntegerLikeKey)) {
       warnings.push(
         `// Note: ${what} has field names such as "0" or "10"; mongosh (JavaScript objects) lists them first.`,
       );
     }
-    for (let i = 0; i < docs.length; i += batchSize) {
-      const batch = docs.slice(i, i + batchSize);
+    for (let i = 0; i < c.documents.length; i += batchSize) {
+      const batch = c.documents.slice(i, i + batchSize);
       // Validation is bypassed as in the playground: the sample data may predate the validator.
       body.push(
         `${accessor}.insertMany([\n${batch.map((d) => `  ${toMongoshLiteral(d)}`).join(',\n')}\n], {bypassDocumentValidation: true})`,

@@ -14,9 +14,13 @@ export { DEPLOYMENTS, OUTCOMES } from './types.js';
 export { loadScenario, loadScenarioGallery, ScenarioError } from './load.js';
 export {
   collectionSetupCommands,
+  createOptionsDoc,
   loadScenarioIntoEngine,
+  runSetupCommands,
   scenarioSetupCommands,
   ScenarioSetupError,
+  setupCommands,
+  type CollectionSetup,
   type CommandRunner,
 } from './setup.js';
 export { classifyRun, type RunOutcome } from './outcome.js';

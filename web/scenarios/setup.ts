@@ -5,7 +5,7 @@
  */
 import type { Doc, Value } from '../../engine/bson/values.js';
 import { Int32 } from '../../engine/bson/values.js';
-import type { Scenario, ScenarioCollection } from './types.js';
+import type { Scenario, ScenarioCollection, ScenarioCollectionOptions } from './types.js';
 
 /** Anything with the Engine's `runCommand` (the Engine itself, or a worker-side wrapper). */
 export interface CommandRunner {
@@ -25,20 +25,26 @@ export class ScenarioSetupError extends Error {
   }
 }
 
-/** The commands that create one collection as the scenario describes it. */
-export function collectionSetupCommands(c: ScenarioCollection): Doc[] {
+/** A collection to build: what both a scenario and a shared state reduce to. */
+export interface CollectionSetup {
+  readonly name: string;
+  readonly documents: readonly Doc[];
+  /** Fields for `create` besides its name (validator, validationLevel, validationAction, collation). */
+  readonly createOptions?: Doc | undefined;
+  /** Full index specs, each with `key` and `name`. */
+  readonly indexSpecs: readonly Doc[];
+}
+
+/** create (with options), createIndexes, insert. */
+export function setupCommands(c: CollectionSetup): Doc[] {
   const create: Doc = new Map<string, Value>([['create', c.name]]);
-  const o = c.options;
-  if (o?.validator !== undefined) create.set('validator', o.validator);
-  if (o?.validationLevel !== undefined) create.set('validationLevel', o.validationLevel);
-  if (o?.validationAction !== undefined) create.set('validationAction', o.validationAction);
-  if (o?.collation !== undefined) create.set('collation', o.collation);
+  for (const [k, v] of c.createOptions ?? []) create.set(k, v);
   const out: Doc[] = [create];
-  if (c.indexes.length > 0) {
+  if (c.indexSpecs.length > 0) {
     out.push(
       new Map<string, Value>([
         ['createIndexes', c.name],
-        ['indexes', c.indexes.map((i) => i.spec)],
+        ['indexes', [...c.indexSpecs]],
       ]),
     );
   }
@@ -55,6 +61,34 @@ export function collectionSetupCommands(c: ScenarioCollection): Doc[] {
     );
   }
   return out;
+}
+
+/** The `create` options of a scenario collection, as a document. */
+export function createOptionsDoc(o: ScenarioCollectionOptions | undefined): Doc {
+  const d: Doc = new Map<string, Value>();
+  if (o?.validator !== undefined) d.set('validator', o.validator);
+  if (o?.validationLevel !== undefined) d.set('validationLevel', o.validationLevel);
+  if (o?.validationAction !== undefined) d.set('validationAction', o.validationAction);
+  if (o?.collation !== undefined) d.set('collation', o.collation);
+  return d;
+}
+
+/** The commands that create one collection as the scenario describes it. */
+export function collectionSetupCommands(c: ScenarioCollection): Doc[] {
+  return setupCommands({
+    name: c.name,
+    documents: c.documents,
+    createOptions: createOptionsDoc(c.options),
+    indexSpecs: c.indexes.map((i) => i.spec),
+  });
+}
+
+/** Runs setup commands, stopping at the first failure (ScenarioSetupError). */
+export function runSetupCommands(engine: CommandRunner, database: string, commands: readonly Doc[]): void {
+  for (const cmd of commands) {
+    const reply = engine.runCommand(database, cmd);
+    if (failed(reply)) throw new ScenarioSetupError(cmd, reply);
+  }
 }
 
 /** Every setup command of a scenario, in order. With `reset`, the database is dropped first. */
@@ -78,8 +112,5 @@ export function loadScenarioIntoEngine(
   s: Scenario,
   options: { readonly reset?: boolean } = {},
 ): void {
-  for (const cmd of scenarioSetupCommands(s, options)) {
-    const reply = engine.runCommand(s.database, cmd);
-    if (failed(reply)) throw new ScenarioSetupError(cmd, reply);
-  }
+  runSetupCommands(engine, s.database, scenarioSetupCommands(s, options));
 }

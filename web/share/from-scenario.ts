@@ -1,17 +1,9 @@
 /** A gallery scenario as the page's shareable state (what loading an example puts on the page). */
 import { stringifyEJSON } from '../../engine/bson/ejson.js';
 import type { Doc, Value } from '../../engine/bson/values.js';
-import type { Scenario, ScenarioCollectionOptions } from '../scenarios/types.js';
+import { createOptionsDoc } from '../scenarios/setup.js';
+import type { Scenario } from '../scenarios/types.js';
 import type { ShareCollection, ShareState } from './state.js';
-
-function optionsDoc(o: ScenarioCollectionOptions): Doc {
-  const d: Doc = new Map<string, Value>();
-  if (o.validator !== undefined) d.set('validator', o.validator);
-  if (o.validationLevel !== undefined) d.set('validationLevel', o.validationLevel);
-  if (o.validationAction !== undefined) d.set('validationAction', o.validationAction);
-  if (o.collation !== undefined) d.set('collation', o.collation);
-  return d;
-}
 
 /** Documents, options and indexes become relaxed EJSON text (types survive: `1.0` stays a double). */
 export function scenarioToShareState(s: Scenario): ShareState {
@@ -20,7 +12,8 @@ export function scenarioToShareState(s: Scenario): ShareState {
       name: c.name,
       documents: c.documentsText,
     };
-    if (c.options !== undefined) out.options = stringifyEJSON(optionsDoc(c.options), { relaxed: true, indent: 2 });
+    if (c.options !== undefined)
+      out.options = stringifyEJSON(createOptionsDoc(c.options), { relaxed: true, indent: 2 });
     if (c.indexes.length > 0) {
       out.indexes = stringifyEJSON(
         c.indexes.map((i) => i.spec),

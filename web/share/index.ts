@@ -31,3 +31,4 @@ export {
 } from './url.js';
 export { DEFAULT_EMBED_HEIGHT, embedSnippet, type EmbedSnippetOptions } from './embed.js';
 export { scenarioToShareState } from './from-scenario.js';
+export { loadShareStateIntoEngine, parseShareCollections, shareStateSetupCommands } from './parse-state.js';

@@ -190,3 +190,44 @@ describe('scenarioToShareState', () => {
     }
   });
 });
+
+describe('loadShareStateIntoEngine', () => {
+  it('builds the same collections as the scenario loader, for every gallery scenario', async () => {
+    const { Engine } = await import('../../engine/engine.js');
+    const { loadScenarioIntoEngine } = await import('../scenarios/setup.js');
+    const { loadShareStateIntoEngine } = await import('./parse-state.js');
+    const { stringifyEJSON } = await import('../../engine/bson/ejson.js');
+    const path = fileURLToPath(new URL('../../public/examples/scenarios.json', import.meta.url));
+    const gallery = loadScenarioGallery(readFileSync(path, 'utf8'));
+    for (const s of gallery.scenarios) {
+      const a = new Engine();
+      loadScenarioIntoEngine(a, s);
+      const b = new Engine();
+      // Through a share link, as the page restores it.
+      loadShareStateIntoEngine(b, await decodeState(await encodeState(scenarioToShareState(s))), { reset: true });
+      expect(b.collectionNames(s.database), s.id).toEqual(a.collectionNames(s.database));
+      for (const name of a.collectionNames(s.database)) {
+        expect(stringifyEJSON(b.documents(s.database, name)), `${s.id}.${name}`).toBe(
+          stringifyEJSON(a.documents(s.database, name)),
+        );
+      }
+    }
+  });
+
+  it('names unnamed indexes and reports unparsable documents', async () => {
+    const { shareStateSetupCommands } = await import('./parse-state.js');
+    const { stringifyEJSON } = await import('../../engine/bson/ejson.js');
+    const cmds = shareStateSetupCommands({
+      v: 1,
+      collections: [{ name: 'c', documents: [], indexes: [{ key: { a: 1, b: -1 } }] }],
+      command: '',
+    });
+    expect(cmds.map((c) => stringifyEJSON(c, { relaxed: true }))).toEqual([
+      '{"create":"c"}',
+      '{"createIndexes":"c","indexes":[{"key":{"a":1,"b":-1},"name":"a_1_b_-1"}]}',
+    ]);
+    expect(() => shareStateSetupCommands({ v: 1, collections: [{ name: 'c', documents: '[{' }], command: '' })).toThrow(
+      /collection 'c' documents is not valid Extended JSON/,
+    );
+  });
+});
