@@ -42,6 +42,7 @@ export interface ScenarioCollection {
 
 /** Member states and shard layout for non-standalone scenarios (consumed by issue 8's deployments). */
 export interface DeploymentSetup {
+  /** The replica set's members (for a sharded cluster: the members of each shard's replica set). */
   readonly members?: readonly { readonly state: 'up' | 'down' }[];
   readonly shards?: number;
   /** Collection name → shard key pattern. */
