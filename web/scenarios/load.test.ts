@@ -55,6 +55,10 @@ describe('loadScenario', () => {
     expect(() => loadScenario(text({ extra: 1 }))).toThrow(/scenario\.extra: unknown field/);
     expect(() => loadScenario(text({ expect: { outcome: 'boom' } }))).toThrow(/outcome: must be one of/);
     expect(() => loadScenario(text({ expect: { outcome: 'writeError' } }))).toThrow(/code: required/);
+    expect(loadScenario(text({ expect: { outcome: 'error', messageIncludes: 'atomic' } })).expect).toEqual({
+      outcome: 'error',
+      messageIncludes: 'atomic',
+    });
     expect(() => loadScenario(text({ expect: { outcome: 'ok', code: 2 } }))).toThrow(/not allowed/);
     expect(() => loadScenario(text({ deployment: 'replicaset' }))).toThrow(/setup: required/);
     expect(() => loadScenario(text({ deployment: 'cluster' }))).toThrow(/deployment: must be one of/);

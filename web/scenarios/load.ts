@@ -47,7 +47,7 @@ const SCENARIO_KEYS = new Set([
 ]);
 const COLLECTION_KEYS = new Set(['documents', 'options', 'indexes']);
 const OPTION_KEYS = new Set(['validator', 'validationLevel', 'validationAction', 'collation']);
-const EXPECT_KEYS = new Set(['outcome', 'code', 'result', 'after']);
+const EXPECT_KEYS = new Set(['outcome', 'code', 'messageIncludes', 'result', 'after']);
 const SETUP_KEYS = new Set(['members', 'shards', 'shardKeys']);
 
 function parseText(text: string, path: string): Value {
@@ -159,14 +159,22 @@ function parseCollection(name: string, v: Value, path: string): ScenarioCollecti
 function parseExpect(d: Doc, path: string): ScenarioExpect {
   onlyKeys(d, EXPECT_KEYS, path);
   const outcome: ExpectedOutcome = oneOf(d.get('outcome'), OUTCOMES, `${path}.outcome`);
-  const out: { outcome: ExpectedOutcome; code?: number; result?: Value; after?: Record<string, readonly Doc[]> } = {
-    outcome,
-  };
+  const out: {
+    outcome: ExpectedOutcome;
+    code?: number;
+    messageIncludes?: string;
+    result?: Value;
+    after?: Record<string, readonly Doc[]>;
+  } = { outcome };
   if (d.has('code')) out.code = intOf(d.get('code'), `${path}.code`);
-  if (outcome !== 'ok' && out.code === undefined)
+  if ((outcome === 'writeError' || outcome === 'writeConcernError') && out.code === undefined)
     throw new ScenarioError(`${path}.code`, `required when outcome is '${outcome}'`);
   if (outcome === 'ok' && out.code !== undefined)
     throw new ScenarioError(`${path}.code`, "not allowed when outcome is 'ok'");
+  if (d.has('messageIncludes')) {
+    if (outcome === 'ok') throw new ScenarioError(`${path}.messageIncludes`, "not allowed when outcome is 'ok'");
+    out.messageIncludes = reqString(d, 'messageIncludes', path);
+  }
   const result = d.get('result');
   if (result !== undefined) out.result = result;
   if (d.has('after')) {

@@ -63,6 +63,11 @@ export function checkExpectation(
   } else if (expect.code !== undefined && outcome.code !== expect.code) {
     out.push(`expected code ${expect.code}, got ${String(outcome.code)} (${outcome.message ?? ''})`);
   }
+  if (expect.messageIncludes !== undefined && !(outcome.message ?? '').includes(expect.messageIncludes)) {
+    out.push(
+      `expected the error message to include ${JSON.stringify(expect.messageIncludes)}, got ${JSON.stringify(outcome.message ?? '')}`,
+    );
+  }
   if (expect.result !== undefined && !matchesSubset(expect.result, outcome.lastValue)) {
     out.push(`expected the last result to contain ${show(expect.result)}, got ${show(outcome.lastValue)}`);
   }

@@ -51,8 +51,11 @@ export interface DeploymentSetup {
 
 export interface ScenarioExpect {
   readonly outcome: ExpectedOutcome;
-  /** The error code for every outcome but 'ok'. */
+  /** The error code: required for writeError / writeConcernError; optional for 'error' (shell-side
+   *  refusals such as "Update document requires atomic operators" carry none). */
   readonly code?: number;
+  /** A substring the error message must contain. */
+  readonly messageIncludes?: string;
   /**
    * Fields the last statement's printed value must contain (a subset, compared numerically across
    * number types), or a scalar it must equal (e.g. a count).
