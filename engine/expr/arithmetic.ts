@@ -291,13 +291,17 @@ function renderNum(v: Num): string {
   return formatG6(toDouble(v));
 }
 
-const parseSqrt = doubleMath(
-  '$sqrt',
-  (x) => {
-    if (x < 0) throw fail(28714, "$sqrt's argument must be greater than or equal to 0");
-  },
-  Math.sqrt,
-);
+const parseSqrt = singleNumeric('$sqrt', (v, k) => {
+  if (k === 'decimal') {
+    const d = toDec(v);
+    // NaN gives NaN without an error.
+    if (D.sign(d) < 0) throw fail(28714, "$sqrt's argument must be greater than or equal to 0");
+    return decValue(D.squareRoot(d));
+  }
+  const x = toDouble(v);
+  if (x < 0) throw fail(28714, "$sqrt's argument must be greater than or equal to 0");
+  return Math.sqrt(x);
+});
 const parseExp = doubleMath('$exp', () => {}, Math.exp);
 const parseLn = doubleMath(
   '$ln',

@@ -190,6 +190,17 @@ describe('object operators and accumulators', () => {
   });
 });
 
+describe('decimal square root', () => {
+  it('is correctly rounded to 34 digits and uses the ideal exponent when exact', () => {
+    const dsqrt = (x: string): string => (ev({ $sqrt: Decimal128.fromString(x) }) as Decimal128).toString();
+    expect(dsqrt('2')).toBe('1.414213562373095048801688724209698');
+    expect(dsqrt('4.00')).toBe('2.0');
+    expect(dsqrt('16')).toBe('4');
+    expect(dsqrt('0.25')).toBe('0.5');
+    expect(err(() => ev({ $sqrt: Decimal128.fromString('-1') })).code).toBe(28714);
+  });
+});
+
 describe('misc operators', () => {
   it('$const, $bsonSize, $binarySize, $tsSecond, trig, $stdDevPop', async () => {
     const { Timestamp } = await import('../bson/values.js');

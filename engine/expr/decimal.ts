@@ -264,3 +264,42 @@ export function sign(d: Dec): number {
   if (d.kind === 'inf') return d.neg ? -1 : 1;
   return d.coeff === 0n ? 0 : d.neg ? -1 : 1;
 }
+
+function isqrt(n: bigint): bigint {
+  if (n < 2n) return n;
+  // Newton's method from a power of two above the root decreases monotonically to floor(sqrt(n)).
+  let x = 1n << BigInt(Math.ceil(n.toString(2).length / 2));
+  for (;;) {
+    const y = (x + n / x) >> 1n;
+    if (y >= x) return x;
+    x = y;
+  }
+}
+
+/** Correctly rounded square root with 34 digits (exact results use the ideal exponent). */
+export function squareRoot(d: Dec): Dec {
+  if (d.kind === 'nan') return d;
+  if (d.kind === 'inf') return d.neg ? DEC_NAN : d;
+  if (d.coeff === 0n) return finite(d.neg, 0n, Math.floor(d.exp / 2));
+  if (d.neg) return DEC_NAN;
+  let c = d.coeff;
+  let e = d.exp;
+  // At least 70 digits in the radicand and an even exponent.
+  let k = Math.max(0, 70 - digits(c));
+  if ((e - k) % 2 !== 0) k++;
+  c *= pow10(k);
+  e -= k;
+  const r = isqrt(c);
+  const exact = r * r === c;
+  let result = roundTo34(false, r, e / 2, !exact);
+  if (exact && result.kind === 'finite') {
+    const ideal = Math.floor(d.exp / 2);
+    let { coeff, exp } = result;
+    while (exp < ideal && coeff % TEN === 0n) {
+      coeff /= TEN;
+      exp++;
+    }
+    result = finite(false, coeff, exp);
+  }
+  return result;
+}
