@@ -277,14 +277,28 @@ const parseCeil = integralOp('$ceil', 'ceil', Math.ceil);
 const parseFloor = integralOp('$floor', 'floor', Math.floor);
 
 /** Math on a double result, with decimal inputs computed in double precision and converted back. */
-function doubleMath(op: string, check: (x: number, v: Num) => void, fn: (x: number) => number): OperatorParser {
+/**
+ * A double function with a domain check; decimal inputs inside the domain use the decimal
+ * function (34 digits), outside it fall through to the double check, as the server does.
+ */
+function doubleMath(
+  op: string,
+  check: (x: number, v: Num) => void,
+  fn: (x: number) => number,
+  decFn: (d: D.Dec) => D.Dec | null,
+): OperatorParser {
   return singleNumeric(op, (v, k) => {
+    if (k === 'decimal') {
+      const r = decFn(toDec(v));
+      if (r !== null) return decValue(r);
+    }
     const x = toDouble(v);
     check(x, v);
-    const r = fn(x);
-    return k === 'decimal' ? decValue(D.fromDouble34(r)) : r;
+    return fn(x);
   });
 }
+
+const positiveDec = (fn: (d: D.Dec) => D.Dec) => (d: D.Dec) => (D.sign(d) > 0 ? fn(d) : null);
 
 /** A double as the server's StringBuilder streams it (`%g`). */
 function renderNum(v: Num): string {
@@ -302,13 +316,14 @@ const parseSqrt = singleNumeric('$sqrt', (v, k) => {
   if (x < 0) throw fail(28714, "$sqrt's argument must be greater than or equal to 0");
   return Math.sqrt(x);
 });
-const parseExp = doubleMath('$exp', () => {}, Math.exp);
+const parseExp = doubleMath('$exp', () => {}, Math.exp, (d) => D.exponential(d));
 const parseLn = doubleMath(
   '$ln',
   (x, v) => {
     if (!(x > 0) && !Number.isNaN(x)) throw fail(28766, `$ln's argument must be a positive number, but is ${renderNum(v)}`);
   },
   Math.log,
+  positiveDec((d) => D.logarithm(d)),
 );
 const parseLog10 = doubleMath(
   '$log10',
@@ -317,6 +332,7 @@ const parseLog10 = doubleMath(
       throw fail(28761, `$log10's argument must be a positive number, but is ${renderNum(v)}`);
   },
   Math.log10,
+  positiveDec((d) => D.logarithm(d, D.fromBigInt(10n))),
 );
 
 const parseLog: OperatorParser = (arg, ctx, op) =>
@@ -326,14 +342,20 @@ const parseLog: OperatorParser = (arg, ctx, op) =>
     const bk = numKind(b);
     if (ak === null) throw fail(28756, `$log's argument must be numeric, not ${typeName(a)}`);
     if (bk === null) throw fail(28757, `$log's base must be numeric, not ${typeName(b)}`);
+    if (ak === 'decimal' || bk === 'decimal') {
+      const da = toDec(a as Num);
+      const db = toDec(b as Num);
+      const one = D.fromBigInt(1n);
+      const isOne = db.kind === 'finite' && D.isZero(D.subtract(db, one));
+      if (D.sign(da) > 0 && D.sign(db) > 0 && !isOne) return decValue(D.logarithm(da, db));
+    }
     const x = toDouble(a as Num);
     const base = toDouble(b as Num);
     if (!(x > 0) && !Number.isNaN(x))
       throw fail(28758, `$log's argument must be a positive number, but is ${renderNum(a as Num)}`);
     if ((!(base > 0) || base === 1) && !Number.isNaN(base))
       throw fail(28759, `$log's base must be a positive number not equal to 1, but is ${renderNum(b as Num)}`);
-    const r = Math.log(x) / Math.log(base);
-    return ak === 'decimal' || bk === 'decimal' ? decValue(D.fromDouble34(r)) : r;
+    return Math.log(x) / Math.log(base);
   });
 
 function powValues(base: Value | undefined, exp: Value | undefined): Value {
@@ -342,11 +364,16 @@ function powValues(base: Value | undefined, exp: Value | undefined): Value {
   const ek = numKind(exp);
   if (bk === null) throw fail(28762, `$pow's base must be numeric, not ${typeName(base)}`);
   if (ek === null) throw fail(28763, `$pow's exponent must be numeric, not ${typeName(exp)}`);
+  const k = widest(bk, ek);
+  if (k === 'decimal') {
+    const db = toDec(base as Num);
+    const de = toDec(exp as Num);
+    if (D.isZero(db) && D.sign(de) < 0) throw fail(28764, '$pow cannot take a base of 0 and a negative exponent');
+    return decValue(D.power(db, de));
+  }
   const b = toDouble(base as Num);
   const e = toDouble(exp as Num);
   if (b === 0 && e < 0) throw fail(28764, '$pow cannot take a base of 0 and a negative exponent');
-  const k = widest(bk, ek);
-  if (k === 'decimal') return decValue(D.fromDouble34(Math.pow(b, e)));
   if (k === 'double') return Math.pow(b, e);
   // Integral base and exponent.
   const bi = toBigInt(base as Int32 | Long);

@@ -199,6 +199,14 @@ describe('decimal square root', () => {
     expect(dsqrt('0.25')).toBe('0.5');
     expect(err(() => ev({ $sqrt: Decimal128.fromString('-1') })).code).toBe(28714);
   });
+  it('decimal exp/ln/log10/log/pow keep 34 digits', () => {
+    const dstr = (x: unknown): string => (x as Decimal128).toString();
+    expect(dstr(ev({ $exp: Decimal128.fromString('1') }))).toBe('2.718281828459045235360287471352662');
+    expect(dstr(ev({ $ln: Decimal128.fromString('10') }))).toBe('2.302585092994045684017991454684364');
+    expect(dstr(ev({ $log10: Decimal128.fromString('1000') }))).toBe('3');
+    expect(dstr(ev({ $pow: [Decimal128.fromString('2'), i(10)] }))).toBe('1024');
+    expect(err(() => ev({ $ln: Decimal128.fromString('-1') }))).toEqual({ code: 28766, errmsg: "$ln's argument must be a positive number, but is -1" });
+  });
 });
 
 describe('misc operators', () => {

@@ -3,6 +3,7 @@
  * does): results keep their "quantum", so 1.10 + 1 = 2.10 and 2.50 * 2 = 5.00. decimal.js drops
  * trailing zeros, so coefficients are kept here as BigInt with an explicit exponent.
  */
+import DecimalJs from 'decimal.js';
 import { Decimal128 } from '../bson/values.js';
 
 export type Dec =
@@ -302,4 +303,31 @@ export function squareRoot(d: Dec): Dec {
     result = finite(false, coeff, exp);
   }
   return result;
+}
+
+/** decimal.js with Decimal128's precision, for the transcendental functions. */
+const Big = DecimalJs.clone({ precision: MAX_DIGITS, rounding: DecimalJs.ROUND_HALF_EVEN, toExpNeg: -7000, toExpPos: 7000 });
+
+function toBig(d: Dec): DecimalJs {
+  if (d.kind === 'nan') return new Big(NaN);
+  if (d.kind === 'inf') return new Big(d.neg ? -Infinity : Infinity);
+  return new Big(`${d.neg ? '-' : ''}${d.coeff}e${d.exp}`);
+}
+
+function fromBig(x: DecimalJs): Dec {
+  if (x.isNaN()) return DEC_NAN;
+  if (!x.isFinite()) return { kind: 'inf', neg: x.isNegative() };
+  return parseDec(x.toExponential());
+}
+
+/** e^d, ln d, log10 d, log_base d and d^e with 34 significant digits. */
+export function exponential(d: Dec): Dec {
+  return fromBig(Big.exp(toBig(d)));
+}
+export function logarithm(d: Dec, base?: Dec): Dec {
+  if (base === undefined) return fromBig(Big.ln(toBig(d)));
+  return fromBig(Big.log(toBig(d), toBig(base)));
+}
+export function power(base: Dec, exp: Dec): Dec {
+  return fromBig(Big.pow(toBig(base), toBig(exp)));
 }
