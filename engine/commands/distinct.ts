@@ -1,10 +1,11 @@
 /**
  * `distinct`: `{distinct: 'c', key: 'a.b', query, collation, hint}` → `{values: [...], ok: 1}`.
- * Values are collected in plan order; array values contribute their elements (one level, as the
- * server does), missing fields contribute nothing, equal values (under the collation) once.
+ * Array values contribute their elements (one level, as the server does), missing fields
+ * contribute nothing, equal values (under the collation) once — the first one seen — and the
+ * result is sorted in BSON order, as the server's `BSONElementSet` returns it.
  */
 import type { Collator } from '../bson/compare.js';
-import { valuesEqual } from '../bson/compare.js';
+import { compareValues, valuesEqual } from '../bson/compare.js';
 import { isArray, isDoc, type Doc, type Value } from '../bson/values.js';
 import { selectDocuments } from '../catalog/select.js';
 import { fail } from '../errors.js';
@@ -58,5 +59,7 @@ export const distinctCommand: CommandHandler = (ctx) => {
       for (const v of found) pushDistinct(values, v, collation?.collator ?? null);
     }
   }
+  const collator = effectiveCollation(collection, ctx.command.get('collation'))?.collator ?? null;
+  values.sort((a, b) => compareValues(a, b, collator));
   return new Map<string, Value>([['values', values]]);
 };
