@@ -331,3 +331,14 @@ export function logarithm(d: Dec, base?: Dec): Dec {
 export function power(base: Dec, exp: Dec): Dec {
   return fromBig(Big.pow(toBig(base), toBig(exp)));
 }
+
+export type BigFn = 'sin' | 'cos' | 'tan' | 'asin' | 'acos' | 'atan' | 'sinh' | 'cosh' | 'tanh' | 'asinh' | 'acosh' | 'atanh';
+
+/** A decimal.js function evaluated with 34 digits. */
+export function bigFunction(name: BigFn, d: Dec): Dec {
+  return fromBig(Big[name](toBig(d)));
+}
+
+export function atan2(y: Dec, x: Dec): Dec {
+  return fromBig(Big.atan2(toBig(y), toBig(x)));
+}

@@ -3,11 +3,11 @@
  * `$tsIncrement`, trigonometry (`expression_trigonometric.h`) and `$stdDevPop`/`$stdDevSamp`.
  */
 import { formatG6 } from './value-string.js';
-import { isDoc, Long, typeOf, type Binary, type Timestamp, type Value } from '../bson/values.js';
+import { isDoc, Long, typeOf, type Binary, type Decimal128, type Timestamp, type Value } from '../bson/values.js';
 import { fail } from '../errors.js';
 import { bsonSize } from '../bson/size.js';
 import * as D from './decimal.js';
-import { decValue, numKind, toDouble, type Num } from './numeric.js';
+import { decValue, numKind, toDec, toDouble, type Num } from './numeric.js';
 import type { OperatorParser } from './types.js';
 import { CallNode, nullish, parseArgs, parseFixed, typeName } from './util.js';
 import { ConstantNode } from './variables.js';
@@ -44,7 +44,12 @@ function timestampPart(part: 't' | 'i', code: number): OperatorParser {
 }
 
 /** A single-numeric-argument function with an optional domain check (50989 outside it). */
-function trig(op: string, fn: (x: number) => number, domain?: { lo: number; hi: number; loOpen?: boolean; hiOpen?: boolean; text: string }): OperatorParser {
+function trig(
+  op: string,
+  fn: (x: number) => number,
+  domain?: { lo: number; hi: number; loOpen?: boolean; hiOpen?: boolean; text: string },
+  big?: D.BigFn,
+): OperatorParser {
   return (arg, ctx) =>
     new CallNode(op, parseFixed(arg, ctx, op, 1), ([v]) => {
       if (nullish(v)) return null;
@@ -56,8 +61,8 @@ function trig(op: string, fn: (x: number) => number, domain?: { lo: number; hi: 
         const above = domain.hiOpen ? x >= domain.hi : x > domain.hi;
         if (below || above) throw fail(50989, `cannot apply ${op} to ${formatG6(x)}, value must in ${domain.text}`);
       }
-      const r = fn(x);
-      return k === 'decimal' ? decValue(D.fromDouble34(r)) : r;
+      if (k === 'decimal') return decValue(big ? D.bigFunction(big, D.fromDecimal128(v as Decimal128)) : D.fromDouble34(fn(x)));
+      return fn(x);
     });
 }
 
@@ -71,8 +76,8 @@ const parseAtan2: OperatorParser = (arg, ctx, op) =>
     const kx = numKind(x);
     if (ky === null || kx === null)
       throw fail(51044, `${op} only supports numeric types, not ${typeName(y)} and ${typeName(x)}`);
-    const r = Math.atan2(toDouble(y as Num), toDouble(x as Num));
-    return ky === 'decimal' || kx === 'decimal' ? decValue(D.fromDouble34(r)) : r;
+    if (ky === 'decimal' || kx === 'decimal') return decValue(D.atan2(toDec(y as Num), toDec(x as Num)));
+    return Math.atan2(toDouble(y as Num), toDouble(x as Num));
   });
 
 function stdDev(sample: boolean): OperatorParser {
@@ -106,19 +111,19 @@ export const miscOperators = {
   $binarySize: parseBinarySize,
   $tsSecond: timestampPart('t', 5687301),
   $tsIncrement: timestampPart('i', 5687302),
-  $sin: trig('$sin', Math.sin, ANY),
-  $cos: trig('$cos', Math.cos, ANY),
-  $tan: trig('$tan', Math.tan, ANY),
-  $asin: trig('$asin', Math.asin, UNIT),
-  $acos: trig('$acos', Math.acos, UNIT),
-  $atan: trig('$atan', Math.atan),
+  $sin: trig('$sin', Math.sin, ANY, 'sin'),
+  $cos: trig('$cos', Math.cos, ANY, 'cos'),
+  $tan: trig('$tan', Math.tan, ANY, 'tan'),
+  $asin: trig('$asin', Math.asin, UNIT, 'asin'),
+  $acos: trig('$acos', Math.acos, UNIT, 'acos'),
+  $atan: trig('$atan', Math.atan, undefined, 'atan'),
   $atan2: parseAtan2,
-  $sinh: trig('$sinh', Math.sinh),
-  $cosh: trig('$cosh', Math.cosh),
-  $tanh: trig('$tanh', Math.tanh),
-  $asinh: trig('$asinh', Math.asinh),
-  $acosh: trig('$acosh', Math.acosh, { lo: 1, hi: Infinity, text: '[1,inf]' }),
-  $atanh: trig('$atanh', Math.atanh, UNIT),
+  $sinh: trig('$sinh', Math.sinh, undefined, 'sinh'),
+  $cosh: trig('$cosh', Math.cosh, undefined, 'cosh'),
+  $tanh: trig('$tanh', Math.tanh, undefined, 'tanh'),
+  $asinh: trig('$asinh', Math.asinh, undefined, 'asinh'),
+  $acosh: trig('$acosh', Math.acosh, { lo: 1, hi: Infinity, text: '[1,inf]' }, 'acosh'),
+  $atanh: trig('$atanh', Math.atanh, UNIT, 'atanh'),
   $degreesToRadians: trig('$degreesToRadians', (x) => (x * Math.PI) / 180),
   $radiansToDegrees: trig('$radiansToDegrees', (x) => (x * 180) / Math.PI),
   $stdDevPop: stdDev(false),
