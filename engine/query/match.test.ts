@@ -376,7 +376,7 @@ describe('parse errors', () => {
     expect(err('{"a":{"$regex":1}}')).toEqual([2, '$regex has to be a string']);
     expect(err('{"a":{"$options":"i"}}')).toEqual([2, '$options needs a $regex']);
     expect(err('{"a":{"$regex":"x","$options":1}}')).toEqual([2, '$options has to be a string']);
-    expect(err('{"a":{"$regex":"x","$options":"z"}}')).toEqual([51108, 'invalid flag in regex options: z']);
+    expect(err('{"a":{"$regex":"x","$options":"z"}}')).toEqual([51108, ' invalid flag in regex options: z']);
     expect(err('{"a":{"$regex":"("}}')[0]).toBe(51091);
     expect(err('{"a":{"$mod":1}}')).toEqual([2, 'malformed mod, needs to be an array']);
     expect(err('{"a":{"$mod":[1]}}')).toEqual([2, 'malformed mod, not enough elements']);

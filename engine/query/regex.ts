@@ -15,8 +15,8 @@
  */
 import { fail } from '../errors.js';
 
-/** Options the server accepts (`RegexMatchExpression::kValidRegexFlags`). */
-const VALID_FLAGS = 'imsx';
+/** Options the server accepts (`pcre_util::flagsToOptions`; `u` is accepted and ignored: UTF-8 is always on). */
+const VALID_FLAGS = 'imsux';
 
 export interface CompiledRegex {
   readonly pattern: string;
@@ -24,13 +24,17 @@ export interface CompiledRegex {
   readonly re: RegExp;
 }
 
-/** Validates `$regex` pattern/options (server codes 51091, 51108) and compiles it. */
-export function compileRegex(pattern: string, options: string): CompiledRegex {
+/**
+ * Validates `$regex` pattern/options (server codes 51091, 51108) and compiles it. `opName` prefixes
+ * the invalid-flag message as the server's `flagsToOptions` does (empty for query `$regex`, which
+ * leaves the message with a leading space: " invalid flag in regex options: z").
+ */
+export function compileRegex(pattern: string, options: string, opName = ''): CompiledRegex {
   if (pattern.includes('\0')) throw fail(2, 'Regular expression cannot contain an embedded null byte');
   if (options.includes('\0'))
     throw fail(51108, 'Regular expression options string cannot contain an embedded null byte');
   for (const f of options) {
-    if (!VALID_FLAGS.includes(f)) throw fail(51108, `invalid flag in regex options: ${f}`);
+    if (!VALID_FLAGS.includes(f)) throw fail(51108, `${opName} invalid flag in regex options: ${f}`);
   }
   if (pattern.length > 16384) throw fail(51091, 'Regular expression is invalid: pattern string is too long');
   return { pattern, options, re: toJsRegExp(pattern, options) };
