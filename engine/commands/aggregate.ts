@@ -1,130 +1,245 @@
 /**
- * `aggregate`, only as far as drivers' `countDocuments` and simple reads need it:
- *   [{$match}, {$skip}, {$limit}, {$sort}, {$project}, {$count: 'n'},
- *    {$group: {_id: <constant>, n: {$sum: <number | '$path'>}}}]
- * Reply as find's: `{cursor: {firstBatch, id: 0, ns}, ok: 1}`. Other stages fail with 115
- * (the playground's aggregation support is the pipeline-update evaluator, not this command).
+ * `aggregate` over one collection, with the stages a playground read needs:
+ *   $match $skip $limit $sort $count $group
+ *   $project $unset $addFields/$set $replaceRoot/$replaceWith (the update-pipeline stages)
+ * `$group` takes any expression as `_id` and the accumulators $sum $avg $min $max $first $last
+ * $push $addToSet $count. The whole pipeline is parsed before it runs, as the server does.
+ * Reply as find's: `{cursor: {firstBatch, id: Long(0), ns}, ok: 1}`.
+ * Unknown stages → 40324; real stages outside this subset → 115 (not in the playground).
  */
 import { Int32 } from 'bson';
+import { compareValues, valuesEqual, type Collator } from '../bson/compare.js';
 import { isDoc, isNumber, type Doc, type Value } from '../bson/values.js';
+import type { CollationInfo } from '../catalog/collation-info.js';
 import { compileFilter } from '../catalog/filter.js';
+import { keyOf } from '../catalog/keys.js';
 import { selectDocuments } from '../catalog/select.js';
 import { fail } from '../errors.js';
+import { makeParseContext } from '../expr/parse.js';
+import type { ExprNode, ParseContext, Scope } from '../expr/types.js';
+import { OTHER_STAGES, UPDATE_STAGES } from '../pipeline/stages.js';
+import { parseSort, sortDocuments } from '../query/sort.js';
+import type { RuntimeEnv } from '../runtime.js';
 import { addNumbers } from './aggregate-sum.js';
 import { commandEnv, effectiveCollation, findCursorReply, targetCollectionName } from './common.js';
 import type { CommandContext, CommandHandler } from './context.js';
 import { checkFields, numberArg } from './fields.js';
-import { parseProjection } from '../query/projection.js';
-import { parseSort, sortDocuments } from '../query/sort.js';
 
-function stageOf(stage: Value): [string, Value] {
-  if (!isDoc(stage)) throw fail(14, `Each element of the 'pipeline' array must be an object`);
-  if (stage.size !== 1) {
-    throw fail(40323, 'A pipeline stage specification object must contain exactly one field.');
-  }
-  return stage.entries().next().value as [string, Value];
+/** One parsed stage: documents in, documents out. */
+type RunStage = (docs: Doc[]) => Doc[];
+
+interface PipelineContext {
+  readonly expr: ParseContext;
+  readonly env: RuntimeEnv;
+  readonly collator: Collator | null;
 }
 
-function fieldValue(doc: Doc, path: string): Value | undefined {
-  let cur: Value | undefined = doc;
-  for (const p of path.split('.')) {
-    if (!isDoc(cur)) return undefined;
-    cur = cur.get(p);
-  }
-  return cur;
+function scopeOf(doc: Doc, env: RuntimeEnv): Scope {
+  return { root: doc, current: doc, env, locals: null };
 }
 
-function runGroup(docs: Doc[], spec: Value): Doc[] {
-  if (!isDoc(spec) || !spec.has('_id')) throw fail(15955, 'a group specification must include an _id');
-  const id = spec.get('_id')!;
-  if (typeof id === 'string' && id.startsWith('$')) {
-    throw fail(115, '$group by a field path is not supported by the playground aggregate command');
+type Accumulator = { init(): void; add(v: Value | undefined): void; result(): Value };
+
+function accumulator(op: string, collator: Collator | null): Accumulator {
+  let values: Value[] = [];
+  let sum: Value = new Int32(0);
+  let count = 0;
+  let best: Value | undefined;
+  let first: Value | undefined;
+  let seenFirst = false;
+  let last: Value | undefined;
+  const reset = (): void => {
+    values = [];
+    sum = new Int32(0);
+    count = 0;
+    best = undefined;
+    first = undefined;
+    seenFirst = false;
+    last = undefined;
+  };
+  switch (op) {
+    case '$sum':
+    case '$avg':
+      return {
+        init: reset,
+        add: (v) => {
+          if (v !== undefined && isNumber(v)) {
+            sum = addNumbers(sum, v);
+            count++;
+          }
+        },
+        result: () => (op === '$sum' ? sum : count === 0 ? null : Number(sum.valueOf()) / count),
+      };
+    case '$min':
+    case '$max':
+      return {
+        init: reset,
+        add: (v) => {
+          if (v === undefined || v === null) return;
+          const c = best === undefined ? 0 : compareValues(v, best, collator);
+          if (best === undefined || (op === '$min' ? c < 0 : c > 0)) best = v;
+        },
+        result: () => best ?? null,
+      };
+    case '$first':
+    case '$last':
+      return {
+        init: reset,
+        add: (v) => {
+          if (!seenFirst) {
+            first = v;
+            seenFirst = true;
+          }
+          last = v;
+        },
+        result: () => (op === '$first' ? first : last) ?? null,
+      };
+    case '$push':
+    case '$addToSet':
+      return {
+        init: reset,
+        add: (v) => {
+          if (v === undefined) return;
+          if (op === '$addToSet' && values.some((x) => valuesEqual(x, v, collator))) return;
+          values.push(v);
+        },
+        result: () => values,
+      };
+    default:
+      throw fail(15952, `unknown group operator '${op}'`);
   }
-  if (docs.length === 0) return [];
-  const out: Doc = new Map<string, Value>([['_id', id]]);
+}
+
+function parseGroup(spec: Value, pc: PipelineContext): RunStage {
+  if (!isDoc(spec)) throw fail(15947, "a group's fields must be specified in an object");
+  if (!spec.has('_id')) throw fail(15955, 'a group specification must include an _id');
+  const idExpr = pc.expr.parse(spec.get('_id')!);
+  const fields: { name: string; op: string; arg: ExprNode }[] = [];
   for (const [name, acc] of spec) {
     if (name === '_id') continue;
-    if (!isDoc(acc) || acc.size !== 1 || !acc.has('$sum')) {
-      throw fail(115, `only {$sum: ...} accumulators are supported by the playground aggregate command`);
+    if (!isDoc(acc) || acc.size !== 1) throw fail(40238, `The field '${name}' must be an accumulator object`);
+    const [op, arg] = acc.entries().next().value as [string, Value];
+    if (op === '$count') {
+      fields.push({ name, op: '$sum', arg: pc.expr.parse(new Int32(1)) });
+      continue;
     }
-    const arg = acc.get('$sum')!;
-    let total: Value = new Int32(0);
-    for (const d of docs) {
-      const v = typeof arg === 'string' && arg.startsWith('$') ? fieldValue(d, arg.slice(1)) : arg;
-      if (v !== undefined && isNumber(v)) total = addNumbers(total, v);
-    }
-    out.set(name, total);
+    accumulator(op, pc.collator);
+    fields.push({ name, op, arg: pc.expr.parse(arg) });
   }
-  return [out];
+  return (docs) => {
+    const groups = new Map<string, { id: Value; accs: Accumulator[] }>();
+    for (const doc of docs) {
+      const scope = scopeOf(doc, pc.env);
+      const id = idExpr.evaluate(scope) ?? null;
+      const key = keyOf(id, pc.collator);
+      let group = groups.get(key);
+      if (!group) {
+        group = { id, accs: fields.map((f) => accumulator(f.op, pc.collator)) };
+        group.accs.forEach((a) => a.init());
+        groups.set(key, group);
+      }
+      fields.forEach((f, i) => group.accs[i]!.add(f.arg.evaluate(scope)));
+    }
+    return [...groups.values()].map((g) => {
+      const out: Doc = new Map<string, Value>([['_id', g.id]]);
+      fields.forEach((f, i) => out.set(f.name, g.accs[i]!.result()));
+      return out;
+    });
+  };
 }
 
-function runPipeline(ctx: CommandContext, input: Doc[] | null, pipeline: readonly Value[], name: string): Doc[] {
-  const collection = ctx.catalog.getCollection(ctx.db, name);
-  const collation = effectiveCollation(collection, ctx.command.get('collation'));
-  let docs: Doc[] = input ?? [];
-  pipeline.forEach((stage, i) => {
-    const [op, spec] = stageOf(stage);
-    switch (op) {
-      case '$match': {
-        if (!isDoc(spec)) throw fail(15959, 'the match filter must be an expression in an object');
-        if (i === 0 && collection) {
-          docs = selectDocuments(collection, {
-            filter: spec,
-            collation,
-            hint: ctx.command.get('hint') as string | Doc | undefined,
-            env: commandEnv(ctx),
-          }).matches;
-        } else {
-          const f = compileFilter(spec, collation?.collator ?? null, { env: commandEnv(ctx) });
-          docs = docs.filter((d) => f.matches(d));
-        }
-        return;
-      }
-      case '$skip':
-      case '$limit': {
-        const n = numberArg(spec);
-        if (n === undefined || n < 0 || !Number.isInteger(n)) {
-          throw fail(
-            op === '$skip' ? 15956 : 15958,
-            `${op === '$skip' ? 'invalid argument to $skip stage: Expected a non-negative number in' : 'the limit must be positive'}`,
-          );
-        }
-        if (op === '$limit' && n === 0) throw fail(15958, 'the limit must be positive');
-        docs = op === '$skip' ? docs.slice(n) : docs.slice(0, n);
-        return;
-      }
-      case '$sort':
-        if (!isDoc(spec)) throw fail(15973, 'the $sort key specification must be an object');
-        docs = sortDocuments(docs, parseSort(spec), collation?.collator ?? null);
-        return;
-      case '$project':
-        if (!isDoc(spec)) throw fail(15969, '$project specification must be an object');
-        {
-          const env = commandEnv(ctx);
-          const projection = parseProjection(spec, {
-            collator: collation?.collator ?? null,
-            variables: new Set(env.variables.keys()),
-          });
-          docs = docs.map((d) => projection.apply(d, env));
-        }
-        return;
-      case '$count':
-        if (typeof spec !== 'string' || spec === '') throw fail(40156, 'the count field must be a non-empty string');
-        docs = docs.length === 0 ? [] : [new Map<string, Value>([[spec, new Int32(docs.length)]])];
-        return;
-      case '$group':
-        docs = runGroup(docs, spec);
-        return;
-      default:
-        throw fail(115, `${op} is not supported by the playground's aggregate command`);
+function nonNegativeInteger(stage: string, spec: Value, code: number): number {
+  const n = numberArg(spec);
+  if (n === undefined || !Number.isInteger(n)) {
+    throw fail(code, `invalid argument to ${stage} stage: Expected an integer: ${stage}: ${String(spec)}`);
+  }
+  return n;
+}
+
+function parseStage(name: string, spec: Value, pc: PipelineContext): RunStage {
+  switch (name) {
+    case '$match': {
+      if (!isDoc(spec)) throw fail(15959, 'the match filter must be an expression in an object');
+      const filter = compileFilter(spec, pc.collator, { env: pc.env });
+      return (docs) => docs.filter((d) => filter.matches(d));
     }
+    case '$skip': {
+      const n = nonNegativeInteger('$skip', spec, 5107200);
+      if (n < 0) throw fail(5107200, `invalid argument to $skip stage: Expected a non-negative number in: $skip: ${n}`);
+      return (docs) => docs.slice(n);
+    }
+    case '$limit': {
+      const n = nonNegativeInteger('$limit', spec, 5107201);
+      if (n <= 0) throw fail(15958, 'the limit must be positive');
+      return (docs) => docs.slice(0, n);
+    }
+    case '$sort': {
+      if (!isDoc(spec)) throw fail(15973, 'the $sort key specification must be an object');
+      const sort = parseSort(spec);
+      return (docs) => sortDocuments(docs, sort, pc.collator);
+    }
+    case '$count': {
+      if (typeof spec !== 'string' || spec === '') throw fail(40156, 'the count field must be a non-empty string');
+      return (docs) => (docs.length === 0 ? [] : [new Map<string, Value>([[spec, new Int32(docs.length)]])]);
+    }
+    case '$group':
+      return parseGroup(spec, pc);
+    default:
+      break;
+  }
+  if (Object.hasOwn(UPDATE_STAGES, name)) {
+    const stage = UPDATE_STAGES[name as keyof typeof UPDATE_STAGES](name, spec, pc.expr);
+    return (docs) => docs.map((d) => stage.apply(d, scopeOf(d, pc.env)));
+  }
+  if (OTHER_STAGES.has(name)) throw fail(115, `${name} is not supported by the playground's aggregate command`);
+  throw fail(40324, `Unrecognized pipeline stage name: '${name}'`);
+}
+
+function parsePipeline(
+  pipeline: readonly Value[],
+  pc: PipelineContext,
+): { name: string; spec: Value; run: RunStage }[] {
+  return pipeline.map((stage) => {
+    if (!isDoc(stage)) throw fail(14, "Each element of the 'pipeline' array must be an object");
+    if (stage.size !== 1) throw fail(40323, 'A pipeline stage specification object must contain exactly one field.');
+    const [name, spec] = stage.entries().next().value as [string, Value];
+    return { name, spec, run: parseStage(name, spec, pc) };
   });
+}
+
+function run(ctx: CommandContext, collName: string, pipeline: readonly Value[]): Doc[] {
+  const collection = ctx.catalog.getCollection(ctx.db, collName);
+  const collation: CollationInfo | null = effectiveCollation(collection, ctx.command.get('collation'));
+  const env = commandEnv(ctx);
+  const pc: PipelineContext = {
+    expr: makeParseContext(collation?.collator ?? null, new Set(env.variables.keys())),
+    env,
+    collator: collation?.collator ?? null,
+  };
+  const stages = parsePipeline(pipeline, pc);
+  if (!collection) return [];
+  // A leading $match goes through the planner (hint, indexes), as the server pushes it down.
+  let docs: Doc[];
+  let rest = stages;
+  const head = stages[0];
+  if (head && head.name === '$match') {
+    docs = selectDocuments(collection, {
+      filter: head.spec as Doc,
+      collation,
+      hint: ctx.command.get('hint') as string | Doc | undefined,
+      env,
+    }).matches;
+    rest = stages.slice(1);
+  } else {
+    docs = collection.snapshot();
+  }
+  for (const s of rest) docs = s.run(docs);
   return docs;
 }
 
 export const aggregateCommand: CommandHandler = (ctx) => {
-  const name = ctx.command.get(ctx.name);
-  if (name === 1 || (typeof name === 'object' && name !== null && isNumber(name))) {
+  const target = ctx.command.get(ctx.name);
+  if (typeof target !== 'string') {
     throw fail(115, 'collection-less aggregate is not supported by the playground');
   }
   const collName = targetCollectionName(ctx);
@@ -143,10 +258,7 @@ export const aggregateCommand: CommandHandler = (ctx) => {
   if (!ctx.command.has('cursor') && ctx.command.get('explain') !== true) {
     throw fail(9, "The 'cursor' option is required, except for aggregate with the explain argument");
   }
-  const collection = ctx.catalog.getCollection(ctx.db, collName);
-  const pipeline = ctx.command.get('pipeline') as Value[];
-  const startsWithMatch = pipeline.length > 0 && isDoc(pipeline[0]) && pipeline[0].has('$match');
-  const input = startsWithMatch ? null : (collection?.snapshot() ?? []);
-  const docs = runPipeline(ctx, input, pipeline, collName);
+  if (ctx.command.get('explain') === true) throw fail(115, 'aggregate explain is not supported by the playground');
+  const docs = run(ctx, collName, ctx.command.get('pipeline') as Value[]);
   return findCursorReply(`${ctx.db}.${collName}`, docs);
 };

@@ -203,6 +203,40 @@ describe('count, distinct, aggregate', () => {
     );
   });
 
+  it('groups by an expression with several accumulators', () => {
+    const reply = run(
+      seeded(),
+      't',
+      `{"aggregate": "c", "cursor": {}, "pipeline": [
+        {"$group": {"_id": {"$gt": ["$a", 2]}, "n": {"$count": {}}, "total": {"$sum": "$a"}, "ids": {"$push": "$_id"}, "top": {"$max": "$s"}}},
+        {"$sort": {"_id": 1}}]}`,
+    );
+    expect(batch(reply)).toBe(
+      canon(`[{"_id": false, "n": 2, "total": 1, "ids": [2, 4], "top": "c"},
+              {"_id": true, "n": 2, "total": 8, "ids": [1, 3], "top": "b"}]`),
+    );
+  });
+
+  it('runs the update-pipeline stages and $count', () => {
+    const reply = run(
+      seeded(),
+      't',
+      '{"aggregate": "c", "cursor": {}, "pipeline": [{"$match": {"a": {"$gte": 3}}}, {"$set": {"b": {"$multiply": ["$a", 2]}}}, {"$project": {"b": 1}}]}',
+    );
+    expect(batch(reply)).toBe(canon('[{"_id": 1, "b": 10}, {"_id": 3, "b": 6}]'));
+    expect(batch(run(seeded(), 't', '{"aggregate": "c", "cursor": {}, "pipeline": [{"$count": "n"}]}'))).toBe(
+      canon('[{"n": 4}]'),
+    );
+  });
+
+  it('rejects unknown stages with 40324', () => {
+    expect(ejson(run(seeded(), 't', '{"aggregate": "c", "cursor": {}, "pipeline": [{"$frob": {}}]}'))).toBe(
+      canon(
+        `{"ok": 0.0, "errmsg": "Unrecognized pipeline stage name: '$frob'", "code": 40324, "codeName": "Location40324"}`,
+      ),
+    );
+  });
+
   it('requires the cursor option for aggregate', () => {
     expect(run(seeded(), 't', '{"aggregate": "c", "pipeline": []}').get('code')!.valueOf()).toBe(9);
   });
