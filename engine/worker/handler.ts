@@ -12,6 +12,7 @@ import { isArray, isDoc, type Doc, type Value } from '../bson/values.js';
 import { codeNameOf, isEngineError } from '../errors.js';
 import { Engine } from '../index.js';
 import { loadEngineShell, type ShellRunner } from './shell-runner.js';
+import { collectionViews, runPlaygroundScript, runSetup } from './playground.js';
 import {
   isRequestType,
   type Endpoint,
@@ -78,6 +79,20 @@ export class EngineHandler {
         return this.loadCollections(request.db, request.collections);
       case 'runShell':
         return this.runShell(request.db, request.script);
+      case 'setup': {
+        const error = runSetup(this.engine, request.db, request.reset, request.commands);
+        if (error !== undefined) throw new RequestError(error);
+        return null;
+      }
+      case 'collections':
+        return collectionViews(this.engine, request.db);
+      case 'runScript':
+        return this.shellRunner().then((shell) =>
+          runPlaygroundScript(this.engine, shell, request.db, request.script, request.dryRun),
+        );
+      case 'deployments':
+        // The standalone engine only, until the deployments work adds topologies.
+        return { current: 'standalone', available: ['standalone'] };
     }
   }
 
@@ -115,7 +130,7 @@ export class EngineHandler {
     throwIfFailed(deleted);
   }
 
-  private async runShell(db: string, script: string): Promise<ShellStatementReply[]> {
+  private async shellRunner(): Promise<ShellRunner> {
     this.shell ??= this.loadShell().catch((e: unknown) => {
       // A shell that fails to load is reported on every runShell, not cached as "none".
       this.shell = undefined;
@@ -123,6 +138,11 @@ export class EngineHandler {
     });
     const run = await this.shell;
     if (run === undefined) throw noShell();
+    return run;
+  }
+
+  private async runShell(db: string, script: string): Promise<ShellStatementReply[]> {
+    const run = await this.shellRunner();
     return run(this.engine, db, script);
   }
 }
@@ -175,6 +195,23 @@ function validateRequest(message: unknown): WorkerRequest {
       needString('db');
       needString('script');
       break;
+    case 'runScript':
+      needString('db');
+      needString('script');
+      if (typeof m['dryRun'] !== 'boolean') throw requestError(2, "runScript request needs a boolean 'dryRun'");
+      break;
+    case 'collections':
+      needString('db');
+      break;
+    case 'setup': {
+      needString('db');
+      const c = m['commands'];
+      if (!Array.isArray(c) || c.some((t) => typeof t !== 'string') || typeof m['reset'] !== 'boolean') {
+        throw requestError(2, "setup request needs 'reset' and 'commands': [EJSON text]");
+      }
+      break;
+    }
+    case 'deployments':
     case 'loadCollections': {
       needString('db');
       const c = m['collections'];

@@ -61,12 +61,55 @@ export interface RunShellRequest {
   readonly script: string;
 }
 
+/**
+ * Rebuild the database from scratch: drop it (when `reset`), then run `commands` (canonical EJSON
+ * command documents: create, createIndexes, insert …) in order, stopping at the first failure.
+ */
+export interface SetupRequest {
+  readonly id: RequestId;
+  readonly type: 'setup';
+  readonly db: string;
+  readonly reset: boolean;
+  readonly commands: readonly string[];
+}
+
+/** The database's collections as display data (documents, options, indexes). */
+export interface CollectionsRequest {
+  readonly id: RequestId;
+  readonly type: 'collections';
+  readonly db: string;
+}
+
+/**
+ * Run a script for the playground: like `runShell`, plus every command the shell sent, the
+ * update details of each write (before/after, paths, array touches, upsert origins), the oplog
+ * entries written and, unless `dryRun`, the collections afterwards. A dry run leaves the engine
+ * exactly as it was (snapshot → run → restore), oplog included.
+ */
+export interface RunScriptRequest {
+  readonly id: RequestId;
+  readonly type: 'runScript';
+  readonly db: string;
+  readonly script: string;
+  readonly dryRun: boolean;
+}
+
+/** The deployments this build can simulate, and the current one. */
+export interface DeploymentsRequest {
+  readonly id: RequestId;
+  readonly type: 'deployments';
+}
+
 export type WorkerRequest =
   | PingRequest
   | ResetRequest
   | RunCommandRequest
   | LoadCollectionsRequest
-  | RunShellRequest;
+  | RunShellRequest
+  | SetupRequest
+  | CollectionsRequest
+  | RunScriptRequest
+  | DeploymentsRequest;
 
 export type RequestType = WorkerRequest['type'];
 
@@ -81,6 +124,110 @@ export interface ResultByType {
   loadCollections: Record<string, number>;
   /** One entry per statement that ran (the script stops at the first error, as `mongosh file.js`). */
   runShell: ShellStatementReply[];
+  setup: null;
+  collections: CollectionView[];
+  runScript: ScriptRun;
+  deployments: DeploymentList;
+}
+
+/** A value for display: scalars carry their shell text and BSON type name. */
+export type TreeNode =
+  | { readonly t: 'doc'; readonly fields: readonly (readonly [string, TreeNode])[] }
+  | { readonly t: 'arr'; readonly items: readonly TreeNode[] }
+  | { readonly t: 'val'; readonly type: string; readonly text: string };
+
+export interface DocumentView {
+  /** Typed relaxed Extended JSON (int `5`, double `5.0`, long `{"$numberLong": "5"}`), editable. */
+  readonly ejson: string;
+  readonly tree: TreeNode;
+}
+
+export interface CollectionView {
+  readonly name: string;
+  readonly documents: readonly DocumentView[];
+  /** `create` options (validator, collation …) as typed EJSON text, when there are any. */
+  readonly options?: string;
+  /** Index specs other than `_id_`, as typed EJSON text of an array, when there are any. */
+  readonly indexes?: string;
+}
+
+/** An element an array operator reached: `$[id]` → id, `$[]` → `[]`, positional → `$`. */
+export interface ArrayTouchView {
+  readonly operator: string;
+  readonly path: string;
+  readonly changed: boolean;
+}
+
+export interface ChangeView {
+  readonly before: TreeNode;
+  readonly after: TreeNode;
+  readonly noop: boolean;
+  readonly modifiedPaths: readonly string[];
+  readonly arrayTouches: readonly ArrayTouchView[];
+  /** The oplog `o` written, typed EJSON (absent for a no-op). */
+  readonly oplog?: string;
+}
+
+export type FieldOriginName = 'query' | 'update' | 'setOnInsert' | 'replacement' | 'generatedId';
+
+export interface UpsertView {
+  readonly doc: TreeNode;
+  /** Dotted path → where the field came from. */
+  readonly origins: readonly (readonly [string, FieldOriginName])[];
+  readonly arrayTouches: readonly ArrayTouchView[];
+}
+
+export interface ArrayFilterView {
+  readonly identifier: string;
+  /** The filter document as typed EJSON on one line. */
+  readonly filter: string;
+}
+
+export interface StatementView {
+  readonly index: number;
+  readonly nMatched: number;
+  readonly nModified: number;
+  readonly documents: readonly ChangeView[];
+  readonly upsert?: UpsertView;
+  readonly error?: ProtocolError;
+  readonly arrayFilters: readonly ArrayFilterView[];
+}
+
+/** One command the shell sent, as sent, with the reply and (for writes) the details. */
+export interface SentCommand {
+  readonly name: string;
+  readonly db: string;
+  /** Typed EJSON of the command document, indented. */
+  readonly command: string;
+  readonly reply: string;
+  readonly ok: boolean;
+  readonly statements: readonly StatementView[];
+}
+
+export interface OplogEntryView {
+  readonly op: string;
+  readonly ns: string;
+  /** Shell text of the target document's `_id`, when the entry names one. */
+  readonly id?: string;
+  readonly text: string;
+  /** The entry in words, one line per diff section. */
+  readonly explanation: readonly string[];
+}
+
+export interface ScriptRun {
+  readonly dryRun: boolean;
+  readonly statements: readonly ShellStatementReply[];
+  readonly commands: readonly SentCommand[];
+  readonly oplog: readonly OplogEntryView[];
+  /** The collections after the run (absent for a dry run). */
+  readonly collections?: readonly CollectionView[];
+  /** Milliseconds the run took inside the worker. */
+  readonly elapsedMs: number;
+}
+
+export interface DeploymentList {
+  readonly current: string;
+  readonly available: readonly string[];
 }
 
 /** Where a statement is in the script: offsets into the text, 1-based lines and columns. */
@@ -123,6 +270,8 @@ export interface ShellStatementReply {
   /** Canonical EJSON of the statement's value (a document, an UpdateResult as a document …). */
   readonly value?: string;
   readonly error?: ShellErrorReply;
+  /** For a runtime error: the part of the statement it points at (a call, a name), when known. */
+  readonly errorRange?: ShellSourceRange;
 }
 
 /** A MongoDB error as plain data (code 1 InternalError for anything unexpected). */
@@ -167,6 +316,10 @@ const REQUEST_TYPES: Readonly<Record<RequestType, true>> = {
   runCommand: true,
   loadCollections: true,
   runShell: true,
+  setup: true,
+  collections: true,
+  runScript: true,
+  deployments: true,
 };
 
 /** True for every string that names a request type. */

@@ -6,11 +6,11 @@
  */
 import { stringifyEJSON } from '../bson/ejson.js';
 import type { ShellStatementResult } from '../shell/index.js';
-import type { Engine } from '../index.js';
+import type { CommandEngine } from '../shell/api.js';
 import type { ShellErrorReply, ShellStatementReply } from './protocol.js';
 
 /** Runs one script against the engine; throws only for failures outside the script itself. */
-export type ShellRunner = (engine: Engine, db: string, script: string) => ShellStatementReply[];
+export type ShellRunner = (engine: CommandEngine, db: string, script: string) => ShellStatementReply[];
 
 /** The runner backed by engine/shell/ (`runShellScript`, a fresh session per script). */
 export async function loadEngineShell(): Promise<ShellRunner> {
@@ -31,6 +31,7 @@ function toReply(result: ShellStatementResult, printed: string, value: string | 
     warnings: [...result.warnings],
     kind: output.kind,
     printed,
+    ...(result.errorRange === undefined ? {} : { errorRange: { ...result.errorRange } }),
   };
   if (output.kind === 'error') {
     const e = output.error;

@@ -1,0 +1,225 @@
+/**
+ * The playground's view of a run: the shell runs the script against a recording wrapper of the
+ * engine, which sends the update family (update, findAndModify, bulkWrite, upsertRace) through
+ * `runWriteWithDetails` so every write reports before/after, modified paths, array touches and
+ * upsert origins. A dry run is the same run between `snapshot()` and `restore()`, so later
+ * statements of the script see earlier ones, and afterwards nothing (oplog included) remains.
+ */
+import { parseEJSON } from '../bson/ejson.js';
+import { valuesEqual } from '../bson/compare.js';
+import { isArray, isDoc, type Doc, type Value } from '../bson/values.js';
+import { runWriteWithDetails } from '../commands/update-preview.js';
+import type { StatementDetail } from '../commands/update-details.js';
+import { codeNameOf } from '../errors.js';
+import type { Engine } from '../index.js';
+import type { CommandEngine } from '../shell/api.js';
+import type {
+  ArrayFilterView,
+  CollectionView,
+  OplogEntryView,
+  ProtocolError,
+  ScriptRun,
+  SentCommand,
+  StatementView,
+} from './protocol.js';
+import type { ShellRunner } from './shell-runner.js';
+import { explainOplogEntry, scalarText, toTree, typedEJSON } from './views.js';
+
+const DETAILED_COMMANDS = new Set(['update', 'findAndModify', 'findandmodify', 'bulkWrite', 'upsertRace']);
+
+/** Runs `script` and reports everything the page shows about it. */
+export function runPlaygroundScript(
+  engine: Engine,
+  shell: ShellRunner,
+  db: string,
+  script: string,
+  dryRun: boolean,
+): ScriptRun {
+  const started = Date.now();
+  const snapshot = dryRun ? engine.snapshot() : undefined;
+  const oplogBefore = engine.oplogEntries().length;
+  const commands: SentCommand[] = [];
+  const recorder: CommandEngine = {
+    runCommand(dbName: string, command: Doc): Doc {
+      const name = command.keys().next().value ?? '';
+      let reply: Doc;
+      let details: readonly StatementDetail[] = [];
+      if (DETAILED_COMMANDS.has(name)) {
+        const run = runWriteWithDetails(engine, dbName, command);
+        reply = run.reply;
+        details = run.statements;
+      } else {
+        reply = engine.runCommand(dbName, command);
+      }
+      commands.push({
+        name,
+        db: dbName,
+        command: typedEJSON(command),
+        reply: typedEJSON(reply),
+        ok: isOk(reply),
+        statements: details.map((d) => statementView(d, arrayFiltersOf(command, name, d.index))),
+      });
+      return reply;
+    },
+  };
+  try {
+    const statements = shell(recorder, db, script);
+    const oplog = engine.oplogEntries().slice(oplogBefore).map(oplogView);
+    const run: ScriptRun = { dryRun, statements, commands, oplog, elapsedMs: Date.now() - started };
+    return dryRun ? run : { ...run, collections: collectionViews(engine, db) };
+  } finally {
+    if (snapshot !== undefined) engine.restore(snapshot);
+  }
+}
+
+/** The database's collections for display, in creation order (system collections left out). */
+export function collectionViews(engine: Engine, db: string): CollectionView[] {
+  const infos = new Map<string, Doc>();
+  const listed = engine.runCommand(db, new Map<string, Value>([['listCollections', 1]]));
+  for (const info of firstBatch(listed)) {
+    const name = info.get('name');
+    if (typeof name === 'string') infos.set(name, info);
+  }
+  return engine
+    .collectionNames(db)
+    .filter((name) => !name.startsWith('system.'))
+    .map((name) => {
+      const documents = engine.documents(db, name).map((d) => ({ ejson: typedEJSON(d), tree: toTree(d) }));
+      const options = infos.get(name)?.get('options');
+      const indexes = firstBatch(engine.runCommand(db, new Map<string, Value>([['listIndexes', name]])))
+        .filter((spec) => spec.get('name') !== '_id_')
+        .map((spec) => {
+          const copy: Doc = new Map(spec);
+          copy.delete('v');
+          return copy;
+        });
+      return {
+        name,
+        documents,
+        ...(isDoc(options) && options.size > 0 ? { options: typedEJSON(options) } : {}),
+        ...(indexes.length > 0 ? { indexes: typedEJSON(indexes) } : {}),
+      };
+    });
+}
+
+/**
+ * Rebuilds the database: drop it when `reset`, then run the setup commands in order. The first
+ * failing command throws its error, named by its position ("setup command 2: …").
+ */
+export function runSetup(engine: Engine, db: string, reset: boolean, commands: readonly string[]): ProtocolError | undefined {
+  if (reset) engine.runCommand(db, new Map<string, Value>([['dropDatabase', 1]]));
+  for (const [i, text] of commands.entries()) {
+    const command = parseEJSON(text);
+    if (!isDoc(command)) return { code: 9, codeName: 'FailedToParse', errmsg: `setup command ${i} is not a document` };
+    const reply = engine.runCommand(db, command);
+    const error = replyError(reply);
+    if (error !== undefined) return { ...error, errmsg: `${command.keys().next().value ?? ''}: ${error.errmsg}` };
+  }
+  return undefined;
+}
+
+function replyError(reply: Doc): ProtocolError | undefined {
+  if (!isOk(reply)) return errorOf(reply);
+  const writeErrors = reply.get('writeErrors');
+  if (isArray(writeErrors) && isDoc(writeErrors[0])) return errorOf(writeErrors[0]);
+  return undefined;
+}
+
+function errorOf(d: Doc): ProtocolError {
+  const code = numberOf(d.get('code')) ?? 8;
+  const codeName = d.get('codeName');
+  const errmsg = d.get('errmsg');
+  return {
+    code,
+    codeName: typeof codeName === 'string' ? codeName : (codeNameOf(code) ?? 'UnknownError'),
+    errmsg: typeof errmsg === 'string' ? errmsg : 'command failed',
+  };
+}
+
+function numberOf(v: Value | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const text = scalarText(v).replace(/^NumberLong\((.*)\)$/, '$1');
+  const n = Number(text);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+function isOk(reply: Doc): boolean {
+  const ok = reply.get('ok');
+  return ok !== undefined && valuesEqual(ok, 1);
+}
+
+function firstBatch(reply: Doc): Doc[] {
+  const cursor = reply.get('cursor');
+  const batch = isDoc(cursor) ? cursor.get('firstBatch') : undefined;
+  return isArray(batch) ? batch.filter(isDoc) : [];
+}
+
+/** The statement's arrayFilters, each tied to the identifier its conditions name. */
+function arrayFiltersOf(command: Doc, name: string, index: number): ArrayFilterView[] {
+  let holder: Value | undefined;
+  if (name === 'update') {
+    const updates = command.get('updates');
+    holder = isArray(updates) ? updates[index] : undefined;
+  } else if (name === 'bulkWrite') {
+    const ops = command.get('ops');
+    holder = isArray(ops) ? ops[index] : undefined;
+  } else {
+    holder = command;
+  }
+  const filters = isDoc(holder) ? holder.get('arrayFilters') : undefined;
+  if (!isArray(filters)) return [];
+  return filters.filter(isDoc).map((filter) => {
+    const firstKey = filter.keys().next().value ?? '';
+    return { identifier: firstKey.split('.')[0] ?? firstKey, filter: typedEJSON(filter, 0) };
+  });
+}
+
+function statementView(d: StatementDetail, arrayFilters: ArrayFilterView[]): StatementView {
+  return {
+    index: d.index,
+    nMatched: d.nMatched,
+    nModified: d.nModified,
+    arrayFilters,
+    documents: d.documents.map((c) => ({
+      before: toTree(c.before),
+      after: toTree(c.after),
+      noop: c.noop,
+      modifiedPaths: [...c.modifiedPaths],
+      arrayTouches: c.arrayTouches.map((t) => ({ ...t })),
+      ...(c.oplog === null ? {} : { oplog: typedEJSON(c.oplog) }),
+    })),
+    ...(d.upsert === undefined
+      ? {}
+      : {
+          upsert: {
+            doc: toTree(d.upsert.doc),
+            origins: [...d.upsert.origins],
+            arrayTouches: d.upsert.arrayTouches.map((t) => ({ ...t })),
+          },
+        }),
+    ...(d.error === undefined
+      ? {}
+      : {
+          error: {
+            code: d.error.code,
+            codeName: d.error.codeName ?? codeNameOf(d.error.code) ?? 'UnknownError',
+            errmsg: d.error.errmsg,
+          },
+        }),
+  };
+}
+
+function oplogView(entry: Doc): OplogEntryView {
+  const o = entry.get('o');
+  const o2 = entry.get('o2');
+  const id = isDoc(o2) ? o2.get('_id') : isDoc(o) ? o.get('_id') : undefined;
+  const op = entry.get('op');
+  const ns = entry.get('ns');
+  return {
+    op: typeof op === 'string' ? op : '?',
+    ns: typeof ns === 'string' ? ns : '',
+    ...(id === undefined ? {} : { id: scalarText(id) }),
+    text: typedEJSON(entry),
+    explanation: explainOplogEntry(entry),
+  };
+}
