@@ -28,29 +28,29 @@ function isNameChar(c: number): boolean {
   return isLower(c) || isUpper(c) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c >= 0x80;
 }
 
-/** `Variables::validateNameForUserWrite`: names bound by `let`, `c`, `$let`, `as`. */
-export function validateVariableName(name: string): void {
-  if (name === 'CURRENT') return;
-  if (name.length === 0) throw fail(16866, 'empty variable names are not allowed');
-  const first = name.charCodeAt(0);
-  if (!(isLower(first) || first >= 0x80))
-    throw fail(16867, `'${name}' starts with an invalid character for a user variable name`);
+/**
+ * `variableValidation::validateName`: the first character must satisfy `firstOk`, the rest must
+ * be letters, digits, `_` or non-ASCII. MongoDB 7.0+ reports these as FailedToParse (9).
+ */
+function validateName(name: string, firstOk: (c: number) => boolean): void {
+  if (name.length === 0) throw fail(9, 'empty variable names are not allowed');
+  if (!firstOk(name.charCodeAt(0)))
+    throw fail(9, `'${name}' starts with an invalid character for a user variable name`);
   for (let i = 1; i < name.length; i++) {
     if (!isNameChar(name.charCodeAt(i)))
-      throw fail(16868, `'${name}' contains an invalid character for a variable name: '${name[i]!}'`);
+      throw fail(9, `'${name}' contains an invalid character for a variable name: '${name[i]!}'`);
   }
 }
 
-/** `Variables::validateNameForUserRead`: `$$name` references (system names may start uppercase). */
+/** `validateNameForUserWrite`: names bound by `let`, `c`, `$let`, `as` (lowercase first). */
+export function validateVariableName(name: string): void {
+  if (name === 'CURRENT') return;
+  validateName(name, (c) => isLower(c) || c >= 0x80);
+}
+
+/** `validateNameForUserRead`: `$$name` references (system names may start uppercase). */
 export function validateVariableNameForRead(name: string): void {
-  if (name.length === 0) throw fail(16869, 'empty variable names are not allowed');
-  const first = name.charCodeAt(0);
-  if (!(isLower(first) || isUpper(first) || first >= 0x80))
-    throw fail(16870, `'${name}' starts with an invalid character for a variable name`);
-  for (let i = 1; i < name.length; i++) {
-    if (!isNameChar(name.charCodeAt(i)))
-      throw fail(16871, `'${name}' contains an invalid character for a variable name: '${name[i]!}'`);
-  }
+  validateName(name, (c) => isLower(c) || isUpper(c) || c >= 0x80);
 }
 
 const DOLLAR_FIELDS_ALLOWED: ReadonlySet<string> = new Set(['$id', '$ref', '$db', '$sortKey']);

@@ -97,11 +97,44 @@ describe('pipeline updates: $project / $unset', () => {
   it('rejects mixed projections and bad $unset', () => {
     expect(err(() => parse([{ $project: { a: i(1), b: i(0) } }]))).toEqual({
       code: 31254,
-      errmsg: 'Cannot do exclusion on field b in inclusion projection',
+      errmsg: 'Invalid $project :: caused by :: Cannot do exclusion on field b in inclusion projection',
     });
     expect(err(() => parse([{ $unset: i(1) }])).code).toBe(31002);
     expect(err(() => parse([{ $unset: [] }])).code).toBe(31119);
-    expect(err(() => parse([{ $unset: '' }]))).toEqual({ code: 40352, errmsg: 'FieldPath cannot be constructed with empty string' });
+    expect(err(() => parse([{ $unset: '' }]))).toEqual({
+      code: 40352,
+      errmsg: 'Invalid $unset :: caused by :: FieldPath cannot be constructed with empty string',
+    });
+    expect(err(() => parse([{ $unset: ['v', 'v'] }])).errmsg).toBe('Invalid $unset :: caused by :: Path collision at v');
+    expect(err(() => parse([{ $unset: ['v', 'v.foo.bar'] }])).errmsg).toBe(
+      'Invalid $unset :: caused by :: Path collision at v.foo.bar remaining portion foo.bar',
+    );
+    expect(err(() => parse([{ $unset: ['v.foo', 'v'] }])).errmsg).toBe('Invalid $unset :: caused by :: Path collision at v');
+    expect(err(() => parse([{ $unset: 'v.' }])).code).toBe(40353);
+    // Shapes checked by MongoDB's own integration suites (FerretDB compat tests).
+    expect(err(() => parse([{ $project: {} }]))).toEqual({
+      code: 51272,
+      errmsg: 'Invalid $project :: caused by :: projection specification must have at least one field',
+    });
+    expect(err(() => parse([{ $project: { v: {} } }])).errmsg).toBe(
+      'Invalid $project :: caused by :: An empty sub-projection is not a valid value. Found empty object at path',
+    );
+    expect(err(() => parse([{ $project: { 'v.$': true } }])).code).toBe(31324);
+    expect(err(() => parse([{ $project: { 'v.$.foo': true } }])).code).toBe(31394);
+    expect(err(() => parse([{ $project: { $v: true } }])).code).toBe(16410);
+    expect(err(() => parse([{ $project: { v: { $type: i(42), $op: i(42) } } }])).code).toBe(16410);
+    expect(err(() => parse([{ $project: { v: { $nope: 'foo' } } }]))).toEqual({
+      code: 31325,
+      errmsg: 'Invalid $project :: caused by :: Unknown expression $nope',
+    });
+    expect(err(() => parse([{ $project: { v: { $type: { $nope: 'foo' } } } }]))).toEqual({
+      code: 168,
+      errmsg: "Invalid $project :: caused by :: Unrecognized expression '$nope'",
+    });
+    expect(err(() => parse([{ $project: { sum: { $sum: '$$' } } }]))).toEqual({
+      code: 9,
+      errmsg: 'Invalid $project :: caused by :: empty variable names are not allowed',
+    });
     expect(err(() => parse([{ $replaceRoot: 'x' }]))).toEqual({
       code: 40229,
       errmsg: 'expected an object as specification for $replaceRoot stage, got string',

@@ -4,9 +4,10 @@
  */
 import { renderDoc } from '../bson/render.js';
 import { isDoc, type Doc, type Value } from '../bson/values.js';
-import { fail, isEngineError } from '../errors.js';
+import { fail } from '../errors.js';
+import { OPERATORS } from '../expr/operators.js';
 import type { ParseContext } from '../expr/types.js';
-import { splitFieldPath } from '../expr/variables.js';
+import { splitFieldPath, validateFieldName } from '../expr/variables.js';
 import { ProjectionNode } from './projection.js';
 
 /** `PathPrefixComparator`-style conflict check over the paths a specification names. */
@@ -105,16 +106,6 @@ function truthyNumber(v: Value): boolean {
   return Number((v as { toString(): string }).toString()) !== 0;
 }
 
-/** Expression errors inside `$project` carry the stage context; shape errors do not. */
-function parseComputed(spec: Value, ctx: ParseContext): ReturnType<ParseContext['parse']> {
-  try {
-    return ctx.parse(spec);
-  } catch (e) {
-    if (isEngineError(e)) throw e.withContext('Invalid $project');
-    throw e;
-  }
-}
-
 /** Parses a `$project` specification (inclusion or exclusion). */
 export function parseProject(spec: Doc, ctx: ParseContext): ProjectionNode {
   if (spec.size === 0) throw fail(51272, 'projection specification must have at least one field');
@@ -124,34 +115,42 @@ export function parseProject(spec: Doc, ctx: ParseContext): ProjectionNode {
     const dotted = path.join('.');
     for (const p of seen) {
       const other = p.join('.');
-      if (other === dotted) throw fail(31250, `Path collision at ${dotted}`);
+      if (other === dotted || other.startsWith(`${dotted}.`)) throw fail(31250, `Path collision at ${dotted}`);
       if (dotted.startsWith(`${other}.`))
         throw fail(31249, `Path collision at ${dotted} remaining portion ${dotted.slice(other.length + 1)}`);
-      if (other.startsWith(`${dotted}.`))
-        throw fail(31249, `Path collision at ${other} remaining portion ${other.slice(dotted.length + 1)}`);
     }
     seen.push(path);
   };
+  const topLevelPath = (name: string): string[] => {
+    // Positional projection is a find-only feature.
+    if (name === '$' || name.endsWith('.$'))
+      throw fail(31324, 'Cannot use positional projection in aggregation projection');
+    if (name.includes('.$.'))
+      throw fail(
+        31394,
+        "As of 4.4, it's illegal to specify positional operator in the middle of a path.Positional projection may only be used at the end, for example: a.b.$. If the query previously used a form like a.b.$.d, remove the parts following the '$' and the results will be equivalent.",
+      );
+    return splitFieldPath(name);
+  };
   const walk = (obj: Doc, prefix: string[], top: boolean): void => {
     for (const [name, value] of obj) {
-      const parts = top ? splitFieldPath(name) : [name];
-      if (!top) {
+      let parts: string[];
+      if (top) parts = topLevelPath(name);
+      else {
         if (name.includes('.')) throw fail(31275, `Cannot use dotted field name '${name}' in a sub object`);
-        splitFieldPath(name);
+        validateFieldName(name);
+        parts = [name];
       }
       const path = [...prefix, ...parts];
       if (isDoc(value)) {
-        if (value.size === 0)
-          throw fail(51270, `An empty sub-projection is not a valid value. Found empty object at path ${path.join('.')}`);
-        if (isExpressionObject(value)) {
-          if (value.size !== 1)
-            throw fail(
-              40181,
-              `an expression specification must contain exactly one field, the name of the expression. Found ${value.size} fields in ${renderDoc(value)}, while parsing object ${renderDoc(spec)}`,
-            );
+        if (value.size === 0) throw fail(51270, 'An empty sub-projection is not a valid value. Found empty object at path');
+        if (isExpressionObject(value) && value.size === 1) {
+          const op = value.keys().next().value as string;
+          if (!Object.hasOwn(OPERATORS, op)) throw fail(31325, `Unknown expression ${op}`);
           addPath(path);
           entries.push({ kind: 'computed', path, spec: value });
         } else {
+          // A sub-projection; `{$a: .., $b: ..}` fails on its first `$` field name.
           walk(value, path, false);
         }
       } else if (isBoolOrNumber(value)) {
@@ -188,7 +187,7 @@ export function parseProject(spec: Doc, ctx: ParseContext): ProjectionNode {
   let idMentioned = false;
   for (const e of entries) {
     if (e.path.length === 1 && e.path[0] === '_id') idMentioned = true;
-    if (e.kind === 'computed') root.addExpression(e.path, parseComputed(e.spec, ctx));
+    if (e.kind === 'computed') root.addExpression(e.path, ctx.parse(e.spec));
     else if ((e.kind === 'include') === (mode === 'inclusion')) root.addProjected(e.path);
     // Otherwise it is {_id: 0} in an inclusion projection: _id is simply not included.
   }

@@ -59,10 +59,9 @@ function parseAddFieldsStage(name: string, spec: Value, ctx: ParseContext): Stag
   return new ProjectionStage(name, withStageContext(name, () => parseAddFields(spec, ctx)));
 }
 
-// $project/$unset are parsed before the stage's context is attached, so their errors are bare.
 function parseProjectStage(name: string, spec: Value, ctx: ParseContext): Stage {
   if (!isDoc(spec)) throw fail(15969, `${name} specification must be an object`);
-  return new ProjectionStage(name, parseProject(spec, ctx));
+  return new ProjectionStage(name, withStageContext(name, () => parseProject(spec, ctx)));
 }
 
 function parseUnsetStage(name: string, spec: Value, ctx: ParseContext): Stage {
@@ -74,9 +73,18 @@ function parseUnsetStage(name: string, spec: Value, ctx: ParseContext): Stage {
   for (const f of fields) {
     if (typeof f !== 'string')
       throw fail(31120, '$unset specification must be a string or an array containing only string values');
-    projection.set(f, 0);
   }
-  return new ProjectionStage(name, parseProject(projection, ctx));
+  return new ProjectionStage(
+    name,
+    withStageContext(name, () => {
+      for (const f of fields as string[]) {
+        // A document cannot hold the same name twice, so a repeated path is caught here.
+        if (projection.has(f)) throw fail(31250, `Path collision at ${f}`);
+        projection.set(f, 0);
+      }
+      return parseProject(projection, ctx);
+    }),
+  );
 }
 
 function parseReplaceRootStage(name: string, spec: Value, ctx: ParseContext): Stage {
