@@ -15,6 +15,7 @@ import type { Doc } from '../bson/values.js';
 import type { Clock } from './clock.js';
 import { Collection, newUuid, type CollectionOptions } from './collection.js';
 import type { IndexDefinition } from './index-definition.js';
+import { CursorStore } from './cursors.js';
 import { OplogStore } from './oplog.js';
 import { RecentOperations } from './recent-operations.js';
 
@@ -64,6 +65,8 @@ export class Catalog {
   readonly clock: Clock;
   readonly oplog: OplogStore;
   readonly recentOperations = new RecentOperations();
+  /** Cursors left open by `batchSize` (find, aggregate, list commands); served by getMore. */
+  readonly cursors = new CursorStore();
   readonly newObjectId: () => ObjectId;
   private readonly random: () => number;
   /** db name → collection name → collection, in creation order. */
@@ -171,6 +174,7 @@ export class Catalog {
   /** Puts the state of `snapshot` back (collections keep their UUIDs and options). */
   restore(snapshot: CatalogSnapshot): void {
     this.dbs.clear();
+    this.cursors.clear();
     for (const s of snapshot.collections) {
       const old = s.collection;
       const fresh =

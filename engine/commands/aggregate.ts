@@ -21,7 +21,7 @@ import { OTHER_STAGES, UPDATE_STAGES } from '../pipeline/stages.js';
 import { parseSort, sortDocuments } from '../query/sort.js';
 import type { RuntimeEnv } from '../runtime.js';
 import { addNumbers } from './aggregate-sum.js';
-import { commandEnv, effectiveCollation, findCursorReply, targetCollectionName } from './common.js';
+import { commandEnv, cursorBatchSize, effectiveCollation, findCursorReply, targetCollectionName } from './common.js';
 import type { CommandContext, CommandHandler } from './context.js';
 import { checkFields, numberArg } from './fields.js';
 
@@ -68,7 +68,7 @@ function accumulator(op: string, collator: Collator | null): Accumulator {
             count++;
           }
         },
-        result: () => (op === '$sum' ? sum : count === 0 ? null : Number(sum.valueOf()) / count),
+        result: () => (op === '$sum' ? sum : count === 0 ? null : Number(String(sum)) / count),
       };
     case '$min':
     case '$max':
@@ -259,6 +259,7 @@ export const aggregateCommand: CommandHandler = (ctx) => {
     throw fail(9, "The 'cursor' option is required, except for aggregate with the explain argument");
   }
   if (ctx.command.get('explain') === true) throw fail(115, 'aggregate explain is not supported by the playground');
+  const batchSize = cursorBatchSize(ctx.command, ctx.name);
   const docs = run(ctx, collName, ctx.command.get('pipeline') as Value[]);
-  return findCursorReply(`${ctx.db}.${collName}`, docs);
+  return findCursorReply(`${ctx.db}.${collName}`, docs, ctx, { batchSize });
 };

@@ -9,6 +9,7 @@ import { resolveCollation, type CollationInfo } from '../catalog/collation-info.
 import type { Collection } from '../catalog/collection.js';
 import { fail } from '../errors.js';
 import type { CommandContext } from './context.js';
+import { numberArg, wrongTypeError } from './fields.js';
 import { buildCommandEnv } from './update-env.js';
 
 /** The collection named by the command's first field (must be a string: 73 otherwise). */
@@ -30,32 +31,84 @@ export function effectiveCollation(collection: Collection | undefined, spec: Val
   return collection?.collation ?? null;
 }
 
-/** `{cursor: {firstBatch, id: 0, ns}}` (find/aggregate order). */
-export function findCursorReply(ns: string, batch: readonly Value[]): Doc {
+/** `cursor.batchSize` / `batchSize`: how many documents the first batch holds (undefined: all). */
+export interface BatchOptions {
+  readonly batchSize?: number | undefined;
+  /** `singleBatch: true`: close the cursor after the first batch. */
+  readonly singleBatch?: boolean | undefined;
+}
+
+/**
+ * Splits a result into the first batch and an open cursor for the rest. Without a batch size
+ * everything goes in the first batch (the server would stop at 101 documents or 16 MiB).
+ */
+function firstBatchAndCursor(
+  ctx: CommandContext | null,
+  ns: string,
+  docs: readonly Value[],
+  options: BatchOptions,
+): [Value[], Long] {
+  const size = options.batchSize;
+  if (ctx === null || size === undefined || docs.length <= size) return [[...docs], Long.fromNumber(0)];
+  const batch = docs.slice(0, size);
+  if (options.singleBatch) return [batch, Long.fromNumber(0)];
+  const cursor = ctx.catalog.cursors.create(ns, docs as Doc[], size);
+  return [batch, cursor.id];
+}
+
+/** `{cursor: {firstBatch, id, ns}}` (find/aggregate order). */
+export function findCursorReply(
+  ns: string,
+  batch: readonly Value[],
+  ctx: CommandContext | null = null,
+  options: BatchOptions = {},
+): Doc {
+  const [first, id] = firstBatchAndCursor(ctx, ns, batch, options);
   return new Map<string, Value>([
     [
       'cursor',
       new Map<string, Value>([
-        ['firstBatch', [...batch]],
-        ['id', Long.fromNumber(0)],
+        ['firstBatch', first],
+        ['id', id],
         ['ns', ns],
       ]),
     ],
   ]);
 }
 
-/** `{cursor: {id: 0, ns, firstBatch}}` (listCollections/listIndexes order). */
-export function listCursorReply(ns: string, batch: readonly Value[]): Doc {
+/** `{cursor: {id, ns, firstBatch}}` (listCollections/listIndexes order). */
+export function listCursorReply(
+  ns: string,
+  batch: readonly Value[],
+  ctx: CommandContext | null = null,
+  options: BatchOptions = {},
+): Doc {
+  const [first, id] = firstBatchAndCursor(ctx, ns, batch, options);
   return new Map<string, Value>([
     [
       'cursor',
       new Map<string, Value>([
-        ['id', Long.fromNumber(0)],
+        ['id', id],
         ['ns', ns],
-        ['firstBatch', [...batch]],
+        ['firstBatch', first],
       ]),
     ],
   ]);
+}
+
+/** The `batchSize` inside a `cursor: {batchSize}` option (aggregate, list commands). */
+export function cursorBatchSize(command: Doc, context: string): number | undefined {
+  const cursor = command.get('cursor');
+  if (!isDoc(cursor)) return undefined;
+  for (const k of cursor.keys()) {
+    if (k !== 'batchSize') throw fail(40415, `BSON field '${context}.cursor.${k}' is an unknown field.`);
+  }
+  const v = cursor.get('batchSize');
+  if (v === undefined) return undefined;
+  const n = numberArg(v);
+  if (n === undefined) throw wrongTypeError(`${context}.cursor.batchSize`, v, 'number');
+  if (n < 0) throw fail(51024, `BSON field 'batchSize' value must be >= 0, actual value '${String(v)}'`);
+  return Math.trunc(n);
 }
 
 export function int32(n: number): Int32 {

@@ -1,7 +1,8 @@
 /**
  * `find`: `{find: 'c', filter, projection, sort, skip, limit, batchSize, singleBatch, collation, hint, let}`
  *   → `{cursor: {firstBatch: [...], id: Long(0), ns: 'test.c'}, ok: 1}`.
- * Every result goes in `firstBatch` (the cursor id is always 0), whatever `batchSize` says.
+ * With `batchSize`, the rest stays in an open cursor for `getMore`; without it, every result
+ * goes in `firstBatch` (the server would stop the first batch at 101 documents).
  * A missing collection gives an empty batch. `local.oplog.rs` is readable like any collection.
  */
 import type { Doc, Value } from '../bson/values.js';
@@ -56,7 +57,10 @@ export const findCommand: CommandHandler = (ctx) => {
   const filter = (ctx.command.get('filter') as Doc | undefined) ?? new Map<string, Value>();
   const skip = nonNegative('skip', ctx.command.get('skip')) ?? 0;
   const limit = nonNegative('limit', ctx.command.get('limit')) ?? 0;
-  nonNegative('batchSize', ctx.command.get('batchSize'));
+  const batch = {
+    batchSize: nonNegative('batchSize', ctx.command.get('batchSize')),
+    singleBatch: ctx.command.get('singleBatch') === true,
+  };
   const sortSpec = ctx.command.get('sort') as Doc | undefined;
   const projectionSpec = ctx.command.get('projection') as Doc | undefined;
   const collection = ctx.catalog.getCollection(ctx.db, name);
@@ -87,12 +91,12 @@ export const findCommand: CommandHandler = (ctx) => {
   let docs = selection.matches;
   if (sort) docs = sortDocuments(docs, sort, collator);
   docs = docs.slice(skip, limit > 0 ? skip + limit : undefined);
-  if (!projection) return findCursorReply(collection.ns, docs);
+  if (!projection) return findCursorReply(collection.ns, docs, ctx, batch);
   const projected = docs.map((doc) => {
     if (!projection.usesPositional) return projection.apply(doc, env);
     const details: MatchDetails = {};
     selection.filter.matches(doc, env, details);
     return projection.apply(doc, env, details);
   });
-  return findCursorReply(collection.ns, projected);
+  return findCursorReply(collection.ns, projected, ctx, batch);
 };

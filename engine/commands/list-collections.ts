@@ -5,7 +5,7 @@
  */
 import type { Doc, Value } from '../bson/values.js';
 import { compileFilter } from '../catalog/filter.js';
-import { listCursorReply } from './common.js';
+import { cursorBatchSize, listCursorReply } from './common.js';
 import type { CommandHandler } from './context.js';
 import { boolArg, checkFields } from './fields.js';
 
@@ -41,5 +41,7 @@ export const listCollectionsCommand: CommandHandler = (ctx) => {
     if (filter && !filter.matches(entry)) continue;
     entries.push(entry);
   }
-  return listCursorReply(`${ctx.db}.$cmd.listCollections`, entries);
+  return listCursorReply(`${ctx.db}.$cmd.listCollections`, entries, ctx, {
+    batchSize: cursorBatchSize(ctx.command, ctx.name),
+  });
 };

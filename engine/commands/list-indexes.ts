@@ -3,7 +3,7 @@
  * Missing collection → 26 "ns does not exist: test.c".
  */
 import { fail } from '../errors.js';
-import { listCursorReply, targetCollectionName } from './common.js';
+import { cursorBatchSize, listCursorReply, targetCollectionName } from './common.js';
 import type { CommandHandler } from './context.js';
 import { checkFields } from './fields.js';
 
@@ -20,5 +20,7 @@ export const listIndexesCommand: CommandHandler = (ctx) => {
   return listCursorReply(
     collection.ns,
     collection.indexes.map((i) => i.definition.spec),
+    ctx,
+    { batchSize: cursorBatchSize(ctx.command, ctx.name) },
   );
 };
