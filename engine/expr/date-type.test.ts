@@ -55,6 +55,17 @@ describe('$dateToString / $dateFromString / parts', () => {
     expect(ev({ $dateFromString: { dateString: '02/01/2024', format: '%d/%m/%Y' } })).toEqual(D('2024-01-02T00:00:00Z'));
     expect(ev({ $dateFromString: { dateString: 'garbage', onError: 'bad' } })).toBe('bad');
     expect(err(() => ev({ $dateFromString: { dateString: 'garbage' } })).code).toBe(241);
+    expect(err(() => ev({ $dateFromString: { dateString: '2024-01-02T00:00:00+01:00', timezone: 'Europe/Paris' } }))).toEqual({
+      code: 241,
+      errmsg: 'you cannot pass in a date/time string with GMT offset together with a timezone argument',
+    });
+    expect(err(() => ev({ $dateFromString: { dateString: '2024-01-02T00:00:00Z', timezone: '+02' } })).errmsg).toBe(
+      "you cannot pass in a date/time string with time zone information ('Z') together with a timezone argument",
+    );
+    expect(err(() => ev({ $dateFromString: { dateString: '2024-01-02 America/New_York' } })).errmsg).toBe(
+      "Error parsing date string '2024-01-02 America/New_York'; 11: passing a time zone identifier as part of the string is not allowed 'A'",
+    );
+    expect(err(() => ev({ $dateFromString: { dateString: '2024', format: '%j' } })).code).toBe(18536);
   });
   it('$dateToParts and $dateFromParts', () => {
     expect(ev({ $dateToParts: { date } })).toEqual(

@@ -241,27 +241,60 @@ function conversionFailure(msg: string): Error {
   return fail(241, msg);
 }
 
-/** Parses a date string the way `TimeZoneDatabase::fromString` accepts ISO-8601 forms. */
+/**
+ * Parses a date string the way `TimeZoneDatabase::fromString` accepts ISO-8601 forms (a subset of
+ * timelib's formats). Offsets and `Z` in the string conflict with a non-UTC `timezone` argument;
+ * time zone names inside the string are not allowed at all.
+ */
 export function parseDateString(s: string, tz: TimeZone): Date {
   const m =
-    /^\s*([+-]?\d{4,})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|z|UTC|GMT|[+-]\d{2}(?::?\d{2})?|[A-Za-z]+\/[A-Za-z_/+\-0-9]+)?\s*$/.exec(s) ??
-    /^\s*(\d{4})\/(\d{2})\/(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*()$/.exec(s);
-  if (!m) throw conversionFailure(`Error parsing date string '${s}'; 0: Unexpected character '${s[0] ?? ''}'`);
+    /^(\s*)([+-]?\d{4,})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|z|UTC|GMT|[+-]\d{2}(?::?\d{2})?|[A-Za-z]+\/[A-Za-z_/+\-0-9]+)?\s*$/.exec(s) ??
+    /^(\s*)(\d{4})\/(\d{1,2})\/(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*()$/.exec(s);
+  if (!m) {
+    const bad = s.length === 0 ? 'Empty string' : `The timezone could not be found in the database '${s[0] ?? ''}'`;
+    throw conversionFailure(`Error parsing date string '${s}'; 0: ${bad}`);
+  }
   const parts: LocalParts = {
-    year: Number(m[1]),
-    month: Number(m[2]),
-    day: Number(m[3]),
-    hour: Number(m[4] ?? 0),
-    minute: Number(m[5] ?? 0),
-    second: Number(m[6] ?? 0),
-    millisecond: Math.floor(Number(`0.${m[7] ?? '0'}`) * 1000),
+    year: Number(m[2]),
+    month: Number(m[3]),
+    day: Number(m[4]),
+    hour: Number(m[5] ?? 0),
+    minute: Number(m[6] ?? 0),
+    second: Number(m[7] ?? 0),
+    millisecond: Math.floor(Number(`0.${m[8] ?? '0'}`) * 1000),
   };
   if (parts.month < 1 || parts.month > 12 || parts.day < 1 || parts.day > 31 || parts.hour > 24 || parts.minute > 59 || parts.second > 60)
-    throw conversionFailure(`Error parsing date string '${s}'; The parsed date was invalid`);
-  const zoneText = m[8];
+    throw conversionFailure(`Error parsing date string '${s}'; 0: The parsed date was invalid '${s[0] ?? ''}'`);
+  const zoneText = m[9];
   let zone = tz;
-  if (zoneText) zone = /^[Zz]$/.test(zoneText) ? UTC : getTimeZone(zoneText === 'UTC' || zoneText === 'GMT' ? zoneText : zoneText);
+  if (zoneText) {
+    if (zoneText.includes('/')) {
+      const at = s.indexOf(zoneText);
+      throw conversionFailure(
+        `Error parsing date string '${s}'; ${at}: passing a time zone identifier as part of the string is not allowed '${zoneText[0]!}'`,
+      );
+    }
+    const tzIsUtc = tz.offsetAt(0) === 0 && (tz.name === 'UTC' || /^[+-]00(:?00)?$/.test(tz.name));
+    if (!tzIsUtc) {
+      if (/^[+-]/.test(zoneText))
+        throw conversionFailure('you cannot pass in a date/time string with GMT offset together with a timezone argument');
+      throw conversionFailure(
+        `you cannot pass in a date/time string with time zone information ('${zoneText.toUpperCase()}') together with a timezone argument`,
+      );
+    }
+    zone = /^[+-]/.test(zoneText) ? getTimeZone(zoneText) : UTC;
+  }
   return new Date(fromLocal(utcFromParts(parts), zone));
+}
+
+/** `TimeZone::validateFromStringFormat`. */
+function validateFromStringFormat(format: string): void {
+  for (let i = 0; i < format.length; i++) {
+    if (format[i] !== '%') continue;
+    i++;
+    if (i >= format.length) throw fail(18535, "Unmatched '%' at end of format string");
+    if (!'%dGHLmMSuVYzZbB'.includes(format[i]!)) throw fail(18536, `Invalid format character '%${format[i]!}' in format string`);
+  }
 }
 
 /** `$dateFromString` with a `format`: the specifiers of `validateFromStringFormat`. */
@@ -355,6 +388,7 @@ const parseDateFromString: OperatorParser = (arg, ctx, op) => {
         if (!nullish(format)) {
           if (typeof format !== 'string')
             throw fail(40684, `$dateFromString requires that 'format' be a string, found: ${typeName(format)} with value ${valueToString(format)}`);
+          validateFromStringFormat(format);
         }
       }
       const tz = evalTimeZone(a.get('timezone'), scope);
