@@ -800,7 +800,7 @@ describe('let', () => {
         '{"update": "c", "updates": [{"q": {}, "u": {"$set": {"a": 1}}}, {"q": {}, "u": {"$set": {"b": 1}}}], "let": {"Bad": 1}, "ordered": false}',
       ),
     ).toBe(
-      '{"n":0,"writeErrors":[{"index":0,"code":16867,"errmsg":"\'Bad\' starts with an invalid character for a user variable name"},{"index":1,"code":16867,"errmsg":"\'Bad\' starts with an invalid character for a user variable name"}],"nModified":0,"ok":1.0}',
+      '{"n":0,"writeErrors":[{"index":0,"code":9,"errmsg":"\'Bad\' starts with an invalid character for a user variable name"},{"index":1,"code":9,"errmsg":"\'Bad\' starts with an invalid character for a user variable name"}],"nModified":0,"ok":1.0}',
     );
     expect(t.contents('c')).toBe('[{"_id":1}]');
   });
