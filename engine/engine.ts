@@ -13,9 +13,11 @@ import { SystemClock, type Clock } from './catalog/clock.js';
 import type { OperationRecord } from './catalog/recent-operations.js';
 import type { CommandContext } from './commands/context.js';
 import { lookupCommand } from './commands/registry.js';
+import { Deployment, DEPLOYMENT_COMMANDS, type DeploymentOptions } from './deploy/deployment.js';
 import { fail, isEngineError, type EngineError } from './errors.js';
 
-export interface EngineOptions {
+/** Deployment options (topology, members, shards, auth...): engine/deploy/README.md. */
+export interface EngineOptions extends DeploymentOptions {
   /** Wall and cluster time (default: the system clock). Tests pass a `ManualClock`. */
   readonly clock?: Clock | undefined;
   /** Generated `_id` values (default: `new ObjectId()`). */
@@ -49,10 +51,13 @@ function internalErrorReply(e: unknown): Doc {
 export class Engine {
   readonly catalog: Catalog;
   readonly clock: Clock;
+  /** The simulated deployment (topology, write concern, transactions, auth, sharding). */
+  readonly deployment: Deployment;
 
   constructor(options: EngineOptions = {}) {
     this.clock = options.clock ?? new SystemClock();
     this.catalog = new Catalog({ clock: this.clock, newObjectId: options.newObjectId, random: options.random });
+    this.deployment = new Deployment(this.catalog, options);
   }
 
   /** Runs one command against `dbName` and returns the reply document. Never throws. */
@@ -80,7 +85,7 @@ export class Engine {
     if (first.done) throw fail(59, `no such command: ''`);
     const name = first.value;
     const handler = lookupCommand(name);
-    if (!handler) throw fail(59, `no such command: '${name}'`);
+    if (!handler && !DEPLOYMENT_COMMANDS.has(name)) throw fail(59, `no such command: '${name}'`);
     const ctx: CommandContext = {
       catalog: this.catalog,
       clock: this.clock,
@@ -89,6 +94,7 @@ export class Engine {
       name,
       startedAt: this.clock.now(),
     };
+    this.catalog.sessions.touch(body.get('lsid'), ctx.startedAt);
     const target = body.get(name);
     this.catalog.recentOperations.record({
       kind: 'command',
@@ -97,7 +103,9 @@ export class Engine {
       comment: body.get('comment'),
       time: ctx.startedAt,
     });
-    const reply = handler(ctx);
+    // Standalone commands go straight to their handler; the deployment wraps everything else.
+    const reply =
+      handler && !this.deployment.needsDeployment(name, body) ? handler(ctx) : this.deployment.run(ctx, handler);
     if (!reply.has('ok')) reply.set('ok', 1);
     return reply;
   }

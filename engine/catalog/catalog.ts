@@ -17,6 +17,7 @@ import { Collection, newUuid, type CollectionOptions } from './collection.js';
 import type { IndexDefinition } from './index-definition.js';
 import { CursorStore } from './cursors.js';
 import { OplogStore } from './oplog.js';
+import { SessionRegistry } from './sessions.js';
 import { RecentOperations } from './recent-operations.js';
 
 export interface CatalogOptions {
@@ -67,6 +68,8 @@ export class Catalog {
   readonly recentOperations = new RecentOperations();
   /** Cursors left open by `batchSize` (find, aggregate, list commands); served by getMore. */
   readonly cursors = new CursorStore();
+  /** Sessions seen in commands' `lsid`, for `$listLocalSessions`. */
+  readonly sessions = new SessionRegistry();
   readonly newObjectId: () => ObjectId;
   private readonly random: () => number;
   /** db name → collection name → collection, in creation order. */

@@ -5,12 +5,18 @@
  * `$group` takes any expression as `_id` and the accumulators $sum $avg $min $max $first $last
  * $push $addToSet $count. The whole pipeline is parsed before it runs, as the server does.
  * Reply as find's: `{cursor: {firstBatch, id: Long(0), ns}, ok: 1}`.
+ * `$out` (last stage) replaces a collection's documents; `{aggregate: 1}` runs collection-less
+ * pipelines starting with `$documents` or `$listLocalSessions`.
  * Unknown stages → 40324; real stages outside this subset → 115 (not in the playground).
  */
 import { Int32 } from 'bson';
 import { compareValues, valuesEqual, type Collator } from '../bson/compare.js';
 import { isDoc, isNumber, type Doc, type Value } from '../bson/values.js';
 import type { CollationInfo } from '../catalog/collation-info.js';
+import { Collection } from '../catalog/collection.js';
+import { withIdFirst } from '../catalog/id-field.js';
+import { validateDocument } from '../catalog/validation.js';
+import { checkWritable, deleteDocument, insertDocument } from '../catalog/writes.js';
 import { compileFilter } from '../catalog/filter.js';
 import { keyOf } from '../catalog/keys.js';
 import { selectDocuments } from '../catalog/select.js';
@@ -23,7 +29,7 @@ import type { RuntimeEnv } from '../runtime.js';
 import { addNumbers } from './aggregate-sum.js';
 import { commandEnv, cursorBatchSize, effectiveCollation, findCursorReply, targetCollectionName } from './common.js';
 import type { CommandContext, CommandHandler } from './context.js';
-import { checkFields, numberArg } from './fields.js';
+import { boolArg, checkFields, numberArg } from './fields.js';
 
 /** One parsed stage: documents in, documents out. */
 type RunStage = (docs: Doc[]) => Doc[];
@@ -195,20 +201,85 @@ function parseStage(name: string, spec: Value, pc: PipelineContext): RunStage {
   throw fail(40324, `Unrecognized pipeline stage name: '${name}'`);
 }
 
-function parsePipeline(
-  pipeline: readonly Value[],
-  pc: PipelineContext,
-): { name: string; spec: Value; run: RunStage }[] {
-  return pipeline.map((stage) => {
+interface ParsedStage {
+  readonly name: string;
+  readonly spec: Value;
+  readonly run: RunStage;
+}
+
+/** Stages that produce documents from nothing (collection-less `{aggregate: 1}` pipelines). */
+const SOURCE_STAGES = new Set(['$documents', '$listLocalSessions']);
+
+function parseSourceStage(ctx: CommandContext, name: string, spec: Value, pc: PipelineContext): RunStage {
+  if (name === '$listLocalSessions') {
+    if (!isDoc(spec)) throw fail(50707, '$listLocalSessions options must be specified in an object');
+    return () => ctx.catalog.sessions.list();
+  }
+  const expr = pc.expr.parse(spec);
+  return () => {
+    const v = expr.evaluate(scopeOf(new Map(), pc.env));
+    if (!Array.isArray(v) || !v.every(isDoc)) throw fail(5858203, 'an array is expected');
+    return v;
+  };
+}
+
+function parsePipeline(ctx: CommandContext, pipeline: readonly Value[], pc: PipelineContext): ParsedStage[] {
+  return pipeline.map((stage, i) => {
     if (!isDoc(stage)) throw fail(14, "Each element of the 'pipeline' array must be an object");
     if (stage.size !== 1) throw fail(40323, 'A pipeline stage specification object must contain exactly one field.');
     const [name, spec] = stage.entries().next().value as [string, Value];
+    if (SOURCE_STAGES.has(name)) {
+      if (i !== 0) throw fail(40602, `${name} is only valid as the first stage in a pipeline`);
+      return { name, spec, run: parseSourceStage(ctx, name, spec, pc) };
+    }
+    if (name === '$out') {
+      if (i !== pipeline.length - 1) throw fail(40601, '$out can only be the final stage in the pipeline');
+      outTarget(ctx, spec);
+      return { name, spec, run: (docs) => docs };
+    }
     return { name, spec, run: parseStage(name, spec, pc) };
   });
 }
 
-function run(ctx: CommandContext, collName: string, pipeline: readonly Value[]): Doc[] {
-  const collection = ctx.catalog.getCollection(ctx.db, collName);
+/** `$out: 'coll'` or `$out: {db, coll}`. */
+function outTarget(ctx: CommandContext, spec: Value): { db: string; coll: string } {
+  if (typeof spec === 'string') return { db: ctx.db, coll: spec };
+  if (isDoc(spec) && typeof spec.get('coll') === 'string') {
+    const db = spec.get('db');
+    return { db: typeof db === 'string' ? db : ctx.db, coll: spec.get('coll') as string };
+  }
+  throw fail(16990, `$out only supports a string or object argument, not ${isDoc(spec) ? 'object' : typeof spec}`);
+}
+
+/**
+ * `$out`: the target's documents become exactly `docs` (indexes and options stay), or nothing
+ * changes when one of them is refused (duplicate `_id`, validation), as the server's
+ * write-to-temp-then-rename gives.
+ */
+function writeOut(ctx: CommandContext, spec: Value, docs: readonly Doc[]): void {
+  const { db, coll } = outTarget(ctx, spec);
+  const { collection } = ctx.catalog.ensureCollection(db, coll);
+  checkWritable(collection);
+  const bypass = boolArg(ctx.command.get('bypassDocumentValidation'), false);
+  const staging = new Collection(db, coll, collection.uuid, {
+    validator: collection.validator,
+    validationLevel: collection.validationLevel,
+    validationAction: collection.validationAction,
+    collation: collection.collation,
+  });
+  for (const index of collection.indexes.slice(1)) staging.createIndex(index.definition);
+  // Dry run on a staging copy: every refusal happens before the target changes.
+  for (const d of docs) {
+    const withId = withIdFirst(d, ctx.catalog.newObjectId);
+    validateDocument(ctx.catalog, staging, withId, { bypass });
+    staging.insert(withId);
+  }
+  for (const d of collection.snapshot()) deleteDocument(ctx.catalog, collection, d);
+  for (const d of staging.snapshot()) insertDocument(ctx.catalog, collection, d, { bypassDocumentValidation: true });
+}
+
+function run(ctx: CommandContext, collName: string | null, pipeline: readonly Value[]): Doc[] {
+  const collection = collName === null ? undefined : ctx.catalog.getCollection(ctx.db, collName);
   const collation: CollationInfo | null = effectiveCollation(collection, ctx.command.get('collation'));
   const env = commandEnv(ctx);
   const pc: PipelineContext = {
@@ -216,13 +287,25 @@ function run(ctx: CommandContext, collName: string, pipeline: readonly Value[]):
     env,
     collator: collation?.collator ?? null,
   };
-  const stages = parsePipeline(pipeline, pc);
-  if (!collection) return [];
-  // A leading $match goes through the planner (hint, indexes), as the server pushes it down.
+  const stages = parsePipeline(ctx, pipeline, pc);
+  const head = stages[0];
   let docs: Doc[];
   let rest = stages;
-  const head = stages[0];
-  if (head && head.name === '$match') {
+  if (collName === null) {
+    if (!head || !SOURCE_STAGES.has(head.name)) {
+      throw fail(
+        73,
+        `{aggregate: 1} is not valid for '${head?.name ?? 'an empty pipeline'}'; a collection is required.`,
+      );
+    }
+    docs = head.run([]);
+    rest = stages.slice(1);
+  } else if (head && SOURCE_STAGES.has(head.name)) {
+    throw fail(40602, `${head.name} must be run against a database with {aggregate: 1}`);
+  } else if (!collection) {
+    docs = [];
+  } else if (head && head.name === '$match') {
+    // A leading $match goes through the planner (hint, indexes), as the server pushes it down.
     docs = selectDocuments(collection, {
       filter: head.spec as Doc,
       collation,
@@ -234,15 +317,21 @@ function run(ctx: CommandContext, collName: string, pipeline: readonly Value[]):
     docs = collection.snapshot();
   }
   for (const s of rest) docs = s.run(docs);
+  const last = stages.at(-1);
+  if (last && last.name === '$out') {
+    writeOut(ctx, last.spec, docs);
+    return [];
+  }
   return docs;
 }
 
 export const aggregateCommand: CommandHandler = (ctx) => {
   const target = ctx.command.get(ctx.name);
-  if (typeof target !== 'string') {
-    throw fail(115, 'collection-less aggregate is not supported by the playground');
+  // `{aggregate: 1}` runs a collection-less pipeline ($documents, $listLocalSessions).
+  const collName = typeof target === 'string' ? targetCollectionName(ctx) : null;
+  if (collName === null && !(isNumber(target) && Number(String(target)) === 1)) {
+    throw fail(73, `Invalid {aggregate: ...} value: must be a string or 1`);
   }
-  const collName = targetCollectionName(ctx);
   checkFields(ctx.name, ctx.command, {
     aggregate: { type: ['string', 'number'] },
     pipeline: { type: 'array', required: true },
@@ -261,5 +350,6 @@ export const aggregateCommand: CommandHandler = (ctx) => {
   if (ctx.command.get('explain') === true) throw fail(115, 'aggregate explain is not supported by the playground');
   const batchSize = cursorBatchSize(ctx.command, ctx.name);
   const docs = run(ctx, collName, ctx.command.get('pipeline') as Value[]);
-  return findCursorReply(`${ctx.db}.${collName}`, docs, ctx, { batchSize });
+  const ns = collName === null ? `${ctx.db}.$cmd.aggregate` : `${ctx.db}.${collName}`;
+  return findCursorReply(ns, docs, ctx, { batchSize });
 };

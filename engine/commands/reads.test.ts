@@ -229,6 +229,59 @@ describe('count, distinct, aggregate', () => {
     );
   });
 
+  it('replaces a collection with $out, or changes nothing when a document is refused', () => {
+    const engine = seeded();
+    run(engine, 't', '{"insert": "out", "documents": [{"_id": 9}]}');
+    const reply = run(
+      engine,
+      't',
+      '{"aggregate": "c", "cursor": {}, "pipeline": [{"$match": {"a": {"$gt": 1}}}, {"$project": {"a": 1}}, {"$out": "out"}]}',
+    );
+    expect(ejson(reply)).toBe(
+      canon('{"cursor": {"firstBatch": [], "id": {"$numberLong": "0"}, "ns": "t.c"}, "ok": 1.0}'),
+    );
+    expect(ejson(engine.documents('t', 'out'))).toBe(canon('[{"_id": 1, "a": 5}, {"_id": 3, "a": 3}]'));
+    const dup = run(
+      engine,
+      't',
+      '{"aggregate": "c", "cursor": {}, "pipeline": [{"$project": {"_id": 0, "a": 1}}, {"$set": {"_id": 1}}, {"$out": "out"}]}',
+    );
+    expect(dup.get('code')!.valueOf()).toBe(11000);
+    expect(ejson(engine.documents('t', 'out'))).toBe(canon('[{"_id": 1, "a": 5}, {"_id": 3, "a": 3}]'));
+    expect(
+      run(engine, 't', '{"aggregate": "c", "cursor": {}, "pipeline": [{"$out": "x"}, {"$match": {}}]}')
+        .get('code')!
+        .valueOf(),
+    ).toBe(40601);
+  });
+
+  it('runs collection-less pipelines: $documents and $listLocalSessions', () => {
+    const engine = seeded();
+    expect(
+      batch(
+        run(
+          engine,
+          't',
+          '{"aggregate": 1, "cursor": {}, "pipeline": [{"$documents": [{"x": 1}, {"x": 2}]}, {"$match": {"x": 2}}]}',
+        ),
+      ),
+    ).toBe(canon('[{"x": 2}]'));
+    run(
+      engine,
+      't',
+      '{"ping": 1, "lsid": {"id": {"$binary": {"base64": "AAAAAAAAAAAAAAAAAAAAAA==", "subType": "04"}}}}',
+    );
+    const sessions = run(
+      engine,
+      'admin',
+      '{"aggregate": 1, "cursor": {}, "pipeline": [{"$listLocalSessions": {}}, {"$limit": 1}, {"$project": {"_id": 0, "lastUse": 1}}]}',
+    );
+    expect(batch(sessions)).toBe(canon('[{"lastUse": {"$date": {"$numberLong": "1704067200000"}}}]'));
+    expect(
+      run(engine, 't', '{"aggregate": 1, "cursor": {}, "pipeline": [{"$match": {}}]}').get('code')!.valueOf(),
+    ).toBe(73);
+  });
+
   it('rejects unknown stages with 40324', () => {
     expect(ejson(run(seeded(), 't', '{"aggregate": "c", "cursor": {}, "pipeline": [{"$frob": {}}]}'))).toBe(
       canon(
