@@ -5,6 +5,7 @@
  * Everything here fails the whole command (`ok: 0`), as parse errors do on the server.
  */
 import { isArray, isDoc, typeOf, type Doc, type Value } from '../bson/values.js';
+import { renderElement } from '../bson/render.js';
 import { fail } from '../errors.js';
 import { docSize, valueSize } from './update-bson-size.js';
 import {
@@ -98,9 +99,9 @@ export function parseHint(v: Value): HintSpec {
   throw fail(9, 'Hint must be a string or an object');
 }
 
+/** `element.toString()` of the `hint` field, as the server's message embeds it. */
 function renderHintElement(v: Doc): string {
-  // Lazy import avoided: the message is rare; keep it simple and close to `element.toString()`.
-  return `hint: { ${[...v.keys()].join(', ')} }`;
+  return renderElement('hint', v);
 }
 
 function numberOf(v: Value): number {
