@@ -48,6 +48,24 @@ function internalErrorReply(e: unknown): Doc {
   ]);
 }
 
+/** Commands that accept `readConcern: {level: 'snapshot'}` outside a multi-document transaction. */
+const SNAPSHOT_READ_COMMANDS = new Set(['find', 'aggregate', 'distinct', 'getMore', 'explain']);
+
+/**
+ * `readConcern: {level: 'snapshot'}` outside a transaction is only valid for reads (the server's
+ * `supportsReadConcern` check, InvalidOptions).
+ */
+function checkReadConcern(name: string, command: Doc): void {
+  const rc = command.get('readConcern');
+  if (!isDoc(rc) || rc.get('level') !== 'snapshot') return;
+  const inTransaction = command.get('autocommit') === false;
+  if (inTransaction || SNAPSHOT_READ_COMMANDS.has(name)) return;
+  throw fail(
+    72,
+    `Command ${name} does not support { readConcern: { level: "snapshot" } } outside a multi-document transaction`,
+  );
+}
+
 export class Engine {
   readonly catalog: Catalog;
   readonly clock: Clock;
@@ -94,6 +112,7 @@ export class Engine {
       name,
       startedAt: this.clock.now(),
     };
+    checkReadConcern(name, body);
     this.catalog.sessions.touch(body.get('lsid'), ctx.startedAt);
     const target = body.get(name);
     this.catalog.recentOperations.record({

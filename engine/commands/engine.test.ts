@@ -91,6 +91,14 @@ describe('Engine.runCommand', () => {
     );
   });
 
+  it('refuses readConcern snapshot outside a transaction except on reads', () => {
+    const engine = testEngine();
+    const insert = run(engine, 't', '{"insert": "c", "documents": [{}], "readConcern": {"level": "snapshot"}}');
+    expect(insert.get('code')!.valueOf()).toBe(72);
+    expect(run(engine, 't', '{"find": "c", "readConcern": {"level": "snapshot"}}').get('ok')).toBe(1);
+    expect(run(engine, 't', '{"listCollections": 1, "readConcern": {"level": "snapshot"}}').get('ok')).toBe(0);
+  });
+
   it('answers buildInfo with version 8.0.0', () => {
     const reply = run(testEngine(), 'admin', '{"buildInfo": 1}');
     expect(reply.get('version')).toBe('8.0.0');
