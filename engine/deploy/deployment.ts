@@ -1,0 +1,460 @@
+/**
+ * The simulated deployment around the engine's commands: topology (standalone, replica set,
+ * sharded cluster), write concern, sessions and transactions, authorization, sharding.
+ *
+ *   const engine = new Engine({ topology: 'replicaset', members: [{}, {lagMs: 200}, {state: 'down'}] });
+ *   engine.runCommand('admin', {configureDeployment: 1, members: [{state: 'down'}, {}, {}]});
+ *   engine.runCommand('admin', {getDeployment: 1});
+ *
+ * The engine calls `run` only when `needsDeployment` says so, so a plain standalone command goes
+ * straight to its handler (the standalone path is unchanged).
+ */
+import { Int32 } from 'bson';
+import { isDoc, isNumber, type Doc, type Value } from '../bson/values.js';
+import type { Catalog } from '../catalog/catalog.js';
+import type { CommandContext, CommandHandler } from '../commands/context.js';
+import { EngineError, fail, isEngineError } from '../errors.js';
+import { AuthState } from './auth.js';
+import { addReplyFields, setBeforeOk } from './reply-fields.js';
+import { Router } from './sharding.js';
+import { makeMembers, TopologyState, type MemberInput, type ReplicaSet, type Topology } from './topology.js';
+import { SessionStore, TRANSACTION_COMMANDS, type Transaction } from './transactions.js';
+import {
+  defaultWriteConcern,
+  evaluateWriteConcern,
+  resolveWriteConcern,
+  writeConcernDoc,
+  type WriteConcernSettings,
+} from './write-concern.js';
+
+export interface DeploymentOptions {
+  /** Default 'standalone' for `new Engine()`; the CLI defaults to 'replicaset'. */
+  readonly topology?: Topology | undefined;
+  /** Member count (default 3) or members `{state?, lagMs?, tags?}` (for a cluster: every shard's). */
+  readonly members?: number | readonly MemberInput[] | undefined;
+  /** Shards of a cluster (default 2). */
+  readonly shards?: number | undefined;
+  /** Authorization enabled (default false). */
+  readonly auth?: boolean | undefined;
+  /**
+   * Routers before 7.0.6 / 6.0.14 / 5.0.30 omitted writeConcernError when write errors occurred;
+   * true selects that older behaviour.
+   */
+  readonly legacyRouterWriteConcernErrors?: boolean | undefined;
+}
+
+/** Commands the deployment itself answers (not in the engine's command table). */
+export const DEPLOYMENT_COMMANDS: ReadonlySet<string> = new Set([
+  'configureDeployment',
+  'getDeployment',
+  'setDefaultRWConcern',
+  'getDefaultRWConcern',
+  'commitTransaction',
+  'abortTransaction',
+  'endSessions',
+  'createUser',
+  'createRole',
+  'grantRolesToUser',
+  'revokeRolesFromUser',
+  'dropUser',
+  'usersInfo',
+  'authenticate',
+  'auth',
+  'logout',
+  'connectionStatus',
+  'shardCollection',
+  'replSetGetStatus',
+]);
+
+/** Commands that acknowledge a write concern (writeConcernError is added to their reply). */
+const WRITE_CONCERN_COMMANDS: ReadonlySet<string> = new Set([
+  'insert',
+  'update',
+  'delete',
+  'findAndModify',
+  'findandmodify',
+  'bulkWrite',
+  'create',
+  'drop',
+  'dropDatabase',
+  'createIndexes',
+  'dropIndexes',
+  'deleteIndexes',
+  'collMod',
+  'commitTransaction',
+  'abortTransaction',
+  'shardCollection',
+]);
+
+/** Commands that answer even with no primary (monitoring and the simulation's controls). */
+const NO_PRIMARY_OK: ReadonlySet<string> = new Set([
+  'hello',
+  'isMaster',
+  'ismaster',
+  'ping',
+  'buildInfo',
+  'buildinfo',
+  'configureDeployment',
+  'getDeployment',
+  'replSetGetStatus',
+  'endSessions',
+  'authenticate',
+  'auth',
+  'logout',
+  'connectionStatus',
+]);
+
+function reply(entries: [string, Value][] = []): Doc {
+  return new Map<string, Value>(entries);
+}
+
+function errorDoc(error: EngineError): Doc {
+  const d: Doc = new Map<string, Value>([
+    ['ok', 0],
+    ['errmsg', error.errmsg],
+    ['code', new Int32(error.code)],
+    ['codeName', error.codeName ?? `Location${error.code}`],
+  ]);
+  for (const [k, v] of error.extra) d.set(k, v as Value);
+  return d;
+}
+
+function toNumber(v: Value | undefined): number | undefined {
+  if (v === undefined || !isNumber(v)) return undefined;
+  return Number(typeof v === 'number' ? v : (v as { valueOf(): unknown }).valueOf());
+}
+
+/** Reads `[{state, lagMs, tags}]` from a command document. */
+export function parseMembers(v: Value): number | MemberInput[] {
+  if (isNumber(v)) return toNumber(v)!;
+  if (!Array.isArray(v)) throw fail(14, 'members must be a number or an array of {state, lagMs, tags}');
+  return v.map((m) => {
+    if (!isDoc(m)) throw fail(14, 'each member must be a document {state, lagMs, tags}');
+    const tagsDoc = m.get('tags');
+    const tags: Record<string, string> = {};
+    if (isDoc(tagsDoc)) for (const [k, t] of tagsDoc) if (typeof t === 'string') tags[k] = t;
+    const state = m.get('state');
+    const lagMs = toNumber(m.get('lagMs'));
+    const out: { state?: 'up' | 'down'; lagMs?: number; tags?: Record<string, string> } = { tags };
+    if (state !== undefined) out.state = state as 'up' | 'down';
+    if (lagMs !== undefined) out.lagMs = lagMs;
+    return out;
+  });
+}
+
+export class Deployment {
+  readonly topology: TopologyState;
+  readonly sessions = new SessionStore();
+  readonly auth: AuthState;
+  readonly router: Router;
+  readonly writeConcernSettings: WriteConcernSettings = {};
+  legacyRouterWriteConcernErrors: boolean;
+  private defaultRWConcernUpdated: Date | undefined;
+
+  constructor(
+    private readonly catalog: Catalog,
+    options: DeploymentOptions = {},
+  ) {
+    this.topology = new TopologyState(options);
+    this.auth = new AuthState(options.auth ?? false);
+    this.router = new Router(this.topology);
+    this.legacyRouterWriteConcernErrors = options.legacyRouterWriteConcernErrors ?? false;
+  }
+
+  /** Whether a command must go through `run` (false: the plain standalone path). */
+  needsDeployment(name: string, body: Doc): boolean {
+    return (
+      this.topology.topology !== 'standalone' ||
+      this.auth.enabled ||
+      DEPLOYMENT_COMMANDS.has(name) ||
+      body.has('autocommit') ||
+      this.sessions.hasOpenTransactions()
+    );
+  }
+
+  /** Runs a command through the deployment. Never throws (errors become replies). */
+  run(ctx: CommandContext, handler: CommandHandler | undefined): Doc {
+    let out: Doc;
+    try {
+      out = this.execute(ctx, handler);
+    } catch (e) {
+      if (!isEngineError(e)) throw e;
+      out = errorDoc(e);
+    }
+    if (!out.has('ok')) out.set('ok', 1);
+    return addReplyFields(out, ctx.name, this.topology.topology, this.catalog);
+  }
+
+  private execute(ctx: CommandContext, handler: CommandHandler | undefined): Doc {
+    const { name, command } = ctx;
+    this.auth.check(ctx);
+    if (this.topology.topology !== 'standalone' && !NO_PRIMARY_OK.has(name)) this.checkPrimary(name);
+    if (command.has('autocommit')) return this.runInTransaction(ctx, handler);
+    const own = this.ownCommand(ctx);
+    if (own) return this.withWriteConcern(ctx, own, ['shard0', 'rs0']);
+    if (!handler) throw fail(59, `no such command: '${name}'`);
+    const routed = this.topology.topology === 'sharded' ? this.router.route(ctx, handler) : undefined;
+    const result = routed ?? { reply: handler(ctx), shards: ['shard0'] };
+    return this.withWriteConcern(ctx, result.reply, [...result.shards, 'rs0']);
+  }
+
+  /** With no primary, a replica set answers code 7 (the router reports it per statement). */
+  private checkPrimary(name: string): void {
+    if (this.topology.topology === 'replicaset') {
+      const rs = this.topology.replicaSets[0]!;
+      if (!this.topology.primaryOf(rs)) {
+        throw fail(7, `Could not find host matching read preference { mode: "primary" } for set ${rs.name}`);
+      }
+    } else if (!this.router.handlesPrimaryDown(name)) {
+      const rs = this.topology.replicaSets[0]!;
+      if (!this.topology.primaryOf(rs)) throw fail(7, this.router.unreachableMessage(rs));
+    }
+  }
+
+  /** Adds writeConcernError (replica set or cluster) to a write command's reply. */
+  private withWriteConcern(ctx: CommandContext, out: Doc, shardNames: readonly string[]): Doc {
+    if (this.topology.topology === 'standalone' || !WRITE_CONCERN_COMMANDS.has(ctx.name)) return out;
+    if (out.get('ok') === 0 || out.has('writeConcernError')) return out;
+    const writeErrors = out.get('writeErrors');
+    if (
+      this.topology.topology === 'sharded' &&
+      this.legacyRouterWriteConcernErrors &&
+      Array.isArray(writeErrors) &&
+      writeErrors.length > 0
+    ) {
+      return out;
+    }
+    const wc = resolveWriteConcern(ctx.command.get('writeConcern'), this.writeConcernSettings);
+    const sets = this.topology.replicaSets.filter((r) => shardNames.includes(r.name));
+    for (const rs of sets) {
+      const primary = this.topology.primaryOf(rs);
+      if (!primary) continue;
+      const wce = evaluateWriteConcern(wc, rs, primary, this.writeConcernSettings);
+      if (wce) return setBeforeOk(out, 'writeConcernError', wce);
+    }
+    return out;
+  }
+
+  // ---- transactions ----
+
+  private runInTransaction(ctx: CommandContext, handler: CommandHandler | undefined): Doc {
+    const { command, name } = ctx;
+    if (command.get('autocommit') !== false) {
+      throw fail(72, 'Specifying autocommit=true is not allowed.');
+    }
+    const lsid = command.get('lsid');
+    const txnNumberValue = command.get('txnNumber');
+    if (!isDoc(lsid)) throw fail(50768, 'Transaction numbers are only allowed in a session');
+    if (txnNumberValue === undefined) throw fail(50768, "'autocommit' field requires a transaction number to also be specified");
+    const txnNumber = toNumber(txnNumberValue) ?? 0;
+    if (
+      command.has('writeConcern') &&
+      name !== 'commitTransaction' &&
+      name !== 'abortTransaction'
+    ) {
+      throw fail(72, 'writeConcern is not allowed within a multi-statement transaction');
+    }
+    if (name === 'commitTransaction' || name === 'abortTransaction') {
+      if (ctx.db !== 'admin') throw fail(13, `${name} may only be run against the admin database.`);
+      return this.endTransaction(ctx, lsid, txnNumber);
+    }
+    if (!TRANSACTION_COMMANDS.has(name)) throw fail(263, `Cannot run '${name}' in a multi-document transaction.`);
+    let txn: Transaction;
+    if (command.get('startTransaction') === true) {
+      txn = this.sessions.start(this.catalog, lsid, txnNumber);
+    } else {
+      const found = this.sessions.continueTxn(lsid, txnNumber, name);
+      if (!found.txn) throw fail(256, `Transaction with { txnNumber: ${txnNumber} } has been committed.`);
+      txn = found.txn;
+    }
+    if (!handler) throw fail(59, `no such command: '${name}'`);
+    const mark = txn.catalog.oplog.size;
+    const inner: CommandContext = { ...ctx, catalog: txn.catalog };
+    const out = handler(inner);
+    try {
+      txn.recordWrites(mark, this.sessions.openTransactions(), this.catalog);
+    } catch (e) {
+      this.sessions.finish(lsid, 'aborted');
+      throw e;
+    }
+    // A write error inside a transaction aborts it (the server aborts on any write error).
+    const writeErrors = out.get('writeErrors');
+    if (Array.isArray(writeErrors) && writeErrors.length > 0) this.sessions.finish(lsid, 'aborted');
+    return out;
+  }
+
+  private endTransaction(ctx: CommandContext, lsid: Doc, txnNumber: number): Doc {
+    const { txn, state } = this.sessions.continueTxn(lsid, txnNumber, ctx.name);
+    if (ctx.name === 'abortTransaction') {
+      this.sessions.finish(lsid, 'aborted');
+      return this.withWriteConcern(ctx, reply(), ['shard0', 'rs0']);
+    }
+    if (state === 'inProgress' && txn) {
+      txn.commitInto(this.catalog);
+      this.sessions.finish(lsid, 'committed');
+    }
+    return this.withWriteConcern(ctx, reply(), ['shard0', 'rs0']);
+  }
+
+  // ---- the deployment's own commands ----
+
+  private ownCommand(ctx: CommandContext): Doc | undefined {
+    if (!DEPLOYMENT_COMMANDS.has(ctx.name)) return undefined;
+    const c = ctx.command;
+    switch (ctx.name) {
+      case 'configureDeployment':
+        this.configure(c);
+        return this.describe();
+      case 'getDeployment':
+        return this.describe();
+      case 'replSetGetStatus':
+        return this.replSetStatus();
+      case 'setDefaultRWConcern':
+        return this.setDefaultRWConcern(ctx);
+      case 'getDefaultRWConcern':
+        return this.getDefaultRWConcern();
+      case 'endSessions': {
+        const v = c.get('endSessions');
+        this.sessions.end(Array.isArray(v) ? v : []);
+        return reply();
+      }
+      case 'commitTransaction':
+      case 'abortTransaction':
+        throw fail(50768, "'autocommit' field requires a transaction number to also be specified");
+      case 'shardCollection':
+        return this.router.shardCollection(ctx);
+      default:
+        return this.auth.command(ctx);
+    }
+  }
+
+  /** `{configureDeployment: 1, topology?, members?, shards?, auth?, legacyRouterWriteConcernErrors?, settings?}`. */
+  configure(c: Doc): void {
+    const topology = c.get('topology');
+    const members = c.get('members');
+    const shards = c.get('shards');
+    const topologyChanges = typeof topology === 'string' && topology !== this.topology.topology;
+    if (topologyChanges || (shards !== undefined && this.topology.topology === 'sharded')) {
+      this.topology.reshape({
+        topology: (typeof topology === 'string' ? topology : this.topology.topology) as Topology,
+        members: members === undefined ? undefined : parseMembers(members),
+        shards: toNumber(shards),
+      });
+      if (topologyChanges) this.sessions.abortAll();
+    } else if (members !== undefined) {
+      const parsed = makeMembers(parseMembers(members));
+      for (const rs of this.topology.replicaSets) rs.members = parsed.map((m) => ({ ...m, tags: { ...m.tags } }));
+    }
+    // Per-shard members: {shardMembers: {shard1: [...]}}.
+    const shardMembers = c.get('shardMembers');
+    if (isDoc(shardMembers)) {
+      for (const [shard, spec] of shardMembers) {
+        const rs = this.topology.replicaSet(shard);
+        if (!rs) throw fail(70, `Shard ${shard} not found`);
+        rs.members = makeMembers(parseMembers(spec));
+      }
+    }
+    const auth = c.get('auth');
+    if (typeof auth === 'boolean') this.auth.enabled = auth;
+    const legacy = c.get('legacyRouterWriteConcernErrors');
+    if (typeof legacy === 'boolean') this.legacyRouterWriteConcernErrors = legacy;
+    const settings = c.get('settings');
+    if (isDoc(settings)) {
+      const gle = settings.get('getLastErrorDefaults');
+      if (isDoc(gle)) this.writeConcernSettings.getLastErrorDefaults = gle;
+      else if (gle === null) delete this.writeConcernSettings.getLastErrorDefaults;
+      const modes = settings.get('getLastErrorModes');
+      if (isDoc(modes)) {
+        const out: Record<string, Record<string, number>> = {};
+        for (const [mode, spec] of modes) {
+          if (!isDoc(spec)) continue;
+          out[mode] = {};
+          for (const [tag, n] of spec) out[mode][tag] = toNumber(n) ?? 0;
+        }
+        this.writeConcernSettings.getLastErrorModes = out;
+      }
+    }
+  }
+
+  /** The deployment as a document (what `getDeployment` answers). */
+  describe(): Doc {
+    const rsDoc = (rs: ReplicaSet): Doc => {
+      const primary = this.topology.primaryOf(rs);
+      return reply([
+        ['name', rs.name],
+        [
+          'members',
+          rs.members.map((m, i) =>
+            reply([
+              ['_id', new Int32(i)],
+              ['state', m.state],
+              ['stateStr', m.state === 'down' ? '(not reachable/healthy)' : m === primary ? 'PRIMARY' : 'SECONDARY'],
+              ['lagMs', m.lagMs],
+              ['tags', new Map(Object.entries(m.tags))],
+            ]),
+          ),
+        ],
+      ]);
+    };
+    const out = reply([['topology', this.topology.topology]]);
+    if (this.topology.topology === 'replicaset') out.set('replicaSet', rsDoc(this.topology.replicaSets[0]!));
+    if (this.topology.topology === 'sharded') {
+      out.set('shards', this.topology.replicaSets.map(rsDoc));
+      out.set('shardedCollections', this.router.describe());
+    }
+    out.set('auth', this.auth.enabled);
+    out.set('legacyRouterWriteConcernErrors', this.legacyRouterWriteConcernErrors);
+    out.set('defaultWriteConcern', writeConcernDoc(defaultWriteConcern(this.writeConcernSettings)));
+    return out;
+  }
+
+  private replSetStatus(): Doc {
+    if (this.topology.topology !== 'replicaset') {
+      throw fail(76, 'not running with --replSet');
+    }
+    const rs = this.topology.replicaSets[0]!;
+    const primary = this.topology.primaryOf(rs);
+    return reply([
+      ['set', rs.name],
+      [
+        'members',
+        rs.members.map((m, i) =>
+          reply([
+            ['_id', new Int32(i)],
+            ['name', `localhost:${27017 + i}`],
+            ['health', m.state === 'up' ? 1 : 0],
+            ['state', new Int32(m.state === 'down' ? 8 : m === primary ? 1 : 2)],
+            ['stateStr', m.state === 'down' ? '(not reachable/healthy)' : m === primary ? 'PRIMARY' : 'SECONDARY'],
+          ]),
+        ),
+      ],
+    ]);
+  }
+
+  private setDefaultRWConcern(ctx: CommandContext): Doc {
+    if (ctx.db !== 'admin') throw fail(13, 'setDefaultRWConcern may only be run against the admin database.');
+    if (this.topology.topology === 'standalone') {
+      throw fail(51300, 'setDefaultRWConcern is only supported on replica sets and sharded clusters');
+    }
+    const wc = ctx.command.get('defaultWriteConcern');
+    if (wc !== undefined) {
+      if (!isDoc(wc)) throw fail(14, "BSON field 'setDefaultRWConcern.defaultWriteConcern' is the wrong type");
+      if (wc.size === 0) delete this.writeConcernSettings.customDefault;
+      else this.writeConcernSettings.customDefault = wc;
+    }
+    this.defaultRWConcernUpdated = ctx.startedAt;
+    return this.getDefaultRWConcern();
+  }
+
+  private getDefaultRWConcern(): Doc {
+    const out = reply();
+    const wc = defaultWriteConcern(this.writeConcernSettings);
+    if (this.writeConcernSettings.customDefault) out.set('defaultWriteConcern', writeConcernDoc(wc, false));
+    if (this.defaultRWConcernUpdated) out.set('updateWallClockTime', this.defaultRWConcernUpdated);
+    out.set('defaultWriteConcernSource', wc.provenance === 'customDefault' ? 'global' : 'implicit');
+    out.set('defaultReadConcernSource', 'implicit');
+    out.set('defaultReadConcern', reply([['level', 'local']]));
+    return out;
+  }
+}
+

@@ -1,0 +1,82 @@
+/**
+ * The reply fields a deployment adds (after the command's own fields):
+ *
+ *   replica set member: insert/update/delete  {n, electionId, opTime: {ts, t}, ...rest, ok, $clusterTime, operationTime}
+ *                       every other command   {...reply, ok, $clusterTime, operationTime}
+ *   router (mongos):    every command         {...reply, ok, $clusterTime, operationTime}
+ *
+ * (`WriteCommandReplyBase` serializes `n, electionId, opTime` first; the command layer appends
+ * `$clusterTime` and `operationTime` after `ok`.) The signature is the unsigned one a cluster
+ * without keys sends: hash = 20 zero bytes, keyId = 0.
+ */
+import { Binary, Long, ObjectId, Timestamp } from 'bson';
+import type { Doc, Value } from '../bson/values.js';
+import type { Catalog } from '../catalog/catalog.js';
+import type { Topology } from './topology.js';
+
+/** The election id of term 1 (`7fffffff` + term). */
+export const ELECTION_ID = new ObjectId('7fffffff0000000000000001');
+export const TERM = 1;
+
+const WRITE_REPLY_COMMANDS: ReadonlySet<string> = new Set(['insert', 'update', 'delete']);
+
+/** The newest oplog timestamp (the cluster time), or Timestamp(0, 0) before any write. */
+export function lastOpTime(catalog: Catalog): Timestamp {
+  const ts = catalog.oplog.collection.documents();
+  let last: Value | undefined;
+  for (const d of ts) last = d.get('ts');
+  return last instanceof Timestamp ? last : new Timestamp({ t: 0, i: 0 });
+}
+
+export function clusterTimeDoc(ts: Timestamp): Doc {
+  return new Map<string, Value>([
+    ['clusterTime', ts],
+    [
+      'signature',
+      new Map<string, Value>([
+        ['hash', new Binary(new Uint8Array(20), 0)],
+        ['keyId', Long.fromNumber(0)],
+      ]),
+    ],
+  ]);
+}
+
+/** Adds the topology's fields to a reply (in place order rebuilt). `ok` must already be set. */
+export function addReplyFields(reply: Doc, commandName: string, topology: Topology, catalog: Catalog): Doc {
+  if (topology === 'standalone') return reply;
+  const ts = lastOpTime(catalog);
+  let out = reply;
+  if (topology === 'replicaset' && WRITE_REPLY_COMMANDS.has(commandName) && reply.get('ok') === 1 && reply.has('n')) {
+    out = new Map<string, Value>();
+    for (const [k, v] of reply) {
+      out.set(k, v);
+      if (k === 'n') {
+        out.set('electionId', ELECTION_ID);
+        out.set(
+          'opTime',
+          new Map<string, Value>([
+            ['ts', ts],
+            ['t', Long.fromNumber(TERM)],
+          ]),
+        );
+      }
+    }
+  }
+  out.set('$clusterTime', clusterTimeDoc(ts));
+  out.set('operationTime', ts);
+  return out;
+}
+
+/** Inserts `field` just before `ok` (where the command layer puts writeConcernError). */
+export function setBeforeOk(reply: Doc, field: string, value: Value): Doc {
+  if (!reply.has('ok')) {
+    reply.set(field, value);
+    return reply;
+  }
+  const out: Doc = new Map<string, Value>();
+  for (const [k, v] of reply) {
+    if (k === 'ok') out.set(field, value);
+    if (k !== field) out.set(k, v);
+  }
+  return out;
+}

@@ -1,0 +1,158 @@
+/**
+ * Write concern: which one applies (and its provenance), and whether the simulated members can
+ * acknowledge it in time.
+ *
+ *   resolveWriteConcern(cmd.writeConcern, defaults)  → {w, j?, wtimeout, provenance}
+ *   evaluateWriteConcern(wc, replicaSet, settings)   → undefined | writeConcernError document
+ *
+ * Provenance (server `ReadWriteConcernProvenance`): `clientSupplied` (the command's own), then
+ * `customDefault` (setDefaultRWConcern), `getLastErrorDefaults` (replica set config `settings`),
+ * `implicitDefault` (5.0+: `{w: "majority", wtimeout: 0}`).
+ *
+ * Timing: the primary acknowledges at once; a member that is up acknowledges after its `lagMs`; a
+ * member that is down never does. The write concern is met at the earliest time T at which the
+ * members acknowledged by T satisfy it. T > wtimeout (wtimeout > 0) → code 64. A write concern no
+ * member set can ever satisfy with wtimeout 0 would wait forever on a real server; the simulation
+ * stops waiting and reports the same code 64 error (documented approximation).
+ */
+import { Int32 } from 'bson';
+import { isDoc, isNumber, type Doc, type Value } from '../bson/values.js';
+import { fail } from '../errors.js';
+import type { Member, ReplicaSet } from './topology.js';
+
+export type Provenance = 'clientSupplied' | 'customDefault' | 'getLastErrorDefaults' | 'implicitDefault';
+
+export interface WriteConcern {
+  readonly w: number | string;
+  readonly j?: boolean | undefined;
+  readonly wtimeout: number;
+  readonly provenance: Provenance;
+}
+
+export interface WriteConcernSettings {
+  /** setDefaultRWConcern's defaultWriteConcern (without provenance). */
+  customDefault?: Doc | undefined;
+  /** Replica set config `settings.getLastErrorDefaults`. */
+  getLastErrorDefaults?: Doc | undefined;
+  /** Replica set config `settings.getLastErrorModes`: mode name → {tag: distinct values needed}. */
+  getLastErrorModes?: Readonly<Record<string, Readonly<Record<string, number>>>> | undefined;
+}
+
+function num(v: Value | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  if (!isNumber(v)) return undefined;
+  return Number(typeof v === 'number' ? v : (v as { valueOf(): unknown }).valueOf());
+}
+
+function parseWriteConcernDoc(doc: Doc, provenance: Provenance, fallbackW: number | string): WriteConcern {
+  for (const k of doc.keys()) {
+    if (!['w', 'j', 'wtimeout', 'fsync', 'provenance', 'wTimeout'].includes(k)) {
+      throw fail(9, `unrecognized write concern field: ${k}`);
+    }
+  }
+  const wv = doc.get('w');
+  let w: number | string = fallbackW;
+  if (typeof wv === 'string') w = wv;
+  else if (wv !== undefined) {
+    const n = num(wv);
+    if (n === undefined) throw fail(14, 'w has to be a number or string');
+    if (n < 0 || n > 50 || !Number.isInteger(n)) throw fail(9, 'w has to be a non-negative number and not greater than 50; found: ' + String(n));
+    w = n;
+  }
+  const jv = doc.get('j');
+  const wt = num(doc.get('wtimeout') ?? doc.get('wTimeout')) ?? 0;
+  const j = typeof jv === 'boolean' ? jv : jv === undefined ? undefined : Boolean(num(jv));
+  return j === undefined ? { w, wtimeout: wt, provenance } : { w, j, wtimeout: wt, provenance };
+}
+
+/** The write concern a write runs with. `clientDoc` is the command's `writeConcern` (may be absent). */
+export function resolveWriteConcern(clientDoc: Value | undefined, settings: WriteConcernSettings): WriteConcern {
+  const defaults = defaultWriteConcern(settings);
+  if (isDoc(clientDoc) && clientDoc.size > 0) {
+    // A client document without `w` keeps the default's `w` (server: WriteConcernOptions parse).
+    return parseWriteConcernDoc(clientDoc, 'clientSupplied', defaults.w);
+  }
+  return defaults;
+}
+
+export function defaultWriteConcern(settings: WriteConcernSettings): WriteConcern {
+  if (settings.customDefault && settings.customDefault.size > 0) {
+    return parseWriteConcernDoc(settings.customDefault, 'customDefault', 'majority');
+  }
+  if (settings.getLastErrorDefaults && settings.getLastErrorDefaults.size > 0) {
+    return parseWriteConcernDoc(settings.getLastErrorDefaults, 'getLastErrorDefaults', 1);
+  }
+  return { w: 'majority', wtimeout: 0, provenance: 'implicitDefault' };
+}
+
+/** `{w, j?, wtimeout, provenance}` as the server serializes it in errInfo / getDefaultRWConcern. */
+export function writeConcernDoc(wc: WriteConcern, withProvenance = true): Doc {
+  const d: Doc = new Map<string, Value>([['w', typeof wc.w === 'number' ? new Int32(wc.w) : wc.w]]);
+  if (wc.j !== undefined) d.set('j', wc.j);
+  d.set('wtimeout', new Int32(wc.wtimeout));
+  if (withProvenance) d.set('provenance', wc.provenance);
+  return d;
+}
+
+/** Members able to acknowledge, with the time each one does (primary first, at 0). */
+function ackTimes(rs: ReplicaSet, primary: Member): { member: Member; at: number }[] {
+  return rs.members
+    .filter((m) => m.state === 'up')
+    .map((m) => ({ member: m, at: m === primary ? 0 : m.lagMs }))
+    .sort((a, b) => a.at - b.at);
+}
+
+function satisfied(acked: readonly Member[], w: number | string, settings: WriteConcernSettings, total: number): boolean {
+  if (typeof w === 'number') return acked.length >= w;
+  if (w === 'majority') return acked.length >= Math.floor(total / 2) + 1;
+  const mode = settings.getLastErrorModes?.[w];
+  if (!mode) return false;
+  return Object.entries(mode).every(([tag, count]) => {
+    const values = new Set(acked.flatMap((m) => (m.tags[tag] !== undefined ? [m.tags[tag]] : [])));
+    return values.size >= count;
+  });
+}
+
+/**
+ * Waits (in simulated time) for the write concern on one replica set. Returns undefined when it is
+ * satisfied, else the `writeConcernError` document. Throws nothing: configuration problems (unknown
+ * tag mode, too many members asked for) are write concern errors too, as on the server.
+ */
+export function evaluateWriteConcern(
+  wc: WriteConcern,
+  rs: ReplicaSet,
+  primary: Member,
+  settings: WriteConcernSettings,
+): Doc | undefined {
+  if (wc.w === 0) return undefined;
+  const total = rs.members.length;
+  if (typeof wc.w === 'number' && wc.w > total) {
+    return wceDoc(100, 'UnsatisfiableWriteConcern', 'Not enough data-bearing nodes', wc, false);
+  }
+  if (typeof wc.w === 'string' && wc.w !== 'majority' && settings.getLastErrorModes?.[wc.w] === undefined) {
+    return wceDoc(79, 'UnknownReplWriteConcern', `No write concern mode named '${wc.w}' found in replica set configuration`, wc, false);
+  }
+  const times = ackTimes(rs, primary);
+  let metAt: number | undefined;
+  for (let i = 0; i < times.length; i++) {
+    const acked = times.slice(0, i + 1).map((t) => t.member);
+    if (satisfied(acked, wc.w, settings, total)) {
+      metAt = times[i]!.at;
+      break;
+    }
+  }
+  if (metAt !== undefined && (wc.wtimeout <= 0 || metAt <= wc.wtimeout)) return undefined;
+  return wceDoc(64, 'WriteConcernTimeout', 'waiting for replication timed out', wc, true);
+}
+
+function wceDoc(code: number, codeName: string, errmsg: string, wc: WriteConcern, timeout: boolean): Doc {
+  const errInfo: Doc = new Map<string, Value>();
+  if (timeout) errInfo.set('wtimeout', true);
+  errInfo.set('writeConcern', writeConcernDoc(wc));
+  return new Map<string, Value>([
+    ['code', new Int32(code)],
+    ['codeName', codeName],
+    ['errmsg', errmsg],
+    ['errInfo', errInfo],
+  ]);
+}
