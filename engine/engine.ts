@@ -14,7 +14,6 @@ import type { OperationRecord } from './catalog/recent-operations.js';
 import type { CommandContext } from './commands/context.js';
 import { lookupCommand } from './commands/registry.js';
 import { Deployment, DEPLOYMENT_COMMANDS, type DeploymentOptions } from './deploy/deployment.js';
-import { Deployment, DEPLOYMENT_COMMANDS, type DeploymentOptions } from './deploy/deployment.js';
 import { fail, isEngineError, type EngineError } from './errors.js';
 
 /** Deployment options (topology, members, shards, auth...): engine/deploy/README.md. */
@@ -47,6 +46,24 @@ function internalErrorReply(e: unknown): Doc {
     ['code', new Int32(1)],
     ['codeName', 'InternalError'],
   ]);
+}
+
+/** Commands that accept `readConcern: {level: 'snapshot'}` outside a multi-document transaction. */
+const SNAPSHOT_READ_COMMANDS = new Set(['find', 'aggregate', 'distinct', 'getMore', 'explain']);
+
+/**
+ * `readConcern: {level: 'snapshot'}` outside a transaction is only valid for reads (the server's
+ * `supportsReadConcern` check, InvalidOptions).
+ */
+function checkReadConcern(name: string, command: Doc): void {
+  const rc = command.get('readConcern');
+  if (!isDoc(rc) || rc.get('level') !== 'snapshot') return;
+  const inTransaction = command.get('autocommit') === false;
+  if (inTransaction || SNAPSHOT_READ_COMMANDS.has(name)) return;
+  throw fail(
+    72,
+    `Command ${name} does not support { readConcern: { level: "snapshot" } } outside a multi-document transaction`,
+  );
 }
 
 export class Engine {
@@ -95,6 +112,7 @@ export class Engine {
       name,
       startedAt: this.clock.now(),
     };
+    checkReadConcern(name, body);
     this.catalog.sessions.touch(body.get('lsid'), ctx.startedAt);
     const target = body.get(name);
     this.catalog.recentOperations.record({
