@@ -389,7 +389,7 @@ export class Deployment {
               ['_id', new Int32(i)],
               ['state', m.state],
               ['stateStr', m.state === 'down' ? '(not reachable/healthy)' : m === primary ? 'PRIMARY' : 'SECONDARY'],
-              ['lagMs', m.lagMs],
+              ['lagMs', Number.isInteger(m.lagMs) ? new Int32(m.lagMs) : m.lagMs],
               ['tags', new Map(Object.entries(m.tags))],
             ]),
           ),
