@@ -12,6 +12,7 @@ import { Catalog, checkDatabaseName, type CatalogSnapshot } from './catalog/cata
 import { SystemClock, type Clock } from './catalog/clock.js';
 import type { OperationRecord } from './catalog/recent-operations.js';
 import type { CommandContext } from './commands/context.js';
+import { checkApiParameters } from './commands/api-version.js';
 import { lookupCommand } from './commands/registry.js';
 import { Deployment, DEPLOYMENT_COMMANDS, type DeploymentOptions } from './deploy/deployment.js';
 import { fail, isEngineError, type EngineError } from './errors.js';
@@ -112,6 +113,7 @@ export class Engine {
       name,
       startedAt: this.clock.now(),
     };
+    checkApiParameters(name, body);
     checkReadConcern(name, body);
     this.catalog.sessions.touch(body.get('lsid'), ctx.startedAt);
     const target = body.get(name);

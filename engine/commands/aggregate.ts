@@ -27,6 +27,7 @@ import { OTHER_STAGES, UPDATE_STAGES } from '../pipeline/stages.js';
 import { parseSort, sortDocuments } from '../query/sort.js';
 import type { RuntimeEnv } from '../runtime.js';
 import { addNumbers } from './aggregate-sum.js';
+import { checkApiStrictPipeline } from './api-version.js';
 import { commandEnv, cursorBatchSize, effectiveCollation, findCursorReply, targetCollectionName } from './common.js';
 import type { CommandContext, CommandHandler } from './context.js';
 import { boolArg, checkFields, numberArg } from './fields.js';
@@ -348,6 +349,7 @@ export const aggregateCommand: CommandHandler = (ctx) => {
     throw fail(9, "The 'cursor' option is required, except for aggregate with the explain argument");
   }
   if (ctx.command.get('explain') === true) throw fail(115, 'aggregate explain is not supported by the playground');
+  checkApiStrictPipeline(ctx.command, ctx.command.get('pipeline') as Value[]);
   const batchSize = cursorBatchSize(ctx.command, ctx.name);
   const docs = run(ctx, collName, ctx.command.get('pipeline') as Value[]);
   const ns = collName === null ? `${ctx.db}.$cmd.aggregate` : `${ctx.db}.${collName}`;

@@ -99,6 +99,24 @@ describe('Engine.runCommand', () => {
     expect(run(engine, 't', '{"listCollections": 1, "readConcern": {"level": "snapshot"}}').get('ok')).toBe(0);
   });
 
+  it('enforces apiStrict: commands and stages outside API Version 1 fail with 323', () => {
+    const engine = testEngine();
+    expect(ejson(run(engine, 't', '{"distinct": "c", "key": "x", "apiVersion": "1", "apiStrict": true}'))).toBe(
+      canon(
+        '{"ok": 0.0, "errmsg": "Provided apiStrict:true, but the command distinct is not in API Version 1. Information on supported commands and migrations in API Version 1 can be found at https://dochub.mongodb.org/core/manual-versioned-api", "code": 323, "codeName": "APIStrictError"}',
+      ),
+    );
+    const agg = run(
+      engine,
+      'admin',
+      '{"aggregate": 1, "cursor": {}, "pipeline": [{"$listLocalSessions": {}}], "apiVersion": "1", "apiStrict": true}',
+    );
+    expect(agg.get('errmsg')).toBe("$listLocalSessions is not allowed with 'apiStrict: true' in API Version 1");
+    expect(run(engine, 't', '{"find": "c", "apiVersion": "1", "apiStrict": true}').get('ok')).toBe(1);
+    expect(run(engine, 't', '{"ping": 1, "apiVersion": "2"}').get('code')!.valueOf()).toBe(322);
+    expect(run(engine, 't', '{"ping": 1, "apiStrict": true}').get('code')!.valueOf()).toBe(322);
+  });
+
   it('answers buildInfo with version 8.0.0', () => {
     const reply = run(testEngine(), 'admin', '{"buildInfo": 1}');
     expect(reply.get('version')).toBe('8.0.0');
