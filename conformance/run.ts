@@ -80,7 +80,9 @@ function main(): number {
     }
     const validFail =
       /(^|\/)valid-fail\//.test(relative(repoRoot, path).split('\\').join('/')) || rel.includes('valid-fail/');
-    const outcome = runFile(parsed, { createEngine: () => new FailPointEngine(new Engine()) });
+    const outcome = runFile(parsed, {
+      createEngine: () => new FailPointEngine(new Engine({ topology: 'replicaset' })),
+    });
     if (outcome.fileError !== undefined) {
       failed++;
       failures.push(`FAIL ${rel}: ${outcome.fileError}`);

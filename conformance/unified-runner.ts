@@ -785,7 +785,7 @@ class TestRun {
         );
       }
       case 'listDatabases':
-        return client.client.listDatabases(without(args, 'session'));
+        return client.client.listDatabases(without(args, 'session'), this.sessionArg(args));
       default:
         throw new UnsupportedError(`client operation ${name}`);
     }

@@ -10,6 +10,7 @@
 import { Binary, Int32, Long, ObjectId, UUID } from 'bson';
 import type { Doc, Value } from '../bson/values.js';
 import { isArray, isDoc } from '../bson/values.js';
+import { compareValues } from '../bson/compare.js';
 import type { ErrorInfo } from '../errors.js';
 import {
   MongoBulkWriteError,
@@ -259,6 +260,17 @@ function TXN_WRITE_CONCERN_ERROR(): ShellClientError {
   return new ShellClientError('Cannot set write concern after starting a transaction', 'MongoTransactionError');
 }
 
+/** Commands that take a read concern (drivers add afterClusterTime to these only). */
+const READ_CONCERN_COMMANDS: ReadonlySet<string> = new Set(['find', 'aggregate', 'count', 'distinct', 'geoNear']);
+
+/** The read concern plus `afterClusterTime` when the session is causally consistent and has seen a time. */
+function withAfterClusterTime(rc: Doc | undefined, session: ShellSession): Doc | undefined {
+  if (!session.causallyConsistent || session.operationTime === undefined) return rc;
+  const out: Doc = new Map(rc ?? []);
+  out.set('afterClusterTime', session.operationTime);
+  return out;
+}
+
 function newSessionId(): Doc {
   return new Map<string, Value>([['id', new Binary(UUID.generate(), Binary.SUBTYPE_UUID)]]);
 }
@@ -310,10 +322,10 @@ export class ShellClient {
   }
 
   /** `listDatabases` against admin; returns the `databases` array. */
-  listDatabases(options: Doc = new Map()): Doc[] {
+  listDatabases(options: Doc = new Map(), session?: ShellSession): Doc[] {
     const cmd = build([['listDatabases', int(1)]]);
-    for (const [k, v] of options) cmd.set(k, v);
-    const dbs = this.send('admin', cmd, {}).get('databases');
+    for (const [k, v] of options) if (k !== 'session') cmd.set(k, v);
+    const dbs = this.send('admin', cmd, { session: sessionOf(options, session) }).get('databases');
     return docArray(dbs);
   }
 
@@ -351,7 +363,7 @@ export class ShellClient {
         cmd.set('txnNumber', Long.fromNumber(session.txnNumber));
         if (session.transactionState === 'starting') {
           cmd.set('startTransaction', true);
-          const rc = session.transactionReadConcern;
+          const rc = withAfterClusterTime(session.transactionReadConcern, session);
           if (rc !== undefined) cmd.set('readConcern', rc);
         }
         cmd.set('autocommit', false);
@@ -363,6 +375,12 @@ export class ShellClient {
           ['atClusterTime', session.snapshotTime],
         ]);
         cmd.set('readConcern', rc);
+      } else if (READ_CONCERN_COMMANDS.has(commandName)) {
+        const rc = withAfterClusterTime(
+          isDoc(cmd.get('readConcern')) ? (cmd.get('readConcern') as Doc) : undefined,
+          session,
+        );
+        if (rc !== undefined) cmd.set('readConcern', rc);
       }
       if (
         !inTxn &&
@@ -452,6 +470,8 @@ export class ShellClient {
     }
     // An unacknowledged write gets `{ok: 1}` back, whatever happened (the driver does not wait).
     const reply = acknowledged ? raw : new Map<string, Value>([['ok', int(1)]]);
+    const opTime = reply.get('operationTime');
+    if (session !== undefined && opTime !== undefined) session.advanceOperationTime(opTime);
     if (isOk(reply)) {
       if (session?.snapshot === true && session.snapshotTime === undefined) {
         const cursor = reply.get('cursor');
@@ -509,6 +529,19 @@ export class ShellSession {
   get transactionReadConcern(): Doc | undefined {
     const rc = this.txnOptions.get('readConcern');
     return isDoc(rc) ? rc : undefined;
+  }
+
+  /** Causally consistent sessions (explicit, default on) read after the last operation they saw. */
+  get causallyConsistent(): boolean {
+    return !this.implicit && !this.snapshot && this.options.get('causalConsistency') !== false;
+  }
+
+  /** The latest `operationTime` seen in a reply on this session. */
+  operationTime: Value | undefined;
+
+  /** @internal keeps the newest operationTime (Timestamps compare by value). */
+  advanceOperationTime(t: Value): void {
+    if (this.operationTime === undefined || compareValues(t, this.operationTime) > 0) this.operationTime = t;
   }
 
   /** @internal called by the client once the first command of a transaction went out. */
@@ -1006,7 +1039,13 @@ export class ShellCollection {
       ['comment', opt(options, 'comment')],
       ['maxTimeMS', truthyOpt(options, 'maxTimeMS')],
     ]);
-    if (hasOut) return this.write(command, options);
+    if (hasOut) {
+      // $out/$merge is a write (write concern) that still reads with the collection's read concern.
+      const built = this.write(command, options);
+      const rc = this.readConcern;
+      if (rc !== undefined && !(built.session?.inTransaction ?? false)) command.set('readConcern', rc);
+      return built;
+    }
     return this.read(command, options);
   }
 
