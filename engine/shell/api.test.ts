@@ -470,3 +470,56 @@ describe('other helpers: exact commands', () => {
     expect(engine.last()).toBe('{"getMore":7,"collection":"c","batchSize":1}');
   });
 });
+
+describe('session read concerns', () => {
+  it('causally consistent sessions add afterClusterTime to reads and to a transaction start, not to writes', () => {
+    const { engine, client } = setup();
+    const session = client.startSession();
+    const coll = session.getDatabase('test').collection('c');
+    engine.replies.push(d('{"n": 1, "nModified": 1, "ok": 1, "operationTime": {"$timestamp": {"t": 5, "i": 1}}}'));
+    coll.updateOne(d('{}'), d('{"$set": {"a": 1}}'));
+    expect(engine.sent[0]?.command.has('readConcern')).toBe(false);
+    engine.replies.push(d('{"cursor": {"id": 0, "ns": "test.c", "firstBatch": []}, "ok": 1}'));
+    coll.find().toArray();
+    expect(toRelaxed(engine.sent[1]?.command.get('readConcern') ?? null)).toBe(
+      '{"afterClusterTime":{"$timestamp":{"t":5,"i":1}}}',
+    );
+    session.startTransaction(d('{"readConcern": {"level": "snapshot"}}'));
+    coll.updateOne(d('{}'), d('{"$set": {"a": 2}}'));
+    expect(toRelaxed(engine.sent[2]?.command.get('readConcern') ?? null)).toBe(
+      '{"level":"snapshot","afterClusterTime":{"$timestamp":{"t":5,"i":1}}}',
+    );
+  });
+
+  it('snapshot sessions send the snapshot read concern on every command', () => {
+    const { engine, client } = setup();
+    const session = client.startSession(d('{"snapshot": true}'));
+    session.getDatabase('test').collection('c').deleteOne(d('{}'));
+    expect(toRelaxed(engine.sent[0]?.command.get('readConcern') ?? null)).toBe('{"level":"snapshot"}');
+    expect(() => session.startTransaction()).toThrow(ShellClientError);
+  });
+
+  it('aggregate with $out keeps the collection read concern and takes the write concern', () => {
+    const { engine, client } = setup();
+    const coll = client
+      .db('test')
+      .collection('c', { readConcern: d('{"level": "majority"}'), writeConcern: d('{"w": 1}') });
+    coll.aggregate(v('[{"$out": "o"}]') as Value[]);
+    expect(engine.last()).toBe(
+      '{"aggregate":"c","pipeline":[{"$out":"o"}],"cursor":{},"readConcern":{"level":"majority"},"writeConcern":{"w":1}}',
+    );
+  });
+
+  it('startTransaction refuses an unacknowledged write concern; operations inside refuse their own', () => {
+    const { engine, client } = setup();
+    const session = client.startSession();
+    expect(() => session.startTransaction(d('{"writeConcern": {"w": 0}}'))).toThrow(
+      'Transactions do not support unacknowledged write concern',
+    );
+    session.startTransaction();
+    expect(() =>
+      session.getDatabase('t').collection('c').insertOne(d('{"_id": 1}'), d('{"writeConcern": {"w": 1}}')),
+    ).toThrow('Cannot set write concern after starting a transaction');
+    expect(engine.sent).toHaveLength(0);
+  });
+});
