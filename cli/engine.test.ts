@@ -25,7 +25,10 @@ describe('npm run engine', () => {
     'answers the issue example with two lines, keeping field order _id, b, 0 and $numberInt types',
     { timeout: 60_000 },
     () => {
-      const { stdout } = runCli(['{"$db":"t","insert":"c","documents":[{"b":1,"0":2}]}', '{"$db":"t","find":"c"}']);
+      const { stdout } = runCli(
+        ['{"$db":"t","insert":"c","documents":[{"b":1,"0":2}]}', '{"$db":"t","find":"c"}'],
+        ['--topology', 'standalone'],
+      );
       expect(stdout.length).toBe(2);
       expect(stdout[0]).toBe('{"n":{"$numberInt":"1"},"ok":{"$numberDouble":"1.0"}}');
       expect(stdout[1]).toMatch(
@@ -35,12 +38,15 @@ describe('npm run engine', () => {
   );
 
   it('types numbers non-relaxed, skips empty lines and answers bad input with code 9', { timeout: 60_000 }, () => {
-    const { stdout, status } = runCli([
-      '{"$db":"t","insert":"c","documents":[{"_id":1,"i":1,"l":3000000000,"d":1.5}]}',
-      '',
-      'not json',
-      '{"$db":"t","find":"c"}',
-    ]);
+    const { stdout, status } = runCli(
+      [
+        '{"$db":"t","insert":"c","documents":[{"_id":1,"i":1,"l":3000000000,"d":1.5}]}',
+        '',
+        'not json',
+        '{"$db":"t","find":"c"}',
+      ],
+      ['--topology', 'standalone'],
+    );
     expect(status).toBe(0);
     expect(stdout.length).toBe(3);
     expect(stdout[1]).toMatch(
@@ -50,6 +56,21 @@ describe('npm run engine', () => {
       '{"_id":{"$numberInt":"1"},"i":{"$numberInt":"1"},"l":{"$numberLong":"3000000000"},"d":{"$numberDouble":"1.5"}}',
     );
   });
+
+  it(
+    'simulates a 3-member replica set by default (replies carry $clusterTime and operationTime)',
+    { timeout: 60_000 },
+    () => {
+      const { stdout } = runCli(['{"$db":"t","insert":"c","documents":[{"b":1,"0":2}]}', '{"$db":"t","find":"c"}']);
+      expect(stdout.length).toBe(2);
+      expect(stdout[0]).toMatch(
+        /^\{"n":\{"\$numberInt":"1"\},.*"ok":\{"\$numberDouble":"1\.0"\},"\$clusterTime":.*"operationTime":/,
+      );
+      expect(stdout[1]).toMatch(
+        /"firstBatch":\[\{"_id":\{"\$oid":"[0-9a-f]{24}"\},"b":\{"\$numberInt":"1"\},"0":\{"\$numberInt":"2"\}\}\]/,
+      );
+    },
+  );
 
   it('accepts --topology and runs mongosh scripts with --shell', { timeout: 60_000 }, () => {
     const dir = mkdtempSync(join(tmpdir(), 'upsert-lab-cli-'));

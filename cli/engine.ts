@@ -9,7 +9,8 @@
  * the process. Invalid Extended JSON gets an error reply (code 9); nothing crashes the loop.
  *
  *   npm run --silent engine -- --shell script.js      runs a mongosh script, printing each result
- *   --topology standalone|replicaset|sharded          accepted (deployments come later)
+ *   --topology standalone|replicaset|sharded          the simulated deployment (default replicaset,
+ *                                                     3 members, as the conformance suite assumes)
  */
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -29,7 +30,7 @@ const TOPOLOGIES = ['standalone', 'replicaset', 'sharded'] as const;
 
 export function parseArgs(argv: readonly string[]): CliOptions {
   let shellFile: string | undefined;
-  let topology: CliOptions['topology'] = 'standalone';
+  let topology: CliOptions['topology'] = 'replicaset';
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] = arg.includes('=')
@@ -116,7 +117,7 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const engine = new Engine();
+  const engine = new Engine({ topology: options.topology });
   const write = (s: string): void => {
     process.stdout.write(s);
   };
