@@ -25,7 +25,8 @@ function secured(): Engine {
   return engine;
 }
 
-const UPSERT = '{"update": "c", "updates": [{"q": {"_id": 2}, "u": {"$set": {"qty": 1}}, "upsert": true}], "ordered": true}';
+const UPSERT =
+  '{"update": "c", "updates": [{"q": {"_id": 2}, "u": {"$set": {"qty": 1}}, "upsert": true}], "ordered": true}';
 const UPDATE = '{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$inc": {"qty": 1}}}], "ordered": true}';
 
 describe('authorization', () => {
@@ -62,13 +63,17 @@ describe('authorization', () => {
     run(engine, 'admin', '{"authenticate": 1, "user": "admin", "pwd": "pw"}');
     expect(ejson(run(engine, 'test', '{"grantRolesToUser": "ann", "roles": ["upserter"]}'))).toBe(canon('{"ok": 1.0}'));
     run(engine, 'test', '{"authenticate": 1, "user": "ann", "pwd": "a"}');
-    expect(ejson(run(engine, 'test', UPSERT))).toBe(canon('{"n": 1, "upserted": [{"index": 0, "_id": 2}], "nModified": 0, "ok": 1.0}'));
+    expect(ejson(run(engine, 'test', UPSERT))).toBe(
+      canon('{"n": 1, "upserted": [{"index": 0, "_id": 2}], "nModified": 0, "ok": 1.0}'),
+    );
   });
 
   it('readWrite is enough for update and upsert; read is not', () => {
     const engine = secured();
     run(engine, 'test', '{"authenticate": 1, "user": "bob", "pwd": "b"}');
-    expect(ejson(run(engine, 'test', UPSERT))).toBe(canon('{"n": 1, "upserted": [{"index": 0, "_id": 2}], "nModified": 0, "ok": 1.0}'));
+    expect(ejson(run(engine, 'test', UPSERT))).toBe(
+      canon('{"n": 1, "upserted": [{"index": 0, "_id": 2}], "nModified": 0, "ok": 1.0}'),
+    );
     run(engine, 'test', '{"authenticate": 1, "user": "rita", "pwd": "r"}');
     expect(run(engine, 'test', UPDATE).get('code')!.valueOf()).toBe(13);
     expect(run(engine, 'test', '{"find": "c"}').get('ok')).toBe(1);
@@ -80,8 +85,14 @@ describe('authorization', () => {
   it('findAndModify with upsert needs insert too', () => {
     const engine = secured();
     run(engine, 'test', '{"authenticate": 1, "user": "ann", "pwd": "a"}');
-    expect(run(engine, 'test', '{"findAndModify": "c", "query": {"_id": 1}, "update": {"$inc": {"qty": 1}}}').get('ok')).toBe(1);
-    expect(run(engine, 'test', '{"findAndModify": "c", "query": {"_id": 3}, "update": {"$inc": {"qty": 1}}, "upsert": true}').get('code')!.valueOf()).toBe(13);
+    expect(
+      run(engine, 'test', '{"findAndModify": "c", "query": {"_id": 1}, "update": {"$inc": {"qty": 1}}}').get('ok'),
+    ).toBe(1);
+    expect(
+      run(engine, 'test', '{"findAndModify": "c", "query": {"_id": 3}, "update": {"$inc": {"qty": 1}}, "upsert": true}')
+        .get('code')!
+        .valueOf(),
+    ).toBe(13);
   });
 
   it('user and role errors', () => {
@@ -94,10 +105,14 @@ describe('authorization', () => {
       canon('{"ok": 0.0, "errmsg": "Could not find role: nosuch@test", "code": 31, "codeName": "RoleNotFound"}'),
     );
     expect(ejson(run(engine, 'test', '{"grantRolesToUser": "zed", "roles": ["read"]}'))).toBe(
-      canon('{"ok": 0.0, "errmsg": "Could not find user \\"zed\\" for db \\"test\\"", "code": 11, "codeName": "UserNotFound"}'),
+      canon(
+        '{"ok": 0.0, "errmsg": "Could not find user \\"zed\\" for db \\"test\\"", "code": 11, "codeName": "UserNotFound"}',
+      ),
     );
     expect(ejson(body(run(engine, 'test', '{"usersInfo": "ann"}')))).toBe(
-      canon('{"users": [{"_id": "test.ann", "user": "ann", "db": "test", "roles": [{"role": "updater", "db": "test"}]}], "ok": 1.0}'),
+      canon(
+        '{"users": [{"_id": "test.ann", "user": "ann", "db": "test", "roles": [{"role": "updater", "db": "test"}]}], "ok": 1.0}',
+      ),
     );
   });
 

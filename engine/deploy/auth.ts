@@ -47,9 +47,42 @@ interface User {
 }
 
 const READ = ['find', 'listCollections', 'listIndexes', 'collStats', 'dbStats', 'killCursors', 'changeStream'];
-const WRITE = ['insert', 'update', 'remove', 'createCollection', 'createIndex', 'dropCollection', 'dropIndex', 'convertToCapped', 'renameCollectionSameDB'];
-const DB_ADMIN = ['collMod', 'createCollection', 'createIndex', 'dropCollection', 'dropDatabase', 'dropIndex', 'listCollections', 'listIndexes', 'collStats', 'dbStats', 'enableProfiler', 'validate'];
-const USER_ADMIN = ['createUser', 'createRole', 'dropUser', 'dropRole', 'grantRole', 'revokeRole', 'viewUser', 'viewRole', 'changePassword'];
+const WRITE = [
+  'insert',
+  'update',
+  'remove',
+  'createCollection',
+  'createIndex',
+  'dropCollection',
+  'dropIndex',
+  'convertToCapped',
+  'renameCollectionSameDB',
+];
+const DB_ADMIN = [
+  'collMod',
+  'createCollection',
+  'createIndex',
+  'dropCollection',
+  'dropDatabase',
+  'dropIndex',
+  'listCollections',
+  'listIndexes',
+  'collStats',
+  'dbStats',
+  'enableProfiler',
+  'validate',
+];
+const USER_ADMIN = [
+  'createUser',
+  'createRole',
+  'dropUser',
+  'dropRole',
+  'grantRole',
+  'revokeRole',
+  'viewUser',
+  'viewRole',
+  'changePassword',
+];
 
 /** Built-in roles: actions on the role's database (`anyDatabase`: on every database). */
 const BUILT_IN: Readonly<Record<string, { actions: readonly string[]; anyDatabase?: boolean; adminOnly?: boolean }>> = {
@@ -168,7 +201,11 @@ export class AuthState {
         const name = c.get('createUser');
         const pwd = c.get('pwd');
         if (typeof name !== 'string' || name === '') throw fail(2, 'Must provide a non-empty user name');
-        if (typeof pwd !== 'string') throw fail(2, 'Must provide a \'pwd\' field for all user documents, except those with \'$external\' as the user\'s source db');
+        if (typeof pwd !== 'string')
+          throw fail(
+            2,
+            "Must provide a 'pwd' field for all user documents, except those with '$external' as the user's source db",
+          );
         const roles = roleRefs(c.get('roles'), db, 'createUser.roles');
         this.checkRoles(roles);
         const key = `${db}.${name}`;
@@ -190,7 +227,8 @@ export class AuthState {
         const key = `${db}.${name}`;
         if (this.roles.has(key)) throw fail(51002, `Role "${name}@${db}" already exists`);
         const privs = c.get('privileges');
-        if (!Array.isArray(privs)) throw fail(14, "BSON field 'createRole.privileges' is the wrong type, expected type 'array'");
+        if (!Array.isArray(privs))
+          throw fail(14, "BSON field 'createRole.privileges' is the wrong type, expected type 'array'");
         const privileges = privs.map((p) => {
           const resource = isDoc(p) ? p.get('resource') : undefined;
           const actions = isDoc(p) ? p.get('actions') : undefined;
@@ -236,7 +274,16 @@ export class AuthState {
                   ['_id', `${u.db}.${u.user}`],
                   ['user', u.user],
                   ['db', u.db],
-                  ['roles', u.roles.map((r) => new Map<string, Value>([['role', r.role], ['db', r.db]]))],
+                  [
+                    'roles',
+                    u.roles.map(
+                      (r) =>
+                        new Map<string, Value>([
+                          ['role', r.role],
+                          ['db', r.db],
+                        ]),
+                    ),
+                  ],
                 ]),
             ),
           ],
@@ -264,8 +311,29 @@ export class AuthState {
           [
             'authInfo',
             new Map<string, Value>([
-              ['authenticatedUsers', u ? [new Map<string, Value>([['user', u.user], ['db', u.db]])] : []],
-              ['authenticatedUserRoles', u ? u.roles.map((r) => new Map<string, Value>([['role', r.role], ['db', r.db]])) : []],
+              [
+                'authenticatedUsers',
+                u
+                  ? [
+                      new Map<string, Value>([
+                        ['user', u.user],
+                        ['db', u.db],
+                      ]),
+                    ]
+                  : [],
+              ],
+              [
+                'authenticatedUserRoles',
+                u
+                  ? u.roles.map(
+                      (r) =>
+                        new Map<string, Value>([
+                          ['role', r.role],
+                          ['db', r.db],
+                        ]),
+                    )
+                  : [],
+              ],
             ]),
           ],
         ]);

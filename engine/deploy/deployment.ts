@@ -13,7 +13,7 @@ import { Int32 } from 'bson';
 import { isDoc, isNumber, type Doc, type Value } from '../bson/values.js';
 import type { Catalog } from '../catalog/catalog.js';
 import type { CommandContext, CommandHandler } from '../commands/context.js';
-import { EngineError, fail, isEngineError } from '../errors.js';
+import { fail, isEngineError, type EngineError } from '../errors.js';
 import { AuthState } from './auth.js';
 import { addReplyFields, setBeforeOk } from './reply-fields.js';
 import { Router } from './sharding.js';
@@ -245,13 +245,10 @@ export class Deployment {
     const lsid = command.get('lsid');
     const txnNumberValue = command.get('txnNumber');
     if (!isDoc(lsid)) throw fail(50768, 'Transaction numbers are only allowed in a session');
-    if (txnNumberValue === undefined) throw fail(50768, "'autocommit' field requires a transaction number to also be specified");
+    if (txnNumberValue === undefined)
+      throw fail(50768, "'autocommit' field requires a transaction number to also be specified");
     const txnNumber = toNumber(txnNumberValue) ?? 0;
-    if (
-      command.has('writeConcern') &&
-      name !== 'commitTransaction' &&
-      name !== 'abortTransaction'
-    ) {
+    if (command.has('writeConcern') && name !== 'commitTransaction' && name !== 'abortTransaction') {
       throw fail(72, 'writeConcern is not allowed within a multi-statement transaction');
     }
     if (name === 'commitTransaction' || name === 'abortTransaction') {
@@ -400,7 +397,7 @@ export class Deployment {
     if (this.topology.topology === 'replicaset') out.set('replicaSet', rsDoc(this.topology.replicaSets[0]!));
     if (this.topology.topology === 'sharded') {
       out.set('shards', this.topology.replicaSets.map(rsDoc));
-      out.set('shardedCollections', this.router.describe());
+      out.set('shardedCollections', this.router.describe(this.catalog));
     }
     out.set('auth', this.auth.enabled);
     out.set('legacyRouterWriteConcernErrors', this.legacyRouterWriteConcernErrors);
@@ -457,4 +454,3 @@ export class Deployment {
     return out;
   }
 }
-

@@ -41,7 +41,10 @@ describe('replica set replies', () => {
   });
 
   it('getDeployment describes the members', () => {
-    const engine = deployedEngine({ topology: 'replicaset', members: [{}, { lagMs: 200, tags: { dc: 'east' } }, { state: 'down' }] });
+    const engine = deployedEngine({
+      topology: 'replicaset',
+      members: [{}, { lagMs: 200, tags: { dc: 'east' } }, { state: 'down' }],
+    });
     expect(ejson(body(run(engine, 'admin', '{"getDeployment": 1}')))).toBe(
       canon(
         `{"topology": "replicaset", "replicaSet": {"name": "rs0", "members": [
@@ -84,7 +87,9 @@ describe('write concern', () => {
     const patient = run(engine, 'test', UPDATE(', "writeConcern": {"w": "majority", "wtimeout": 1000}'));
     expect(body(patient).has('writeConcernError')).toBe(false);
     // w: 1 is the primary alone.
-    expect(body(run(engine, 'test', UPDATE(', "writeConcern": {"w": 1, "wtimeout": 1}'))).has('writeConcernError')).toBe(false);
+    expect(
+      body(run(engine, 'test', UPDATE(', "writeConcern": {"w": 1, "wtimeout": 1}'))).has('writeConcernError'),
+    ).toBe(false);
   });
 
   it('implicit default {w: "majority", wtimeout: 0} with a majority down → 64 implicitDefault', () => {
@@ -110,7 +115,9 @@ describe('write concern', () => {
       ),
     );
     // An empty writeConcern document means "use the default".
-    expect(ejson(body(run(engine, 'test', UPDATE(', "writeConcern": {}'))).get('writeConcernError')!)).toContain('customDefault');
+    expect(ejson(body(run(engine, 'test', UPDATE(', "writeConcern": {}'))).get('writeConcernError')!)).toContain(
+      'customDefault',
+    );
   });
 
   it('getLastErrorDefaults from the replica set settings', () => {
@@ -133,11 +140,23 @@ describe('write concern', () => {
   });
 
   it('tag sets through settings.getLastErrorModes', () => {
-    const engine = seeded('[{"tags": {"dc": "east"}}, {"tags": {"dc": "east"}}, {"tags": {"dc": "west"}, "lagMs": 400}]');
+    const engine = seeded(
+      '[{"tags": {"dc": "east"}}, {"tags": {"dc": "east"}}, {"tags": {"dc": "west"}, "lagMs": 400}]',
+    );
     run(engine, 'admin', '{"configureDeployment": 1, "settings": {"getLastErrorModes": {"twoDCs": {"dc": 2}}}}');
-    expect(body(run(engine, 'test', UPDATE(', "writeConcern": {"w": "twoDCs", "wtimeout": 500}'))).has('writeConcernError')).toBe(false);
-    expect(ejson(body(run(engine, 'test', UPDATE(', "writeConcern": {"w": "twoDCs", "wtimeout": 100}'))).get('writeConcernError')!)).toContain('"code":{"$numberInt":"64"}');
-    expect(ejson(body(run(engine, 'test', UPDATE(', "writeConcern": {"w": "threeDCs"}'))).get('writeConcernError')!)).toBe(
+    expect(
+      body(run(engine, 'test', UPDATE(', "writeConcern": {"w": "twoDCs", "wtimeout": 500}'))).has('writeConcernError'),
+    ).toBe(false);
+    expect(
+      ejson(
+        body(run(engine, 'test', UPDATE(', "writeConcern": {"w": "twoDCs", "wtimeout": 100}'))).get(
+          'writeConcernError',
+        )!,
+      ),
+    ).toContain('"code":{"$numberInt":"64"}');
+    expect(
+      ejson(body(run(engine, 'test', UPDATE(', "writeConcern": {"w": "threeDCs"}'))).get('writeConcernError')!),
+    ).toBe(
       canon(
         `{"code": 79, "codeName": "UnknownReplWriteConcern", "errmsg": "No write concern mode named 'threeDCs' found in replica set configuration", "errInfo": {"writeConcern": {"w": "threeDCs", "wtimeout": 0, "provenance": "clientSupplied"}}}`,
       ),
@@ -146,7 +165,13 @@ describe('write concern', () => {
 
   it('j is echoed in errInfo.writeConcern', () => {
     const engine = seeded('[{}, {"state": "down"}, {"state": "down"}]');
-    expect(ejson(body(run(engine, 'test', UPDATE(', "writeConcern": {"w": 2, "j": true, "wtimeout": 10}'))).get('writeConcernError')!)).toContain(
+    expect(
+      ejson(
+        body(run(engine, 'test', UPDATE(', "writeConcern": {"w": 2, "j": true, "wtimeout": 10}'))).get(
+          'writeConcernError',
+        )!,
+      ),
+    ).toContain(
       '"writeConcern":{"w":{"$numberInt":"2"},"j":true,"wtimeout":{"$numberInt":"10"},"provenance":"clientSupplied"}',
     );
   });
@@ -167,7 +192,11 @@ describe('write concern', () => {
 describe('primary down', () => {
   it('no member up → code 7 HostNotFound', () => {
     const engine = seeded('[{}, {}, {}]');
-    run(engine, 'admin', '{"configureDeployment": 1, "members": [{"state": "down"}, {"state": "down"}, {"state": "down"}]}');
+    run(
+      engine,
+      'admin',
+      '{"configureDeployment": 1, "members": [{"state": "down"}, {"state": "down"}, {"state": "down"}]}',
+    );
     expect(ejson(body(run(engine, 'test', UPDATE(''))))).toBe(
       canon(
         '{"ok": 0.0, "errmsg": "Could not find host matching read preference { mode: \\"primary\\" } for set rs0", "code": 7, "codeName": "HostNotFound"}',

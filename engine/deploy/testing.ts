@@ -26,8 +26,7 @@ export function body(reply: Doc): Doc {
 /** `lsid` of test session n (UUID 0000...0n). */
 export function lsid(n: number): string {
   const hex = n.toString(16).padStart(32, '0');
-  const b64 = Buffer.from(hex, 'hex').toString('base64');
-  return `{"id": {"$binary": {"base64": "${b64}", "subType": "04"}}}`;
+  return `{"id": {"$uuid": "${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}"}}`;
 }
 
 /** The session fields of a statement in transaction `txn` of session `n`. */

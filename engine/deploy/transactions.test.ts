@@ -17,17 +17,25 @@ const oplogOps = (engine: Engine) => engine.oplogEntries().map((e) => `${String(
 describe('transactions', () => {
   it('snapshot isolation: own writes visible inside, nothing outside until commit', () => {
     const engine = engineWith();
-    const upd = run(engine, 'test', `{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$inc": {"qty": 1}}}], ${txnFields(1, 1, true)}}`);
+    const upd = run(
+      engine,
+      'test',
+      `{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$inc": {"qty": 1}}}], ${txnFields(1, 1, true)}}`,
+    );
     expect(ejson(body(upd))).toBe(canon('{"n": 1, "nModified": 1, "ok": 1.0}'));
     const inside = run(engine, 'test', `{"find": "c", ${txnFields(1, 1)}}`);
     expect(ejson(body(inside))).toBe(
-      canon('{"cursor": {"firstBatch": [{"_id": 1, "qty": 26}], "id": {"$numberLong": "0"}, "ns": "test.c"}, "ok": 1.0}'),
+      canon(
+        '{"cursor": {"firstBatch": [{"_id": 1, "qty": 26}], "id": {"$numberLong": "0"}, "ns": "test.c"}, "ok": 1.0}',
+      ),
     );
     expect(ejson(engine.documents('test', 'c'))).toBe(canon('[{"_id": 1, "qty": 25}]'));
     // A later outside write is not seen by the transaction's snapshot.
     run(engine, 'test', '{"insert": "c", "documents": [{"_id": 9}]}');
     const again = run(engine, 'test', `{"find": "c", "filter": {"_id": 9}, ${txnFields(1, 1)}}`);
-    expect(ejson(body(again).get('cursor')!)).toBe(canon('{"firstBatch": [], "id": {"$numberLong": "0"}, "ns": "test.c"}'));
+    expect(ejson(body(again).get('cursor')!)).toBe(
+      canon('{"firstBatch": [], "id": {"$numberLong": "0"}, "ns": "test.c"}'),
+    );
     expect(ejson(commit(engine, 1, 1))).toBe(canon('{"ok": 1.0}'));
     expect(ejson(engine.documents('test', 'c'))).toBe(canon('[{"_id": 1, "qty": 26}, {"_id": 9}]'));
   });
@@ -35,7 +43,11 @@ describe('transactions', () => {
   it('commit logs one applyOps entry with lsid and txnNumber', () => {
     const engine = engineWith();
     const before = engine.oplogEntries().length;
-    run(engine, 'test', `{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$set": {"a": 1}}}], ${txnFields(1, 1, true)}}`);
+    run(
+      engine,
+      'test',
+      `{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$set": {"a": 1}}}], ${txnFields(1, 1, true)}}`,
+    );
     run(engine, 'test', `{"insert": "c", "documents": [{"_id": 2}], ${txnFields(1, 1)}}`);
     commit(engine, 1, 1);
     const entries = engine.oplogEntries().slice(before);
@@ -55,14 +67,24 @@ describe('transactions', () => {
           {"op": "i", "ns": "test.c", "ui": ${uui}, "o": {"_id": 2}, "o2": {"_id": 2}}]}`,
       ),
     );
-    expect(ejson(e.get('prevOpTime')!)).toBe(canon('{"ts": {"$timestamp": {"t": 0, "i": 0}}, "t": {"$numberLong": "-1"}}'));
+    expect(ejson(e.get('prevOpTime')!)).toBe(
+      canon('{"ts": {"$timestamp": {"t": 0, "i": 0}}, "t": {"$numberLong": "-1"}}'),
+    );
   });
 
   it('abort leaves no trace in documents or the oplog', () => {
     const engine = engineWith();
     const before = oplogOps(engine);
-    run(engine, 'test', `{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$set": {"a": 1}}}], ${txnFields(1, 1, true)}}`);
-    run(engine, 'test', `{"update": "fresh", "updates": [{"q": {"_id": 5}, "u": {"$set": {"a": 1}}, "upsert": true}], ${txnFields(1, 1)}}`);
+    run(
+      engine,
+      'test',
+      `{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$set": {"a": 1}}}], ${txnFields(1, 1, true)}}`,
+    );
+    run(
+      engine,
+      'test',
+      `{"update": "fresh", "updates": [{"q": {"_id": 5}, "u": {"$set": {"a": 1}}, "upsert": true}], ${txnFields(1, 1)}}`,
+    );
     expect(ejson(abort(engine, 1, 1))).toBe(canon('{"ok": 1.0}'));
     expect(ejson(engine.documents('test', 'c'))).toBe(canon('[{"_id": 1, "qty": 25}]'));
     expect(engine.collectionNames('test')).toEqual(['c']);
@@ -78,7 +100,11 @@ describe('transactions', () => {
   it('an upsert in a transaction creates the collection; the create is inside applyOps', () => {
     const engine = engineWith();
     const before = engine.oplogEntries().length;
-    const up = run(engine, 'test', `{"update": "logbook", "updates": [{"q": {"_id": 1}, "u": {"$set": {"entry": "first"}}, "upsert": true}], ${txnFields(1, 1, true)}}`);
+    const up = run(
+      engine,
+      'test',
+      `{"update": "logbook", "updates": [{"q": {"_id": 1}, "u": {"$set": {"entry": "first"}}, "upsert": true}], ${txnFields(1, 1, true)}}`,
+    );
     expect(ejson(body(up))).toBe(canon('{"n": 1, "upserted": [{"index": 0, "_id": 1}], "nModified": 0, "ok": 1.0}'));
     expect(engine.collectionNames('test')).toEqual(['c']);
     commit(engine, 1, 1);
@@ -93,15 +119,25 @@ describe('transactions', () => {
 
   it('two open transactions writing one document: the second gets WriteConflict 112 and is aborted', () => {
     const engine = engineWith();
-    run(engine, 'test', `{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$inc": {"qty": 1}}}], ${txnFields(1, 1, true)}}`);
-    const second = run(engine, 'test', `{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$inc": {"qty": 10}}}], ${txnFields(2, 1, true)}}`);
+    run(
+      engine,
+      'test',
+      `{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$inc": {"qty": 1}}}], ${txnFields(1, 1, true)}}`,
+    );
+    const second = run(
+      engine,
+      'test',
+      `{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$inc": {"qty": 10}}}], ${txnFields(2, 1, true)}}`,
+    );
     expect(ejson(body(second))).toBe(
       canon(
         '{"ok": 0.0, "errmsg": "Caused by :: Write conflict during plan execution and yielding is disabled. :: Please retry your operation or multi-document transaction.", "code": 112, "codeName": "WriteConflict", "errorLabels": ["TransientTransactionError"]}',
       ),
     );
     expect(ejson(body(run(engine, 'admin', `{"commitTransaction": 1, ${txnFields(2, 1)}}`)))).toBe(
-      canon('{"ok": 0.0, "errmsg": "Transaction with { txnNumber: 1 } has been aborted.", "code": 251, "codeName": "NoSuchTransaction"}'),
+      canon(
+        '{"ok": 0.0, "errmsg": "Transaction with { txnNumber: 1 } has been aborted.", "code": 251, "codeName": "NoSuchTransaction"}',
+      ),
     );
     commit(engine, 1, 1);
     expect(ejson(engine.documents('test', 'c'))).toBe(canon('[{"_id": 1, "qty": 26}]'));
@@ -110,17 +146,33 @@ describe('transactions', () => {
   it('a write to a document committed after the snapshot conflicts', () => {
     const engine = engineWith();
     run(engine, 'test', `{"find": "c", ${txnFields(1, 1, true)}}`);
-    run(engine, 'test', `{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$inc": {"qty": 1}}}], ${txnFields(2, 1, true)}}`);
+    run(
+      engine,
+      'test',
+      `{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$inc": {"qty": 1}}}], ${txnFields(2, 1, true)}}`,
+    );
     commit(engine, 2, 1);
-    const late = run(engine, 'test', `{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$inc": {"qty": 5}}}], ${txnFields(1, 1)}}`);
+    const late = run(
+      engine,
+      'test',
+      `{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$inc": {"qty": 5}}}], ${txnFields(1, 1)}}`,
+    );
     expect(body(late).get('code')!.valueOf()).toBe(112);
     expect(ejson(engine.documents('test', 'c'))).toBe(canon('[{"_id": 1, "qty": 26}]'));
   });
 
   it('writes to different documents do not conflict', () => {
     const engine = engineWith('[{"_id": 1}, {"_id": 2}]');
-    run(engine, 'test', `{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$set": {"a": 1}}}], ${txnFields(1, 1, true)}}`);
-    run(engine, 'test', `{"update": "c", "updates": [{"q": {"_id": 2}, "u": {"$set": {"b": 1}}}], ${txnFields(2, 1, true)}}`);
+    run(
+      engine,
+      'test',
+      `{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$set": {"a": 1}}}], ${txnFields(1, 1, true)}}`,
+    );
+    run(
+      engine,
+      'test',
+      `{"update": "c", "updates": [{"q": {"_id": 2}, "u": {"$set": {"b": 1}}}], ${txnFields(2, 1, true)}}`,
+    );
     commit(engine, 1, 1);
     commit(engine, 2, 1);
     expect(ejson(engine.documents('test', 'c'))).toBe(canon('[{"_id": 1, "a": 1}, {"_id": 2, "b": 1}]'));
@@ -128,16 +180,26 @@ describe('transactions', () => {
 
   it('writeConcern on a statement inside a transaction → 72', () => {
     const engine = engineWith();
-    const r = run(engine, 'test', `{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$set": {"a": 1}}}], "writeConcern": {"w": 1}, ${txnFields(1, 1, true)}}`);
+    const r = run(
+      engine,
+      'test',
+      `{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$set": {"a": 1}}}], "writeConcern": {"w": 1}, ${txnFields(1, 1, true)}}`,
+    );
     expect(ejson(body(r))).toBe(
-      canon('{"ok": 0.0, "errmsg": "writeConcern is not allowed within a multi-statement transaction", "code": 72, "codeName": "InvalidOptions"}'),
+      canon(
+        '{"ok": 0.0, "errmsg": "writeConcern is not allowed within a multi-statement transaction", "code": 72, "codeName": "InvalidOptions"}',
+      ),
     );
   });
 
   it('commit with a write concern that times out reports writeConcernError', () => {
     const engine = deployedEngine({ topology: 'replicaset', members: [{}, { state: 'down' }, { state: 'down' }] });
     run(engine, 'test', `{"insert": "c", "documents": [{"_id": 1}], ${txnFields(1, 1, true)}}`);
-    const r = run(engine, 'admin', `{"commitTransaction": 1, ${txnFields(1, 1)}, "writeConcern": {"w": "majority", "wtimeout": 10}}`);
+    const r = run(
+      engine,
+      'admin',
+      `{"commitTransaction": 1, ${txnFields(1, 1)}, "writeConcern": {"w": "majority", "wtimeout": 10}}`,
+    );
     expect(ejson(body(r))).toBe(
       canon(
         '{"writeConcernError": {"code": 64, "codeName": "WriteConcernTimeout", "errmsg": "waiting for replication timed out", "errInfo": {"wtimeout": true, "writeConcern": {"w": "majority", "wtimeout": 10, "provenance": "clientSupplied"}}}, "ok": 1.0}',
@@ -167,14 +229,18 @@ describe('transactions', () => {
     expect(ejson(commit(engine, 1, 1))).toBe(canon('{"ok": 1.0}'));
     expect(ejson(commit(engine, 1, 1))).toBe(canon('{"ok": 1.0}'));
     expect(ejson(body(run(engine, 'test', `{"find": "c", ${txnFields(1, 1)}}`)))).toBe(
-      canon('{"ok": 0.0, "errmsg": "Transaction with { txnNumber: 1 } has been committed.", "code": 256, "codeName": "TransactionCommitted"}'),
+      canon(
+        '{"ok": 0.0, "errmsg": "Transaction with { txnNumber: 1 } has been committed.", "code": 256, "codeName": "TransactionCommitted"}',
+      ),
     );
   });
 
   it('commands a transaction cannot run → 263', () => {
     const engine = engineWith();
     expect(ejson(body(run(engine, 'test', `{"count": "c", ${txnFields(1, 1, true)}}`)))).toBe(
-      canon(`{"ok": 0.0, "errmsg": "Cannot run 'count' in a multi-document transaction.", "code": 263, "codeName": "OperationNotSupportedInTransaction"}`),
+      canon(
+        `{"ok": 0.0, "errmsg": "Cannot run 'count' in a multi-document transaction.", "code": 263, "codeName": "OperationNotSupportedInTransaction"}`,
+      ),
     );
   });
 

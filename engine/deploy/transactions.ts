@@ -234,7 +234,11 @@ export class SessionStore {
   }
 
   /** The open transaction a continuing statement (or commit/abort) names; the server's errors otherwise. */
-  continueTxn(lsid: Doc, txnNumber: number, commandName: string): { txn: Transaction | undefined; state: SessionTxnState } {
+  continueTxn(
+    lsid: Doc,
+    txnNumber: number,
+    commandName: string,
+  ): { txn: Transaction | undefined; state: SessionTxnState } {
     const rec = this.sessions.get(sessionKey(lsid));
     const active = rec?.txnNumber ?? -1;
     if (!rec || rec.txnNumber !== txnNumber) {

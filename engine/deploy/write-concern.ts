@@ -56,7 +56,8 @@ function parseWriteConcernDoc(doc: Doc, provenance: Provenance, fallbackW: numbe
   else if (wv !== undefined) {
     const n = num(wv);
     if (n === undefined) throw fail(14, 'w has to be a number or string');
-    if (n < 0 || n > 50 || !Number.isInteger(n)) throw fail(9, 'w has to be a non-negative number and not greater than 50; found: ' + String(n));
+    if (n < 0 || n > 50 || !Number.isInteger(n))
+      throw fail(9, 'w has to be a non-negative number and not greater than 50; found: ' + String(n));
     w = n;
   }
   const jv = doc.get('j');
@@ -102,7 +103,12 @@ function ackTimes(rs: ReplicaSet, primary: Member): { member: Member; at: number
     .sort((a, b) => a.at - b.at);
 }
 
-function satisfied(acked: readonly Member[], w: number | string, settings: WriteConcernSettings, total: number): boolean {
+function satisfied(
+  acked: readonly Member[],
+  w: number | string,
+  settings: WriteConcernSettings,
+  total: number,
+): boolean {
   if (typeof w === 'number') return acked.length >= w;
   if (w === 'majority') return acked.length >= Math.floor(total / 2) + 1;
   const mode = settings.getLastErrorModes?.[w];
@@ -130,7 +136,13 @@ export function evaluateWriteConcern(
     return wceDoc(100, 'UnsatisfiableWriteConcern', 'Not enough data-bearing nodes', wc, false);
   }
   if (typeof wc.w === 'string' && wc.w !== 'majority' && settings.getLastErrorModes?.[wc.w] === undefined) {
-    return wceDoc(79, 'UnknownReplWriteConcern', `No write concern mode named '${wc.w}' found in replica set configuration`, wc, false);
+    return wceDoc(
+      79,
+      'UnknownReplWriteConcern',
+      `No write concern mode named '${wc.w}' found in replica set configuration`,
+      wc,
+      false,
+    );
   }
   const times = ackTimes(rs, primary);
   let metAt: number | undefined;
