@@ -96,13 +96,25 @@ export function makeRegex(pattern: string, flags: string): BSONRegExp {
 
 type HelperImpl = (args: readonly RuntimeValue[], isNew: boolean, ctx: HelperContext) => RuntimeValue;
 
-function stringOrNumber(name: string, v: RuntimeValue, pos = 0): string | number | bigint {
-  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint') return v;
-  if (v instanceof Int32 || v instanceof Double) return v.value;
-  if (v instanceof Long) return v.toBigInt();
+/**
+ * mongosh's accepted argument types, checked as its `assertArgsDefinedType` does, with the same
+ * message ("must be of type string or number or Long or Int32").
+ */
+function checkTypes(name: string, v: RuntimeValue, pos: number, allowed: readonly string[]): void {
+  const bsonType = typeof v === 'object' && v !== null && '_bsontype' in v ? `bson:${v._bsontype}` : '';
+  if (allowed.includes(jsTypeName(v)) || (bsonType !== '' && allowed.includes(bsonType))) return;
+  const expected = allowed.map((a) => a.replace(/^bson:/, '')).join(' or ');
   throw invalidArgument(
-    `Argument at position ${pos} must be of type string or number, got ${jsTypeName(v)} instead (${name})`,
+    `Argument at position ${pos} must be of type ${expected}, got ${jsTypeName(v)} instead (${name})`,
   );
+}
+
+/** `${v}` for the values the numeric helpers accept (JS numbers, strings, Int32, Long, Decimal128). */
+function numericText(v: RuntimeValue): string {
+  if (typeof v === 'number' || typeof v === 'string' || typeof v === 'bigint') return String(v);
+  if (v instanceof Int32 || v instanceof Double) return String(v.value);
+  if (v instanceof Long || v instanceof Decimal128) return v.toString();
+  return String(v);
 }
 
 function numberArg(name: string, v: RuntimeValue, pos: number): number {
@@ -117,34 +129,47 @@ function stringArg(name: string, v: RuntimeValue, pos: number): string {
   throw invalidArgument(`Argument at position ${pos} must be of type string, got ${jsTypeName(v)} instead (${name})`);
 }
 
-function makeLong(name: string, args: readonly RuntimeValue[], ctx: HelperContext): Long {
+/** NumberLong(s = '0'): a string is parsed, a JS number converted with a precision warning. */
+function numberLong(args: readonly RuntimeValue[], ctx: HelperContext): Long {
   const v = args[0] ?? '0';
-  if (v instanceof Long) return v;
-  const x = stringOrNumber(name, v);
-  if (typeof x === 'string') return bsonCall(() => Long.fromString(x));
-  if (typeof x === 'bigint') return Long.fromBigInt(x);
-  if (name === 'NumberLong') {
+  checkTypes('NumberLong', v, 0, ['string', 'number', 'bson:Long', 'bson:Int32']);
+  if (typeof v === 'number') {
     ctx.warn(
       'Warning: NumberLong: specifying a number as argument is deprecated and may lead to loss of precision, pass a string instead',
     );
+    return Long.fromNumber(v);
   }
-  if (name === 'Long' && args[1] !== undefined) {
-    // bson's Long(low, high): two 32-bit halves.
-    return new Long(x, numberArg(name, args[1], 1));
-  }
-  return Long.fromNumber(x);
+  return bsonCall(() => Long.fromString(numericText(v)));
 }
 
-function makeDecimal(name: string, args: readonly RuntimeValue[], ctx: HelperContext): Decimal128 {
+/** Long(…) is bson's constructor: a string or bigint value, or (low, high) 32-bit halves. */
+function longCtor(args: readonly RuntimeValue[]): Long {
+  const [low = 0, high] = args;
+  if (typeof low === 'string') return bsonCall(() => Long.fromString(low));
+  if (low instanceof Long) return low;
+  const lowBits = numberArg('Long', low, 0);
+  const highBits = high === undefined ? 0 : numberArg('Long', high, 1);
+  return new Long(lowBits, highBits);
+}
+
+/** NumberDecimal(s = '0'): parsed from its text; a JS number warns about precision. */
+function numberDecimal(args: readonly RuntimeValue[], ctx: HelperContext): Decimal128 {
   const v = args[0] ?? '0';
-  if (v instanceof Decimal128) return v;
-  const x = stringOrNumber(name, v);
-  if (typeof x !== 'string') {
+  checkTypes('NumberDecimal', v, 0, ['string', 'number', 'bson:Long', 'bson:Int32', 'bson:Decimal128']);
+  if (typeof v === 'number') {
     ctx.warn(
-      `Warning: ${name}: specifying a number as argument is deprecated and may lead to loss of precision, pass a string instead`,
+      'Warning: NumberDecimal: specifying a number as argument is deprecated and may lead to loss of precision, pass a string instead',
     );
   }
-  return bsonCall(() => Decimal128.fromString(String(x)));
+  return bsonCall(() => Decimal128.fromString(numericText(v)));
+}
+
+/** Decimal128(…) is bson's constructor, which takes a string (or raw bytes) only. */
+function decimalCtor(args: readonly RuntimeValue[]): Decimal128 {
+  const v = args[0];
+  if (v instanceof Decimal128) return v;
+  if (typeof v !== 'string') throw new ShellRuntimeError('BSONError', 'Decimal128 must take a Buffer or string');
+  return bsonCall(() => Decimal128.fromString(v));
 }
 
 function makeDate(args: readonly RuntimeValue[], ctx: HelperContext): Date {
@@ -201,29 +226,39 @@ const HELPERS: Readonly<Record<string, HelperImpl>> = {
     if (v === undefined) return ctx.newObjectId();
     if (v instanceof ObjectId) return v;
     if (typeof v === 'string') return bsonCall(() => new ObjectId(v));
-    if (typeof v === 'number') return bsonCall(() => ObjectId.createFromTime(v));
-    throw invalidArgument(
-      `Argument at position 0 must be of type string or number, got ${jsTypeName(v)} instead (ObjectId)`,
+    checkTypes('ObjectId', v, 0, ['string', 'number', 'object']);
+    if (typeof v === 'number') return bsonCall(() => new ObjectId(ObjectId.generate(v)));
+    throw new ShellRuntimeError(
+      'BSONError',
+      'input must be a 24 character hex string, 12 byte Uint8Array, or an integer',
     );
   },
   ISODate: (args, _isNew, ctx) => {
     const v = args[0];
     if (v === undefined) return ctx.now();
-    if (v instanceof Date) return new Date(v.getTime());
-    return parseISODate(stringArg('ISODate', v, 0));
+    // Anything but a string is handed to new Date(…), as mongosh does.
+    if (typeof v !== 'string') return makeDate([v], ctx);
+    return parseISODate(v);
   },
   Date: (args, isNew, ctx) => (isNew ? makeDate(args, ctx) : ctx.now().toString()),
-  NumberInt: (args) => new Int32(parseInt(String(stringOrNumber('NumberInt', args[0] ?? '0')), 10)),
-  Int32: (args) => new Int32(parseInt(String(stringOrNumber('Int32', args[0] ?? '0')), 10)),
-  NumberLong: (args, _isNew, ctx) => makeLong('NumberLong', args, ctx),
-  Long: (args, _isNew, ctx) => makeLong('Long', args, ctx),
-  NumberDecimal: (args, _isNew, ctx) => makeDecimal('NumberDecimal', args, ctx),
-  Decimal128: (args, _isNew, ctx) => makeDecimal('Decimal128', args, ctx),
-  Double: (args) => {
-    const x = stringOrNumber('Double', args[0] ?? 0);
-    return new Double(Number(x));
+  NumberInt: (args) => {
+    const v = args[0] ?? '0';
+    checkTypes('NumberInt', v, 0, ['string', 'number', 'bson:Long', 'bson:Int32']);
+    return new Int32(parseInt(numericText(v), 10));
   },
-  Timestamp: (args) => makeTimestamp(args),
+  // bson's Int32 constructor: `+value | 0`.
+  Int32: (args) => new Int32(Number(numericText(args[0] ?? 0)) | 0),
+  NumberLong: (args, _isNew, ctx) => numberLong(args, ctx),
+  Long: (args) => longCtor(args),
+  NumberDecimal: (args, _isNew, ctx) => numberDecimal(args, ctx),
+  Decimal128: (args) => decimalCtor(args),
+  // bson's Double constructor: `+value`.
+  Double: (args) => new Double(Number(numericText(args[0] ?? 0))),
+  Timestamp: (args) => {
+    checkTypes('Timestamp', args[0] ?? 0, 0, ['number', 'object']);
+    if (args[1] !== undefined) checkTypes('Timestamp', args[1], 1, ['number']);
+    return makeTimestamp(args);
+  },
   UUID: (args) => {
     const v = args[0];
     const u = v === undefined ? new UUID() : bsonCall(() => new UUID(stringArg('UUID', v, 0)));

@@ -401,9 +401,36 @@ describe('literals and BSON helpers', () => {
 
   it('checks helper argument types', () => {
     expect(errorOf('NumberLong({})')).toBe(
-      'MongoshInvalidInputError: [COMMON-10001] Argument at position 0 must be of type string or number, got object instead (NumberLong)',
+      'MongoshInvalidInputError: [COMMON-10001] Argument at position 0 must be of type string or number or Long or Int32, got object instead (NumberLong)',
+    );
+    expect(errorOf('NumberDecimal(true)')).toBe(
+      'MongoshInvalidInputError: [COMMON-10001] Argument at position 0 must be of type string or number or Long or Int32 or Decimal128, got boolean instead (NumberDecimal)',
+    );
+    expect(errorOf('Timestamp("x")')).toBe(
+      'MongoshInvalidInputError: [COMMON-10001] Argument at position 0 must be of type number or object, got string instead (Timestamp)',
+    );
+    expect(errorOf('ObjectId(true)')).toBe(
+      'MongoshInvalidInputError: [COMMON-10001] Argument at position 0 must be of type string or number or object, got boolean instead (ObjectId)',
     );
     expect(errorOf('NumberDecimal("abc")')).toBe('BSONError: abc not a valid Decimal128 string');
+    expect(errorOf('Decimal128(1.5)')).toBe('BSONError: Decimal128 must take a Buffer or string');
+  });
+
+  it('follows bson constructor semantics for Int32, Long and Double, and mongosh helper semantics otherwise', () => {
+    expect(valueOf('Int32("1e3")')).toEqual(i32(1000));
+    expect(valueOf('NumberInt("1e3")')).toEqual(i32(1));
+    expect(valueOf('NumberInt(NumberLong("12"))')).toEqual(i32(12));
+    expect(valueOf('Long(5)')).toEqual(Long.fromInt(5));
+    expect(valueOf('Long(1, 1)')).toEqual(Long.fromString('4294967297'));
+    expect(valueOf('Long("-7")')).toEqual(Long.fromInt(-7));
+    expect(valueOf('Double("2.5")')).toBe(2.5);
+    expect(valueOf('ISODate(0)')).toEqual(new Date(0));
+    expect(valueOf('NumberDecimal(NumberInt(5))')).toEqual(Decimal128.fromString('5'));
+    expect(run('NumberDecimal(NumberInt(5))\nNumberLong(NumberInt(5))').results.map((r) => r.warnings)).toEqual([
+      [],
+      [],
+    ]);
+    expect((valueOf('ObjectId(0)') as ObjectId).getTimestamp()).toEqual(new Date(0));
   });
 
   it('spreads documents and arrays', () => {
@@ -494,9 +521,23 @@ describe('shell methods', () => {
     expect(calls.map((c) => c.on)).toEqual(['test.my coll', 'test.x y', 'test.a.b', 'other.c', 'o2.z']);
   });
 
-  it('treats db.constructor and db.__proto__ as collection names, never as JavaScript internals', () => {
-    const { calls } = run('db.constructor.findOne()\ndb.__proto__.findOne()\ndb.hasOwnProperty.findOne()');
-    expect(calls.map((c) => c.on)).toEqual(['test.constructor', 'test.__proto__', 'test.hasOwnProperty']);
+  it('answers db.constructor, db._x and db.__proto__ with undefined, never with JavaScript internals', () => {
+    const { calls, results } = run(
+      'db.constructor.findOne()\ndb.__proto__.findOne()\ndb._private.findOne()\ndb.c.toString.findOne()\ndb["a$b"]',
+      { continueOnError: true },
+    );
+    expect(calls).toEqual([]);
+    expect(results.map((r) => (r.output.kind === 'error' ? r.output.error.display : r.output.kind))).toEqual([
+      "TypeError: Cannot read properties of undefined (reading 'findOne')",
+      "TypeError: Cannot read properties of undefined (reading 'findOne')",
+      "TypeError: Cannot read properties of undefined (reading 'findOne')",
+      "TypeError: Cannot read properties of undefined (reading 'findOne')",
+      'none',
+    ]);
+    // getCollection reaches any name.
+    expect(
+      run('db.getCollection("constructor").findOne()\ndb.getCollection("_x").findOne()').calls.map((c) => c.on),
+    ).toEqual(['test.constructor', 'test._x']);
   });
 
   it('refuses calls of anything that is not a shell method or helper', () => {
@@ -505,7 +546,9 @@ describe('shell methods', () => {
       'TypeError: db.c.find.constructor is not a function',
     );
     expect(errorOf('db.constructor("x")')).toBe('TypeError: db.constructor is not a function');
-    expect(errorOf('db.c.__proto__.constructor("x")')).toBe('TypeError: db.c.__proto__.constructor is not a function');
+    expect(errorOf('db.c.__proto__.constructor("x")')).toBe(
+      "TypeError: Cannot read properties of undefined (reading 'constructor')",
+    );
     expect(errorOf('const o = {}\no.constructor("x")')).toBe('TypeError: o.constructor is not a function');
     expect(errorOf('const o = {}\no.__proto__.x')).toBe("TypeError: Cannot read properties of undefined (reading 'x')");
     expect(run('ObjectId.constructor').results[0]?.output).toEqual({ kind: 'none' });
@@ -554,6 +597,9 @@ describe('shell methods', () => {
       kind: 'result',
       result: { kind: 'WriteResult', nMatched: 1, nUpserted: 0, nModified: 1 },
     });
+    // Like mongosh, each deprecation warning is printed once per session.
+    const again = run('db.c.update({}, {$set: {a: 1}})\ndb.c.update({}, {$set: {a: 2}})').results;
+    expect(again.map((r) => r.warnings.length)).toEqual([1, 0]);
   });
 
   it('runs database commands, with the string shorthand', () => {

@@ -159,8 +159,19 @@ export class ShellInterpreter {
     this.helperContext = {
       now: options.now ?? (() => new Date()),
       newObjectId: options.newObjectId ?? (() => new ObjectId()),
-      warn: (m) => this.messages.push({ kind: 'warning', text: m }),
+      warn: (m) => this.warn(m),
     };
+  }
+
+  /** Deprecation warnings already printed: mongosh shows each one once per session. */
+  private readonly deprecationsShown = new Set<string>();
+
+  private warn(message: string): void {
+    if (message.startsWith('DeprecationWarning:')) {
+      if (this.deprecationsShown.has(message)) return;
+      this.deprecationsShown.add(message);
+    }
+    this.messages.push({ kind: 'warning', text: message });
   }
 
   /** The database `db` currently names. */
@@ -482,13 +493,14 @@ export class ShellInterpreter {
     if (object instanceof DatabaseHandle) {
       const m = lookupMethod(DATABASE_METHODS, key);
       if (m !== undefined) return this.bind(object, m, RECEIVER_CLASS.database, key, e);
-      // Any other name is a collection, as `db.<name>` is in mongosh.
-      return new CollectionHandle(object.target.collection(key), object, key);
+      // Any other valid name is a collection, as `db.<name>` is in mongosh.
+      return namesCollection(key) ? new CollectionHandle(object.target.collection(key), object, key) : undefined;
     }
     if (object instanceof CollectionHandle) {
       const m = lookupMethod(COLLECTION_METHODS, key);
       if (m !== undefined) return this.bind(object, m, RECEIVER_CLASS.collection, key, e);
       // `db.a.b` is the collection `a.b`.
+      if (!namesCollection(key)) return undefined;
       const name = `${object.name}.${key}`;
       return new CollectionHandle(object.database.target.collection(name), object.database, name);
     }
@@ -515,7 +527,7 @@ export class ShellInterpreter {
     const ctx: MethodContext = {
       fn: `${className}.${name}`,
       callee: this.quote(e),
-      warn: (m) => this.messages.push({ kind: 'warning', text: m }),
+      warn: (m) => this.warn(m),
     };
     return new FunctionHandle(name, (args) => method(receiver, args, ctx), false);
   }
@@ -541,6 +553,25 @@ export class ShellInterpreter {
     const text = this.source.text.slice(span.start, span.end).replace(/\s+/g, '');
     return text.length > MAX_QUOTED_SOURCE ? `${text.slice(0, MAX_QUOTED_SOURCE)}…` : text;
   }
+}
+
+/** Names JavaScript objects inherit (`constructor`, `toString`, `__proto__` …). */
+const OBJECT_PROTOTYPE_NAMES: ReadonlySet<string> = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/**
+ * Whether `db.<name>` / `db.c.<name>` names a collection. mongosh's proxies answer names starting
+ * with `_`, invalid collection names and the properties every object has with something other
+ * than a collection; here those are undefined (so they can never reach JavaScript internals).
+ * `db.getCollection("…")` reaches any name.
+ */
+function namesCollection(name: string): boolean {
+  return (
+    name !== '' &&
+    !name.startsWith('_') &&
+    !name.includes('$') &&
+    !name.includes('\0') &&
+    !OBJECT_PROTOTYPE_NAMES.has(name)
+  );
 }
 
 /** The driver writes a BigInt as int64; one that does not fit cannot be sent. */

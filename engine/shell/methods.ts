@@ -226,12 +226,9 @@ export const COLLECTION_METHODS: Readonly<Record<string, CollMethod>> = {
   getDB: (c) => c.database,
   update: (c, a, ctx) => {
     const f = need(c.target.update, ctx);
-    const q = reqDoc(a, 0, ctx);
-    const u = reqValue(a, 1, ctx);
-    const o = optDoc(a, 2, ctx);
-    // mongosh prints this on every call of the legacy method.
+    // mongosh warns (once per session) before it even checks the arguments.
     deprecated(ctx, 'Collection.update() is deprecated. Use updateOne, updateMany, or bulkWrite.');
-    return wrapResult(f.call(c.target, q, u, o));
+    return wrapResult(f.call(c.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx)));
   },
   updateOne: (c, a, ctx) =>
     wrapResult(need(c.target.updateOne, ctx).call(c.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx))),
@@ -262,17 +259,13 @@ export const COLLECTION_METHODS: Readonly<Record<string, CollMethod>> = {
     wrapResult(need(c.target.insertMany, ctx).call(c.target, reqArray(a, 0, ctx), optDoc(a, 1, ctx))),
   insert: (c, a, ctx) => {
     const f = need(c.target.insert, ctx);
-    const docs = reqValue(a, 0, ctx);
-    const o = optDoc(a, 1, ctx);
     deprecated(ctx, 'Collection.insert() is deprecated. Use insertOne, insertMany, or bulkWrite.');
-    return wrapResult(f.call(c.target, docs, o));
+    return wrapResult(f.call(c.target, reqValue(a, 0, ctx), optDoc(a, 1, ctx)));
   },
   remove: (c, a, ctx) => {
     const f = need(c.target.remove, ctx);
-    const q = reqDoc(a, 0, ctx);
-    const o = removeOptions(a, 1, ctx);
     deprecated(ctx, 'Collection.remove() is deprecated. Use deleteOne, deleteMany, findOneAndDelete, or bulkWrite.');
-    return wrapResult(f.call(c.target, q, o));
+    return wrapResult(f.call(c.target, reqDoc(a, 0, ctx), removeOptions(a, 1, ctx)));
   },
   find: (c, a, ctx) =>
     new CursorHandle(need(c.target.find, ctx).call(c.target, optDoc(a, 0, ctx), optDoc(a, 1, ctx), optDoc(a, 2, ctx))),
@@ -286,10 +279,8 @@ export const COLLECTION_METHODS: Readonly<Record<string, CollMethod>> = {
     wrapResult(need(c.target.estimatedDocumentCount, ctx).call(c.target, optDoc(a, 0, ctx))),
   count: (c, a, ctx) => {
     const f = need(c.target.count, ctx);
-    const q = optDoc(a, 0, ctx);
-    const o = optDoc(a, 1, ctx);
     deprecated(ctx, 'Collection.count() is deprecated. Use countDocuments or estimatedDocumentCount.');
-    return wrapResult(f.call(c.target, q, o));
+    return wrapResult(f.call(c.target, optDoc(a, 0, ctx), optDoc(a, 1, ctx)));
   },
   distinct: (c, a, ctx) =>
     wrapResult(need(c.target.distinct, ctx).call(c.target, reqString(a, 0, ctx), optDoc(a, 1, ctx), optDoc(a, 2, ctx))),
