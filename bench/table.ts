@@ -1,0 +1,69 @@
+/** The benchmark's tables, as Markdown (readable on a terminal, pasted as is into the README). */
+import type { ImplResult, WorkloadResult } from './engine-workloads.js';
+import type { ImplName } from './implementations.js';
+import type { PageResults } from './page-workloads.js';
+import { formatMs, formatRatio } from './stats.js';
+
+function markdown(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: readonly string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+function cell(r: ImplResult, notes: string[]): string {
+  switch (r.status) {
+    case 'ok': {
+      if (r.note === undefined) return formatMs(r.medianMs);
+      let i = notes.indexOf(r.note);
+      if (i < 0) i = notes.push(r.note) - 1;
+      return `${formatMs(r.medianMs)} [${i + 1}]`;
+    }
+    case 'unsupported':
+      return 'unsupported';
+    case 'mismatch':
+      return 'MISMATCH';
+    case 'error':
+      return 'ERROR';
+  }
+}
+
+export function engineTable(results: readonly WorkloadResult[]): string {
+  const notes: string[] = [];
+  const peers: ImplName[] = ['engine', 'mingo', 'nedb', 'hand'];
+  const rows = results.map((w) => [
+    String(w.number),
+    w.title,
+    ...peers.map((p) => cell(w.results[p], notes)),
+    formatRatio(w.ratios.mingo ?? Number.NaN),
+    formatRatio(w.ratios.nedb ?? Number.NaN),
+    formatRatio(w.ratios.hand ?? Number.NaN),
+  ]);
+  const text = markdown(
+    [
+      '#',
+      'workload (median time)',
+      'engine',
+      'mingo',
+      'nedb',
+      'hand loop',
+      'engine/mingo',
+      'engine/nedb',
+      'engine/hand',
+    ],
+    rows,
+  );
+  const lines = [text];
+  notes.forEach((n, i) => lines.push(`[${i + 1}] ${n}`));
+  for (const w of results) {
+    for (const p of peers) {
+      const r = w.results[p];
+      if (r.status !== 'ok') lines.push(`(${w.number}) ${p}: ${r.status}: ${r.reason}`);
+    }
+  }
+  return lines.join('\n');
+}
+
+export function pageTable(page: PageResults): string {
+  const rows = page.rows.map((r) => [r.name, r.value]);
+  return markdown(['page workload', 'result'], rows);
+}
