@@ -120,7 +120,9 @@ export function parseIndexSpec(input: Value, collectionCollation: CollationInfo 
   }
   const collationSpec = input.get('collation');
   const collation = collationSpec === undefined ? collectionCollation : resolveCollation(collationSpec);
-  const unique = truthy(input.get('unique'));
+  // `{_id: 1}` is the _id index whatever its name says: unique without saying so.
+  const isIdPattern = fields.length === 1 && fields[0]!.path === '_id' && fields[0]!.direction === 1;
+  const unique = truthy(input.get('unique')) || isIdPattern;
   const sparse = truthy(input.get('sparse'));
   const hidden = truthy(input.get('hidden'));
   if (name === '_id_' || (fields.length === 1 && fields[0]!.path === '_id' && keyPattern.size === 1)) {
@@ -144,6 +146,7 @@ export function parseIndexSpec(input: Value, collectionCollation: CollationInfo 
   for (const [k, v] of input) {
     if (k === 'key' || k === 'name' || k === 'v' || k === 'ns' || k === 'background' || k === 'collation') continue;
     if ((k === 'unique' || k === 'sparse' || k === 'hidden') && !truthy(v)) continue;
+    if (k === 'unique' && isIdPattern) continue;
     spec.set(k, k === 'unique' || k === 'sparse' || k === 'hidden' ? true : v);
   }
   if (collation !== null) spec.set('collation', collation.doc);
@@ -162,15 +165,14 @@ export function parseIndexSpec(input: Value, collectionCollation: CollationInfo 
 
 /** The always-present `_id_` index. */
 export function idIndexDefinition(collation: CollationInfo | null): IndexDefinition {
-  // Unique without saying so: listIndexes shows `{v: 2, key: {_id: 1}, name: '_id_'}`.
-  const def = parseIndexSpec(
+  // Unique without saying so (see parseIndexSpec): listIndexes shows `{v: 2, key: {_id: 1}, name: '_id_'}`.
+  return parseIndexSpec(
     new Map<string, Value>([
       ['key', new Map<string, Value>([['_id', new Int32(1)]])],
       ['name', '_id_'],
     ]),
     collation,
   );
-  return { ...def, unique: true };
 }
 
 /** Same key pattern (field names, order and values compared as the server's `woCompare`). */

@@ -30,6 +30,17 @@ describe('createIndexes / listIndexes / dropIndexes', () => {
     );
   });
 
+  it('treats {_id: 1} as the existing _id index', () => {
+    const engine = testEngine();
+    run(engine, 't', '{"create": "c"}');
+    expect(ejson(run(engine, 't', '{"createIndexes": "c", "indexes": [{"key": {"_id": 1}, "name": "_id_"}]}'))).toBe(
+      canon('{"numIndexesBefore": 1, "numIndexesAfter": 1, "note": "all indexes already exist", "ok": 1.0}'),
+    );
+    expect(
+      run(engine, 't', '{"createIndexes": "c", "indexes": [{"key": {"_id": 1}, "name": "other"}]}').get('errmsg'),
+    ).toBe('Index already exists with a different name: _id_');
+  });
+
   it('refuses the same key under another name with 85', () => {
     const engine = testEngine();
     run(engine, 't', '{"createIndexes": "c", "indexes": [{"key": {"x": 1}, "name": "x_1"}]}');
