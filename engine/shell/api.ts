@@ -7,19 +7,49 @@
  * Options arrive as engine documents (`Doc`), as both the mongosh interpreter and the conformance
  * runner hold them. Unknown options are ignored, as the driver ignores them.
  */
-import { Binary, Int32, Long, ObjectId, UUID } from 'bson';
+import { Binary, Long, UUID } from 'bson';
 import type { Doc, Value } from '../bson/values.js';
 import { isArray, isDoc } from '../bson/values.js';
 import { compareValues } from '../bson/compare.js';
 import type { ErrorInfo } from '../errors.js';
+import { clientBulkWrite, collectionBulkWrite } from './api-bulk.js';
+import { ShellCursor } from './api-cursor.js';
+import { ShellExplainable } from './api-explain.js';
 import {
-  MongoBulkWriteError,
-  MongoClientBulkWriteError,
-  MongoServerError,
-  ShellClientError,
-  isMongoNetworkError,
-  isMongoServerError,
-} from './client-errors.js';
+  deleteResultOf,
+  findAndModifyValue,
+  throwFirstWriteError,
+  updateResultOf,
+  writeResultOf,
+} from './api-results.js';
+import {
+  isRetryableRead,
+  isRetryableReadError,
+  isRetryableWrite,
+  isRetryableWriteError,
+  labelError,
+  errorLabelsOf,
+} from './api-retry.js';
+import {
+  boolOpt,
+  build,
+  checkReplacementDocument,
+  checkUpdateDocument,
+  docArray,
+  hasAtomicOperators,
+  indexName,
+  int,
+  isAcknowledged,
+  isOk,
+  opt,
+  requireDoc,
+  toNumber,
+  truthyOpt,
+  TXN_WRITE_CONCERN_ERROR,
+  updateStatement,
+  withId,
+} from './api-support.js';
+import { MongoServerError, ShellClientError, isMongoNetworkError } from './client-errors.js';
 import type {
   BulkWriteResult,
   ClientBulkWriteResult,
@@ -39,6 +69,9 @@ export type {
   UpdateResult,
   WriteResult,
 } from './results.js';
+export { ShellCursor } from './api-cursor.js';
+export { ShellExplainable } from './api-explain.js';
+export { indexName, toNumber } from './api-support.js';
 export {
   MongoBulkWriteError,
   MongoClientBulkWriteError,
@@ -100,166 +133,6 @@ export interface NamespaceOptions {
   readConcern?: Doc;
 }
 
-// ---------------------------------------------------------------------------------------------
-// Small document helpers
-
-type Entry = readonly [string, Value | undefined];
-
-/** A document from entries, leaving out the ones whose value is `undefined` (absent option). */
-function build(entries: readonly Entry[]): Doc {
-  const out: Doc = new Map();
-  for (const [k, v] of entries) if (v !== undefined) out.set(k, v);
-  return out;
-}
-
-/** JS integers go out as int32, as the Node driver's serializer writes them. */
-function int(n: number): Value {
-  return Number.isInteger(n) && n >= -2147483648 && n <= 2147483647 ? new Int32(n) : n;
-}
-
-function opt(options: Doc | undefined, name: string): Value | undefined {
-  return options?.get(name);
-}
-
-function boolOpt(options: Doc | undefined, name: string): boolean | undefined {
-  const v = opt(options, name);
-  return typeof v === 'boolean' ? v : undefined;
-}
-
-/** The driver treats falsy option values as absent for most fields (`if (options.hint)`). */
-function truthyOpt(options: Doc | undefined, name: string): Value | undefined {
-  const v = opt(options, name);
-  if (v === undefined || v === null || v === false || v === 0 || v === '') return undefined;
-  return v;
-}
-
-export function toNumber(v: Value | undefined): number {
-  if (v === undefined || v === null) return 0;
-  if (typeof v === 'number') return v;
-  if (typeof v === 'boolean') return v ? 1 : 0;
-  if (v instanceof Int32) return v.value;
-  if (v instanceof Long) return v.toNumber();
-  if (typeof v === 'object' && '_bsontype' in v && v._bsontype === 'Decimal128') return Number(v.toString());
-  return 0;
-}
-
-function isOk(reply: Doc): boolean {
-  return toNumber(reply.get('ok')) === 1;
-}
-
-function docArray(v: Value | undefined): Doc[] {
-  return isArray(v) ? v.filter(isDoc) : [];
-}
-
-/** True when the first key of an update document is `$`-prefixed (driver's hasAtomicOperators). */
-function hasAtomicOperators(update: Value): boolean {
-  if (isArray(update)) return update.length > 0 && update.every((s) => isDoc(s) && hasAtomicOperators(s));
-  if (!isDoc(update)) return false;
-  const first = update.keys().next();
-  return !first.done && first.value.startsWith('$');
-}
-
-function checkUpdateDocument(update: Value): void {
-  if (isArray(update)) {
-    // Pipeline updates are accepted (the driver checks only that a non-empty pipeline is given).
-    if (update.length === 0) throw new ShellClientError('Update document requires atomic operators');
-    return;
-  }
-  if (!isDoc(update)) throw new ShellClientError('Update document requires atomic operators');
-  if (!hasAtomicOperators(update)) throw new ShellClientError('Update document requires atomic operators');
-}
-
-function checkReplacementDocument(replacement: Value): void {
-  if (!isDoc(replacement)) throw new ShellClientError('Replacement document must be an object');
-  if (hasAtomicOperators(replacement)) {
-    throw new ShellClientError('Replacement document must not contain atomic operators');
-  }
-}
-
-function requireDoc(v: Value | undefined, what: string): Doc {
-  if (v === undefined) return new Map();
-  if (!isDoc(v)) throw new ShellClientError(`${what} must be an object`);
-  return v;
-}
-
-/** Default index name: `a_1_b_-1`, as the driver derives it from the key pattern. */
-export function indexName(keys: Doc): string {
-  const parts: string[] = [];
-  for (const [k, v] of keys) {
-    const s = typeof v === 'string' ? v : String(toNumber(v));
-    parts.push(`${k}_${s}`);
-  }
-  return parts.join('_');
-}
-
-function isAcknowledged(wc: Doc | undefined): boolean {
-  if (wc === undefined) return true;
-  const w = wc.get('w');
-  const j = wc.get('j');
-  return !(w !== undefined && toNumber(w) === 0 && typeof w !== 'string' && j !== true);
-}
-
-/** Error codes drivers and the server treat as retryable (retryable writes / reads specs). */
-const RETRYABLE_CODES: ReadonlySet<number> = new Set([
-  6, 7, 89, 91, 134, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436,
-]);
-
-function errorLabelsOf(e: unknown): string[] {
-  if (isMongoServerError(e) || isMongoNetworkError(e)) return e.errorLabels;
-  return [];
-}
-
-/** Labels the driver adds itself: network errors are retryable writes' and transactions' business. */
-function labelError(e: unknown, inTxn: boolean, retryableWrite: boolean): void {
-  if (!isMongoNetworkError(e)) return;
-  if (inTxn && !e.errorLabels.includes('TransientTransactionError')) e.errorLabels.push('TransientTransactionError');
-  if (retryableWrite && !e.errorLabels.includes('RetryableWriteError')) e.errorLabels.push('RetryableWriteError');
-}
-
-/** 4.4+ servers label retryable write errors; drivers rely on the label only. */
-function isRetryableWriteError(e: unknown): boolean {
-  return isMongoNetworkError(e) || errorLabelsOf(e).includes('RetryableWriteError');
-}
-
-function isRetryableReadError(e: unknown): boolean {
-  return isMongoNetworkError(e) || (isMongoServerError(e) && RETRYABLE_CODES.has(e.code));
-}
-
-const RETRYABLE_READ_COMMANDS = new Set([
-  'find',
-  'count',
-  'distinct',
-  'listCollections',
-  'listIndexes',
-  'listDatabases',
-]);
-
-function isRetryableRead(cmd: Doc): boolean {
-  const name = cmd.keys().next().value;
-  if (name === undefined) return false;
-  if (name === 'aggregate') {
-    return docArray(cmd.get('pipeline')).every((s) => !s.has('$out') && !s.has('$merge'));
-  }
-  return RETRYABLE_READ_COMMANDS.has(name);
-}
-
-const RETRYABLE_WRITE_COMMANDS = new Set(['insert', 'update', 'delete', 'findAndModify', 'bulkWrite']);
-
-/** Whether the driver adds `txnNumber` (retryable write): no multi-statement updates/deletes. */
-function isRetryableWrite(cmd: Doc): boolean {
-  const name = cmd.keys().next().value;
-  if (name === undefined || !RETRYABLE_WRITE_COMMANDS.has(name)) return false;
-  if (name === 'update') return docArray(cmd.get('updates')).every((s) => s.get('multi') !== true);
-  if (name === 'delete') return docArray(cmd.get('deletes')).every((s) => toNumber(s.get('limit')) === 1);
-  if (name === 'bulkWrite') return docArray(cmd.get('ops')).every((s) => s.get('multi') !== true);
-  return true;
-}
-
-/** Transactions spec: an operation inside a transaction must not carry its own write concern. */
-function TXN_WRITE_CONCERN_ERROR(): ShellClientError {
-  return new ShellClientError('Cannot set write concern after starting a transaction', 'MongoTransactionError');
-}
-
 /** Commands that take a read concern (drivers add afterClusterTime to these only). */
 const READ_CONCERN_COMMANDS: ReadonlySet<string> = new Set(['find', 'aggregate', 'count', 'distinct', 'geoNear']);
 
@@ -318,7 +191,7 @@ export class ShellClient {
 
   /** Client-level bulk write (the 8.0 admin `bulkWrite` command). */
   bulkWrite(models: readonly Value[], options?: Doc, session?: ShellSession): ClientBulkWriteResult {
-    return clientBulkWrite(this, models, options, session);
+    return clientBulkWrite(this, models, options, sessionOf(options, session));
   }
 
   /** `listDatabases` against admin; returns the `databases` array. */
@@ -880,20 +753,6 @@ export class ShellCollection {
 
   // --- command builders (shared by the methods and by explain) -----------------------------
 
-  /** One `updates[]` statement, as the driver's makeUpdateStatement writes it. */
-  static updateStatement(filter: Doc, update: Value, options: Doc | undefined, multi: boolean): Doc {
-    return build([
-      ['q', filter],
-      ['u', update],
-      ['upsert', boolOpt(options, 'upsert')],
-      ['multi', multi ? true : undefined],
-      ['arrayFilters', truthyOpt(options, 'arrayFilters')],
-      ['hint', truthyOpt(options, 'hint')],
-      ['collation', truthyOpt(options, 'collation')],
-      ['sort', truthyOpt(options, 'sort')],
-    ]);
-  }
-
   private updateCommand(statements: Doc[], options: Doc | undefined): Doc {
     return build([
       ['update', this.name],
@@ -907,36 +766,24 @@ export class ShellCollection {
 
   buildUpdateOne(filter: Doc, update: Value, options?: Doc): BuiltCommand {
     checkUpdateDocument(update);
-    return this.write(
-      this.updateCommand([ShellCollection.updateStatement(filter, update, options, false)], options),
-      options,
-    );
+    return this.write(this.updateCommand([updateStatement(filter, update, options, false)], options), options);
   }
 
   buildUpdateMany(filter: Doc, update: Value, options?: Doc): BuiltCommand {
     checkUpdateDocument(update);
-    return this.write(
-      this.updateCommand([ShellCollection.updateStatement(filter, update, options, true)], options),
-      options,
-    );
+    return this.write(this.updateCommand([updateStatement(filter, update, options, true)], options), options);
   }
 
   buildReplaceOne(filter: Doc, replacement: Value, options?: Doc): BuiltCommand {
     checkReplacementDocument(replacement);
-    return this.write(
-      this.updateCommand([ShellCollection.updateStatement(filter, replacement, options, false)], options),
-      options,
-    );
+    return this.write(this.updateCommand([updateStatement(filter, replacement, options, false)], options), options);
   }
 
   /** Legacy `update`: any update form (the server decides), `multi`/`upsert` from the options. */
   buildLegacyUpdate(filter: Doc, update: Value, options?: Doc): BuiltCommand {
     const multi = boolOpt(options, 'multi') === true;
     if (!isDoc(update) && !isArray(update)) throw new ShellClientError('Update document must be an object or an array');
-    return this.write(
-      this.updateCommand([ShellCollection.updateStatement(filter, update, options, multi)], options),
-      options,
-    );
+    return this.write(this.updateCommand([updateStatement(filter, update, options, multi)], options), options);
   }
 
   buildDelete(filter: Doc, options: Doc | undefined, many: boolean): BuiltCommand {
@@ -1369,552 +1216,5 @@ export class ShellCollection {
       ]),
       { session: built.session },
     );
-  }
-}
-
-function withId(document: Doc): Doc {
-  if (document.get('_id') !== undefined && document.get('_id') !== null) return document;
-  // The driver assigns `doc._id = new ObjectId()` on the object, i.e. after the existing fields.
-  const d: Doc = new Map(document);
-  d.set('_id', new ObjectId());
-  return d;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Result shaping
-
-function throwFirstWriteError(reply: Doc): void {
-  const we = docArray(reply.get('writeErrors'))[0];
-  if (we !== undefined) throw new MongoServerError(we);
-  const wce = reply.get('writeConcernError');
-  if (isDoc(wce)) {
-    // The driver's MongoWriteConcernError: the wce fields plus the reply's top-level labels.
-    const err: Doc = new Map(wce);
-    const labels = reply.get('errorLabels');
-    if (isArray(labels)) err.set('errorLabels', labels);
-    throw new MongoServerError(err);
-  }
-}
-
-function upsertedOf(reply: Doc): Doc[] {
-  return docArray(reply.get('upserted'));
-}
-
-function writeResultOf(reply: Doc, acknowledged: boolean): WriteResult {
-  if (!acknowledged) return { kind: 'WriteResult', nMatched: 0, nUpserted: 0, nModified: 0 };
-  const upserted = upsertedOf(reply);
-  const n = toNumber(reply.get('n'));
-  const result: { -readonly [K in keyof WriteResult]: WriteResult[K] } = {
-    kind: 'WriteResult',
-    nMatched: n - upserted.length,
-    nUpserted: upserted.length,
-    nModified: toNumber(reply.get('nModified')),
-  };
-  const id = upserted[0]?.get('_id');
-  if (id !== undefined) result._id = id;
-  const we = docArray(reply.get('writeErrors'))[0];
-  if (we !== undefined) {
-    const writeError: Doc = new Map();
-    for (const [k, v] of we) if (k !== 'index') writeError.set(k, v);
-    result.writeError = writeError;
-  }
-  const wce = reply.get('writeConcernError');
-  if (isDoc(wce)) result.writeConcernError = wce;
-  return result;
-}
-
-function updateResultOf(reply: Doc, acknowledged: boolean): UpdateResult {
-  if (!acknowledged) {
-    return {
-      kind: 'UpdateResult',
-      acknowledged: false,
-      insertedId: null,
-      matchedCount: 0,
-      modifiedCount: 0,
-      upsertedCount: 0,
-    };
-  }
-  throwFirstWriteError(reply);
-  const upserted = upsertedOf(reply);
-  const n = toNumber(reply.get('n'));
-  const id = upserted[0]?.get('_id');
-  const base = {
-    kind: 'UpdateResult' as const,
-    acknowledged: true,
-    insertedId: id ?? null,
-    matchedCount: n - upserted.length,
-    modifiedCount: toNumber(reply.get('nModified')),
-    upsertedCount: upserted.length,
-  };
-  return id !== undefined ? { ...base, upsertedId: id } : base;
-}
-
-function deleteResultOf(reply: Doc, acknowledged: boolean): DeleteResult {
-  if (!acknowledged) return { kind: 'DeleteResult', acknowledged: false, deletedCount: 0 };
-  throwFirstWriteError(reply);
-  return { kind: 'DeleteResult', acknowledged: true, deletedCount: toNumber(reply.get('n')) };
-}
-
-function findAndModifyValue(reply: Doc): Doc | null {
-  const v = reply.get('value');
-  return isDoc(v) ? v : null;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Collection bulkWrite
-
-interface BulkOp {
-  kind: 'insert' | 'update' | 'delete';
-  index: number;
-  statement: Doc;
-}
-
-function modelBody(model: Doc, name: string): Doc {
-  return requireDoc(model.get(name), name);
-}
-
-function toBulkOp(model: Value, index: number): BulkOp {
-  if (!isDoc(model) || model.size !== 1) throw new ShellClientError(`Invalid BulkWriteOperation: ${String(model)}`);
-  const name = model.keys().next().value as string;
-  const body = modelBody(model, name);
-  const filter = requireDoc(body.get('filter'), 'filter');
-  switch (name) {
-    case 'insertOne':
-      return { kind: 'insert', index, statement: withId(requireDoc(body.get('document'), 'document')) };
-    case 'updateOne':
-    case 'updateMany': {
-      const update = body.get('update');
-      if (update === undefined) throw new ShellClientError('Update document requires atomic operators');
-      checkUpdateDocument(update);
-      return {
-        kind: 'update',
-        index,
-        statement: ShellCollection.updateStatement(filter, update, body, name === 'updateMany'),
-      };
-    }
-    case 'replaceOne': {
-      const replacement = body.get('replacement');
-      if (replacement === undefined) throw new ShellClientError('Replacement document must be an object');
-      checkReplacementDocument(replacement);
-      return { kind: 'update', index, statement: ShellCollection.updateStatement(filter, replacement, body, false) };
-    }
-    case 'deleteOne':
-    case 'deleteMany':
-      return {
-        kind: 'delete',
-        index,
-        statement: build([
-          ['q', filter],
-          ['limit', int(name === 'deleteOne' ? 1 : 0)],
-          ['hint', truthyOpt(body, 'hint')],
-          ['collation', truthyOpt(body, 'collation')],
-        ]),
-      };
-    default:
-      throw new ShellClientError(`Invalid BulkWriteOperation: ${name}`);
-  }
-}
-
-/** Ordered: runs of consecutive same-type ops; unordered: inserts, then updates, then deletes. */
-function batchesOf(ops: BulkOp[], ordered: boolean): BulkOp[][] {
-  if (!ordered) {
-    return (['insert', 'update', 'delete'] as const)
-      .map((k) => ops.filter((o) => o.kind === k))
-      .filter((b) => b.length > 0);
-  }
-  const batches: BulkOp[][] = [];
-  for (const op of ops) {
-    const last = batches[batches.length - 1];
-    if (last !== undefined && last[0]?.kind === op.kind) last.push(op);
-    else batches.push([op]);
-  }
-  return batches;
-}
-
-function collectionBulkWrite(
-  coll: ShellCollection,
-  operations: readonly Value[],
-  options: Doc | undefined,
-): BulkWriteResult {
-  const ordered = boolOpt(options, 'ordered') ?? true;
-  const ops = operations.map((m, i) => toBulkOp(m, i));
-  if (ops.length === 0) throw new ShellClientError('Invalid BulkOperation, Batch cannot be empty');
-  const insertedIds = new Map<number, Value>();
-  const upsertedIds = new Map<number, Value>();
-  let insertedCount = 0;
-  let matchedCount = 0;
-  let modifiedCount = 0;
-  let deletedCount = 0;
-  const writeErrors: Doc[] = [];
-  const writeConcernErrors: Doc[] = [];
-  let acknowledged = true;
-  const partial = (): BulkWriteResult => ({
-    kind: 'BulkWriteResult',
-    acknowledged,
-    insertedCount,
-    insertedIds,
-    matchedCount,
-    modifiedCount,
-    deletedCount,
-    upsertedCount: upsertedIds.size,
-    upsertedIds,
-  });
-  for (const batch of batchesOf(ops, ordered)) {
-    const kind = batch[0]?.kind ?? 'insert';
-    let sent: { reply: Doc; acknowledged: boolean };
-    try {
-      sent = coll.sendBatch(
-        kind,
-        batch.map((o) => o.statement),
-        options,
-      );
-    } catch (e) {
-      // A failed batch (command error, dropped connection) ends the bulk; the error carries
-      // what earlier batches did, as the driver's MongoBulkWriteError does.
-      if (e instanceof ShellClientError) throw e;
-      throw MongoBulkWriteError.fromError(e, partial());
-    }
-    const { reply, acknowledged: ack } = sent;
-    acknowledged = ack;
-    if (!ack) continue;
-    if (kind === 'insert') {
-      const failed = new Set(docArray(reply.get('writeErrors')).map((w) => toNumber(w.get('index'))));
-      const firstFailed = failed.size > 0 ? Math.min(...failed) : Infinity;
-      batch.forEach((op, i) => {
-        if (!failed.has(i) && !(ordered && i > firstFailed)) insertedIds.set(op.index, op.statement.get('_id') ?? null);
-      });
-    }
-    const n = toNumber(reply.get('n'));
-    const upserted = upsertedOf(reply);
-    if (kind === 'insert') insertedCount += n;
-    else if (kind === 'delete') deletedCount += n;
-    else {
-      matchedCount += n - upserted.length;
-      modifiedCount += toNumber(reply.get('nModified'));
-      for (const u of upserted) {
-        const op = batch[toNumber(u.get('index'))];
-        if (op !== undefined) upsertedIds.set(op.index, u.get('_id') ?? null);
-      }
-    }
-    for (const we of docArray(reply.get('writeErrors'))) {
-      const op = batch[toNumber(we.get('index'))];
-      const mapped: Doc = new Map(we);
-      mapped.set('index', int(op?.index ?? 0));
-      writeErrors.push(mapped);
-    }
-    const wce = reply.get('writeConcernError');
-    if (isDoc(wce)) writeConcernErrors.push(wce);
-    if (ordered && writeErrors.length > 0) break;
-  }
-  if (!acknowledged)
-    for (const op of ops) if (op.kind === 'insert') insertedIds.set(op.index, op.statement.get('_id') ?? null);
-  const result = partial();
-  if (writeErrors.length > 0 || writeConcernErrors.length > 0) {
-    throw new MongoBulkWriteError(writeErrors, writeConcernErrors, result);
-  }
-  return result;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Client bulkWrite (admin `bulkWrite`, 8.0)
-
-function clientBulkWrite(
-  client: ShellClient,
-  models: readonly Value[],
-  options: Doc | undefined,
-  session: ShellSession | undefined,
-): ClientBulkWriteResult {
-  if (models.length === 0) throw new ShellClientError('No client bulk write models were provided.');
-  const nsIndex = new Map<string, number>();
-  const nsInfo: Doc[] = [];
-  const kinds: ('insert' | 'update' | 'delete')[] = [];
-  const insertedIdByIndex = new Map<number, Value>();
-  const ops: Doc[] = models.map((model, i) => {
-    if (!isDoc(model) || model.size !== 1) throw new ShellClientError('Invalid client bulk write model');
-    const name = model.keys().next().value as string;
-    const body = modelBody(model, name);
-    const ns = body.get('namespace');
-    if (typeof ns !== 'string') throw new ShellClientError('Client bulk write model requires a namespace');
-    let idx = nsIndex.get(ns);
-    if (idx === undefined) {
-      idx = nsInfo.length;
-      nsIndex.set(ns, idx);
-      nsInfo.push(build([['ns', ns]]));
-    }
-    const filter = requireDoc(body.get('filter'), 'filter');
-    switch (name) {
-      case 'insertOne': {
-        const document = withId(requireDoc(body.get('document'), 'document'));
-        kinds.push('insert');
-        insertedIdByIndex.set(i, document.get('_id') ?? null);
-        return build([
-          ['insert', int(idx)],
-          ['document', document],
-        ]);
-      }
-      case 'updateOne':
-      case 'updateMany':
-      case 'replaceOne': {
-        const update = name === 'replaceOne' ? body.get('replacement') : body.get('update');
-        if (update === undefined) throw new ShellClientError('Update document requires atomic operators');
-        if (name === 'replaceOne') checkReplacementDocument(update);
-        else checkUpdateDocument(update);
-        kinds.push('update');
-        return build([
-          ['update', int(idx)],
-          ['filter', filter],
-          ['updateMods', update],
-          ['upsert', boolOpt(body, 'upsert')],
-          ['multi', name === 'updateMany'],
-          ['arrayFilters', name === 'replaceOne' ? undefined : truthyOpt(body, 'arrayFilters')],
-          ['hint', truthyOpt(body, 'hint')],
-          ['collation', truthyOpt(body, 'collation')],
-          ['sort', truthyOpt(body, 'sort')],
-        ]);
-      }
-      case 'deleteOne':
-      case 'deleteMany':
-        kinds.push('delete');
-        return build([
-          ['delete', int(idx)],
-          ['filter', filter],
-          ['multi', name === 'deleteMany'],
-          ['hint', truthyOpt(body, 'hint')],
-          ['collation', truthyOpt(body, 'collation')],
-        ]);
-      default:
-        throw new ShellClientError(`Invalid client bulk write model: ${name}`);
-    }
-  });
-  const txnSession = sessionOf(options, session);
-  if ((txnSession?.inTransaction ?? false) && isDoc(opt(options, 'writeConcern'))) throw TXN_WRITE_CONCERN_ERROR();
-  const verbose = boolOpt(options, 'verboseResults') === true;
-  const wcOpt = opt(options, 'writeConcern');
-  const writeConcern =
-    (txnSession?.inTransaction ?? false)
-      ? undefined
-      : isDoc(wcOpt)
-        ? wcOpt.size > 0
-          ? wcOpt
-          : undefined
-        : client.defaultWriteConcern;
-  const acknowledged = isAcknowledged(writeConcern);
-  const command = build([
-    ['bulkWrite', int(1)],
-    ['errorsOnly', acknowledged ? !verbose : true],
-    ['ordered', boolOpt(options, 'ordered') ?? true],
-    ['ops', ops],
-    ['nsInfo', nsInfo],
-    ['bypassDocumentValidation', boolOpt(options, 'bypassDocumentValidation')],
-    ['let', truthyOpt(options, 'let')],
-    ['comment', opt(options, 'comment')],
-  ]);
-  const reply = client.send('admin', command, { session: txnSession, writeConcern });
-  if (!acknowledged) {
-    return {
-      kind: 'ClientBulkWriteResult',
-      acknowledged: false,
-      insertedCount: 0,
-      upsertedCount: 0,
-      matchedCount: 0,
-      modifiedCount: 0,
-      deletedCount: 0,
-    };
-  }
-  const cursor = reply.get('cursor');
-  const entries = isDoc(cursor) ? docArray(cursor.get('firstBatch')) : [];
-  const insertResults = new Map<number, { insertedId: Value }>();
-  const updateResults = new Map<number, { matchedCount: number; modifiedCount: number; upsertedId?: Value }>();
-  const deleteResults = new Map<number, { deletedCount: number }>();
-  const writeErrors = new Map<number, Doc>();
-  for (const entry of entries) {
-    const idx = toNumber(entry.get('idx'));
-    if (toNumber(entry.get('ok')) !== 1) {
-      writeErrors.set(idx, entry);
-      continue;
-    }
-    const kind = kinds[idx];
-    if (kind === 'insert') insertResults.set(idx, { insertedId: insertedIdByIndex.get(idx) ?? null });
-    else if (kind === 'update') {
-      const up = entry.get('upserted');
-      const upId = isDoc(up) ? up.get('_id') : undefined;
-      const r = { matchedCount: toNumber(entry.get('n')), modifiedCount: toNumber(entry.get('nModified')) };
-      updateResults.set(idx, upId !== undefined ? { ...r, upsertedId: upId } : r);
-    } else if (kind === 'delete') deleteResults.set(idx, { deletedCount: toNumber(entry.get('n')) });
-  }
-  const summary = {
-    kind: 'ClientBulkWriteResult' as const,
-    acknowledged: true,
-    insertedCount: toNumber(reply.get('nInserted')),
-    upsertedCount: toNumber(reply.get('nUpserted')),
-    matchedCount: toNumber(reply.get('nMatched')),
-    modifiedCount: toNumber(reply.get('nModified')),
-    deletedCount: toNumber(reply.get('nDeleted')),
-  };
-  const result: ClientBulkWriteResult = verbose ? { ...summary, insertResults, updateResults, deleteResults } : summary;
-  const wce = reply.get('writeConcernError');
-  if (writeErrors.size > 0 || isDoc(wce)) {
-    const first = writeErrors.values().next().value ?? (isDoc(wce) ? wce : new Map<string, Value>());
-    throw new MongoClientBulkWriteError(first, writeErrors, isDoc(wce) ? [wce] : [], result);
-  }
-  return result;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Cursor
-
-export class ShellCursor {
-  private readonly collection: ShellCollection;
-  private readonly filter: Doc;
-  private readonly options: Doc;
-  private buffer: Doc[] | undefined;
-  private position = 0;
-
-  constructor(collection: ShellCollection, filter: Doc, options: Doc) {
-    this.collection = collection;
-    this.filter = filter;
-    this.options = options;
-  }
-
-  private set(name: string, value: Value): this {
-    if (this.buffer !== undefined) throw new ShellClientError('Cursor is already initialized', 'MongoCursorInUseError');
-    this.options.set(name, value);
-    return this;
-  }
-
-  sort(spec: Doc): this {
-    return this.set('sort', spec);
-  }
-  limit(n: number | Value): this {
-    return this.set('limit', typeof n === 'number' ? int(n) : n);
-  }
-  skip(n: number | Value): this {
-    return this.set('skip', typeof n === 'number' ? int(n) : n);
-  }
-  project(spec: Doc): this {
-    return this.set('projection', spec);
-  }
-  projection(spec: Doc): this {
-    return this.project(spec);
-  }
-  batchSize(n: number | Value): this {
-    return this.set('batchSize', typeof n === 'number' ? int(n) : n);
-  }
-  hint(h: Value): this {
-    return this.set('hint', h);
-  }
-  collation(c: Doc): this {
-    return this.set('collation', c);
-  }
-  comment(c: Value): this {
-    return this.set('comment', c);
-  }
-
-  /** The find command this cursor sends (for display), without running it. */
-  get command(): Doc {
-    return this.collection.buildFind(this.filter, this.options).command;
-  }
-
-  private load(): Doc[] {
-    this.buffer ??= this.collection.runFind(this.filter, this.options);
-    return this.buffer;
-  }
-
-  toArray(): Doc[] {
-    const all = this.load();
-    const rest = all.slice(this.position);
-    this.position = all.length;
-    return rest;
-  }
-
-  hasNext(): boolean {
-    return this.position < this.load().length;
-  }
-
-  next(): Doc | null {
-    const all = this.load();
-    return all[this.position++] ?? null;
-  }
-
-  /** mongosh's `cursor.count()` (a `count` command with the cursor's filter). */
-  count(): number {
-    return this.collection.count(
-      this.filter,
-      new Map([...this.options].filter(([k]) => k === 'collation' || k === 'hint')),
-    );
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Explain
-
-/** `db.coll.explain(verbosity)`: each helper sends `{explain: <command>, verbosity}`. */
-export class ShellExplainable {
-  readonly collection: ShellCollection;
-  readonly verbosity: string;
-
-  constructor(collection: ShellCollection, verbosity: string) {
-    this.collection = collection;
-    this.verbosity = verbosity;
-  }
-
-  private run(built: Parameters<ShellCollection['runExplain']>[0]): Doc {
-    return this.collection.runExplain(built, this.verbosity);
-  }
-
-  update(filter: Doc, update: Value, options?: Doc): Doc {
-    return this.run(this.collection.buildLegacyUpdate(filter, update, options));
-  }
-  updateOne(filter: Doc, update: Value, options?: Doc): Doc {
-    return this.run(this.collection.buildUpdateOne(filter, update, options));
-  }
-  updateMany(filter: Doc, update: Value, options?: Doc): Doc {
-    return this.run(this.collection.buildUpdateMany(filter, update, options));
-  }
-  replaceOne(filter: Doc, replacement: Value, options?: Doc): Doc {
-    return this.run(this.collection.buildReplaceOne(filter, replacement, options));
-  }
-  findOneAndUpdate(filter: Doc, update: Value, options?: Doc): Doc {
-    return this.run(this.collection.buildFindAndModify('update', filter, update, options));
-  }
-  findOneAndReplace(filter: Doc, replacement: Value, options?: Doc): Doc {
-    return this.run(this.collection.buildFindAndModify('replace', filter, replacement, options));
-  }
-  findOneAndDelete(filter: Doc, options?: Doc): Doc {
-    return this.run(this.collection.buildFindAndModify('delete', filter, undefined, options));
-  }
-  deleteOne(filter: Doc, options?: Doc): Doc {
-    return this.run(this.collection.buildDelete(filter, options, false));
-  }
-  deleteMany(filter: Doc, options?: Doc): Doc {
-    return this.run(this.collection.buildDelete(filter, options, true));
-  }
-  remove(filter: Doc, options?: Doc | boolean): Doc {
-    const justOne = typeof options === 'boolean' ? options : boolOpt(options, 'justOne') === true;
-    return this.run(this.collection.buildDelete(filter, typeof options === 'boolean' ? undefined : options, !justOne));
-  }
-  find(filter: Doc = new Map(), projection?: Doc, options?: Doc): Doc {
-    const opts: Doc = new Map(options ?? []);
-    if (projection !== undefined && projection.size > 0) opts.set('projection', projection);
-    return this.run(this.collection.buildFind(filter, opts));
-  }
-  findOne(filter: Doc = new Map(), projection?: Doc, options?: Doc): Doc {
-    const opts: Doc = new Map(options ?? []);
-    if (projection !== undefined && projection.size > 0) opts.set('projection', projection);
-    opts.set('limit', int(1));
-    opts.set('singleBatch', true);
-    return this.run(this.collection.buildFind(filter, opts));
-  }
-  count(filter: Doc = new Map(), options?: Doc): Doc {
-    return this.run(this.collection.buildCount(filter, options));
-  }
-  countDocuments(filter: Doc = new Map(), options?: Doc): Doc {
-    return this.run(this.collection.buildCountDocuments(filter, options));
-  }
-  distinct(field: string, filter: Doc = new Map(), options?: Doc): Doc {
-    return this.run(this.collection.buildDistinct(field, filter, options));
-  }
-  aggregate(pipeline: Value[], options?: Doc): Doc {
-    return this.run(this.collection.buildAggregate(pipeline, options));
   }
 }
