@@ -195,6 +195,10 @@ export class Deployment {
     if (!handler) throw fail(59, `no such command: '${name}'`);
     const routed = this.topology.topology === 'sharded' ? this.router.route(ctx, handler) : undefined;
     const result = routed ?? { reply: handler(ctx), shards: ['shard0'] };
+    if ((name === 'drop' || name === 'dropDatabase') && result.reply.get('ok') !== 0) {
+      const target = command.get(name);
+      this.router.forget(ctx.db, name === 'drop' && typeof target === 'string' ? target : undefined);
+    }
     return this.withWriteConcern(ctx, result.reply, [...result.shards, 'rs0']);
   }
 
@@ -330,14 +334,16 @@ export class Deployment {
     const topology = c.get('topology');
     const members = c.get('members');
     const shards = c.get('shards');
-    const topologyChanges = typeof topology === 'string' && topology !== this.topology.topology;
-    if (topologyChanges || (shards !== undefined && this.topology.topology === 'sharded')) {
+    if (typeof topology === 'string' || (shards !== undefined && this.topology.topology === 'sharded')) {
+      // A topology given explicitly starts a fresh deployment of that shape (members, shards,
+      // sharded collections, open transactions); the data stays.
       this.topology.reshape({
         topology: (typeof topology === 'string' ? topology : this.topology.topology) as Topology,
         members: members === undefined ? undefined : parseMembers(members),
         shards: toNumber(shards),
       });
-      if (topologyChanges) this.sessions.abortAll();
+      this.router.reset();
+      this.sessions.abortAll();
     } else if (members !== undefined) {
       const parsed = makeMembers(parseMembers(members));
       for (const rs of this.topology.replicaSets) rs.members = parsed.map((m) => ({ ...m, tags: { ...m.tags } }));

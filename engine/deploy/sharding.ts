@@ -121,6 +121,19 @@ export class Router {
 
   constructor(private readonly topology: TopologyState) {}
 
+  /** Forgets every sharded collection (a new deployment). */
+  reset(): void {
+    this.collections.clear();
+  }
+
+  /** A dropped collection (or every collection of a dropped database) is no longer sharded. */
+  forget(db: string, collection: string | undefined): void {
+    for (const ns of [...this.collections.keys()]) {
+      if (collection !== undefined ? ns === `${db}.${collection}` : ns.startsWith(`${db}.`))
+        this.collections.delete(ns);
+    }
+  }
+
   sharded(ns: string): ShardedCollection | undefined {
     return this.collections.get(ns);
   }
