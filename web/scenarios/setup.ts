@@ -7,6 +7,9 @@ import type { Doc, Value } from '../../engine/bson/values.js';
 import { Int32 } from '../../engine/bson/values.js';
 import type { Scenario, ScenarioCollection, ScenarioCollectionOptions } from './types.js';
 
+/** Where the deployment commands run (configureDeployment and shardCollection are admin commands). */
+export const ADMIN_DATABASE = 'admin';
+
 /** Anything with the Engine's `runCommand` (the Engine itself, or a worker-side wrapper). */
 export interface CommandRunner {
   runCommand(dbName: string, command: Doc): Doc;
@@ -106,11 +109,52 @@ function failed(reply: Doc): boolean {
   return okNumber !== 1 || (Array.isArray(writeErrors) && writeErrors.length > 0);
 }
 
-/** Builds the scenario's collections. Throws ScenarioSetupError on the first failing command. */
+/**
+ * The admin commands that give a scenario its deployment (engine/deploy): `before` the collections
+ * are built (the topology and shard count, every member up so the setup writes succeed), and
+ * `after` (shard keys, then the member states the scenario asks for). A standalone scenario needs
+ * none, unless `reset` asks for a fresh standalone deployment.
+ */
+export function scenarioDeploymentCommands(
+  s: Scenario,
+  options: { readonly reset?: boolean } = {},
+): { readonly before: Doc[]; readonly after: Doc[] } {
+  if (s.deployment === 'standalone' && options.reset !== true) return { before: [], after: [] };
+  const configure: Doc = new Map<string, Value>([
+    ['configureDeployment', new Int32(1)],
+    ['topology', s.deployment],
+  ]);
+  if (s.deployment === 'sharded' && s.setup?.shards !== undefined) configure.set('shards', new Int32(s.setup.shards));
+  const members = s.setup?.members;
+  if (members !== undefined) configure.set('members', new Int32(members.length));
+  const after: Doc[] = [];
+  for (const [name, key] of Object.entries(s.setup?.shardKeys ?? {})) {
+    after.push(
+      new Map<string, Value>([
+        ['shardCollection', `${s.database}.${name}`],
+        ['key', key],
+      ]),
+    );
+  }
+  if (members !== undefined && members.some((m) => m.state !== 'up')) {
+    after.push(
+      new Map<string, Value>([
+        ['configureDeployment', new Int32(1)],
+        ['members', members.map((m) => new Map<string, Value>([['state', m.state]]))],
+      ]),
+    );
+  }
+  return { before: [configure], after };
+}
+
+/** Builds the scenario's deployment and collections. Throws ScenarioSetupError on the first failing command. */
 export function loadScenarioIntoEngine(
   engine: CommandRunner,
   s: Scenario,
   options: { readonly reset?: boolean } = {},
 ): void {
+  const deployment = scenarioDeploymentCommands(s, options);
+  runSetupCommands(engine, ADMIN_DATABASE, deployment.before);
   runSetupCommands(engine, s.database, scenarioSetupCommands(s, options));
+  runSetupCommands(engine, ADMIN_DATABASE, deployment.after);
 }
