@@ -18,7 +18,7 @@ import { AuthState } from './auth.js';
 import { addReplyFields, setBeforeOk } from './reply-fields.js';
 import { Router } from './sharding.js';
 import { makeMembers, TopologyState, type MemberInput, type ReplicaSet, type Topology } from './topology.js';
-import { SessionStore, TRANSACTION_COMMANDS, type Transaction } from './transactions.js';
+import { SessionStore, TRANSACTION_COMMANDS, writtenKeys, type Transaction } from './transactions.js';
 import {
   defaultWriteConcern,
   evaluateWriteConcern,
@@ -193,13 +193,33 @@ export class Deployment {
     const own = this.ownCommand(ctx);
     if (own) return this.withWriteConcern(ctx, own, ['shard0', 'rs0']);
     if (!handler) throw fail(59, `no such command: '${name}'`);
-    const routed = this.topology.topology === 'sharded' ? this.router.route(ctx, handler) : undefined;
-    const result = routed ?? { reply: handler(ctx), shards: ['shard0'] };
+    const result = this.waitingForTransactions(ctx, () => {
+      const routed = this.topology.topology === 'sharded' ? this.router.route(ctx, handler) : undefined;
+      return routed ?? { reply: handler(ctx), shards: ['shard0'] };
+    });
     if ((name === 'drop' || name === 'dropDatabase') && result.reply.get('ok') !== 0) {
       const target = command.get(name);
       this.router.forget(ctx.db, name === 'drop' && typeof target === 'string' ? target : undefined);
     }
     return this.withWriteConcern(ctx, result.reply, [...result.shards, 'rs0']);
+  }
+
+  /**
+   * A write outside any transaction to a document an open transaction wrote waits on the server
+   * until that transaction commits or aborts. The simulation cannot wait: the write is undone and
+   * fails as it would once its time limit passed (50 MaxTimeMSExpired).
+   */
+  private waitingForTransactions<T extends { reply: Doc }>(ctx: CommandContext, run: () => T): T {
+    if (!this.sessions.hasOpenTransactions() || !WRITE_CONCERN_COMMANDS.has(ctx.name)) return run();
+    const before = this.catalog.snapshot();
+    const mark = this.catalog.oplog.size;
+    const result = run();
+    const open = this.sessions.openTransactions();
+    if (writtenKeys(this.catalog, mark).some((k) => open.some((t) => t.writes.has(k)))) {
+      this.catalog.restore(before);
+      throw fail(50, 'operation exceeded time limit');
+    }
+    return result;
   }
 
   /** With no primary, a replica set answers code 7 (the router reports it per statement). */

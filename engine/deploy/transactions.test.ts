@@ -251,4 +251,38 @@ describe('transactions', () => {
     commit(engine, 1, 1);
     expect(engine.oplogEntries().length).toBe(before);
   });
+
+  it('a write outside transactions to a document an open transaction wrote would wait: 50, undone', () => {
+    const engine = engineWith('[{"_id": 1, "qty": 25}, {"_id": 2}]');
+    run(
+      engine,
+      'test',
+      `{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$inc": {"qty": 1}}}], ${txnFields(1, 1, true)}}`,
+    );
+    expect(
+      ejson(
+        body(run(engine, 'test', '{"update": "c", "updates": [{"q": {}, "u": {"$set": {"x": 1}}, "multi": true}]}')),
+      ),
+    ).toBe(canon('{"ok": 0.0, "errmsg": "operation exceeded time limit", "code": 50, "codeName": "MaxTimeMSExpired"}'));
+    expect(ejson(engine.documents('test', 'c'))).toBe(canon('[{"_id": 1, "qty": 25}, {"_id": 2}]'));
+    // Other documents are free.
+    expect(
+      ejson(body(run(engine, 'test', '{"update": "c", "updates": [{"q": {"_id": 2}, "u": {"$set": {"x": 1}}}]}'))),
+    ).toBe(canon('{"n": 1, "nModified": 1, "ok": 1.0}'));
+    commit(engine, 1, 1);
+    expect(ejson(engine.documents('test', 'c'))).toBe(canon('[{"_id": 1, "qty": 26}, {"_id": 2, "x": 1}]'));
+  });
+
+  it('transactions work on the default (standalone) engine too, as the playground needs', () => {
+    const engine = deployedEngine({});
+    run(engine, 'test', '{"insert": "c", "documents": [{"_id": 1}]}');
+    run(
+      engine,
+      'test',
+      `{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$set": {"a": 1}}}], ${txnFields(1, 1, true)}}`,
+    );
+    expect(ejson(engine.documents('test', 'c'))).toBe(canon('[{"_id": 1}]'));
+    expect(ejson(run(engine, 'admin', `{"commitTransaction": 1, ${txnFields(1, 1)}}`))).toBe(canon('{"ok": 1.0}'));
+    expect(ejson(engine.documents('test', 'c'))).toBe(canon('[{"_id": 1, "a": 1}]'));
+  });
 });

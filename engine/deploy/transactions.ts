@@ -59,6 +59,17 @@ function entryId(entry: Doc): Value | undefined {
   return undefined;
 }
 
+/** The documents (`ns\0key`) written by the oplog entries after `mark`. */
+export function writtenKeys(catalog: Catalog, mark: number): string[] {
+  const out: string[] = [];
+  for (const e of catalog.oplog.entries().slice(mark)) {
+    const id = entryId(e);
+    const ns = e.get('ns');
+    if (id !== undefined && typeof ns === 'string') out.push(docKey(ns, id));
+  }
+  return out;
+}
+
 export class Transaction {
   readonly catalog: Catalog;
   readonly base: CatalogSnapshot;
