@@ -52,6 +52,8 @@ export interface PlanRequest {
   readonly hint?: string | Doc | undefined;
   /** For the hint error message: the filter as the user wrote it. */
   readonly filter?: Doc | undefined;
+  /** For the hint error message: the operation's sort. */
+  readonly sort?: Doc | undefined;
 }
 
 export interface QueryPlan {
@@ -153,12 +155,38 @@ function renderInterval(iv: Interval): string {
   return `${iv.lowInclusive ? '[' : '('}${low}, ${high}${highInclusive ? ']' : ')'}`;
 }
 
-/** Code 2 for a hint naming no index, wrapped as the planner wraps it. */
+/** `MatchExpression::debugString`, as canonical-query descriptions in error messages show it. */
+export function matchDebugString(node: MatchNode, level = 0): string {
+  const pad = '    '.repeat(level);
+  switch (node.kind) {
+    case 'and':
+    case 'or':
+    case 'nor':
+      return `${pad}$${node.kind}\n${node.children.map((c) => matchDebugString(c, level + 1)).join('')}`;
+    case 'not':
+      return `${pad}$not\n${matchDebugString(node.child, level + 1)}`;
+    case 'compare':
+      return `${pad}${node.path} ${node.op} ${renderValue(node.value)}\n`;
+    case 'in':
+      return `${pad}${node.path} $in [ ${node.values.map((v) => renderValue(v)).join(' ')} ]\n`;
+    case 'exists':
+      return `${pad}${node.path} exists\n`;
+    case 'alwaysTrue':
+      return `${pad}$alwaysTrue\n`;
+    case 'alwaysFalse':
+      return `${pad}$alwaysFalse\n`;
+    default:
+      return `${pad}${'path' in node ? `${node.path} ` : ''}$${node.kind}\n`;
+  }
+}
+
+/** Code 2 for a hint naming no index, wrapped as the planner wraps it (CanonicalQuery::toString). */
 function badHint(collection: Collection, request: PlanRequest): Error {
-  const filter = request.filter ? renderDoc(request.filter) : '{}';
+  const tree = request.root ? matchDebugString(request.root) : '$and\n';
+  const sort = request.sort && request.sort.size > 0 ? renderDoc(request.sort) : '{}';
   return fail(
     2,
-    `error processing query: ns=${collection.ns}Tree: ${filter}\nSort: {}\nProj: {}\n planner returned error :: caused by :: hint provided does not correspond to an existing index`,
+    `error processing query: ns=${collection.ns} Tree: ${tree}Sort: ${sort}\n planner returned error :: caused by :: hint provided does not correspond to an existing index`,
   );
 }
 

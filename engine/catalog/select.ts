@@ -20,6 +20,8 @@ export interface SelectRequest {
   /** `let` variables and clocks for `$expr`. */
   readonly env?: RuntimeEnv | undefined;
   readonly limit?: number | undefined;
+  /** Only for the planner's error messages (sorting is the caller's). */
+  readonly sort?: Doc | undefined;
 }
 
 export interface Selection {
@@ -37,6 +39,7 @@ export function selectDocuments(collection: Collection, request: SelectRequest):
     collation: request.collation,
     hint: request.hint,
     filter: request.filter,
+    sort: request.sort,
   });
   const matches: Doc[] = [];
   let docsExamined = 0;

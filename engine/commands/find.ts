@@ -79,6 +79,7 @@ export const findCommand: CommandHandler = (ctx) => {
     hint,
     env,
     limit: sort ? 0 : limit > 0 ? skip + limit : 0,
+    sort: sortSpec,
   });
   const projection =
     projectionSpec && projectionSpec.size > 0

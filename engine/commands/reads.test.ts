@@ -71,8 +71,8 @@ describe('find', () => {
   it('fails an unknown hint with code 2', () => {
     const reply = run(seeded(), 't', '{"find": "c", "filter": {"a": 1}, "hint": "nope_1"}');
     expect(reply.get('code')!.valueOf()).toBe(2);
-    expect(String(reply.get('errmsg'))).toMatch(
-      /^error processing query: .* planner returned error :: caused by :: hint provided does not correspond to an existing index$/s,
+    expect(reply.get('errmsg')).toBe(
+      'error processing query: ns=t.c Tree: a $eq 1\nSort: {}\n planner returned error :: caused by :: hint provided does not correspond to an existing index',
     );
   });
 
