@@ -1,68 +1,66 @@
-/** The first page: which collection, and its documents as the worker's engine holds them. */
-import { engineClient } from './engine-bridge.js';
-import { showCollection } from './session.js';
-import { usePlayground } from './store.js';
+/** The page layout: header, then collections | command + result | diff/oplog. Panels do the work. */
+import { useEffect, type ReactNode } from 'react';
+import { performKey } from './actions/actions.js';
+import { CollectionsPanel } from './panels/CollectionsPanel.js';
+import { CreateCollectionDialog } from './panels/CreateCollectionDialog.js';
+import { EditorPanel } from './panels/EditorPanel.js';
+import { ExamplesDialog } from './panels/ExamplesDialog.js';
+import { Header } from './panels/Header.js';
+import { ImportDialog } from './panels/ImportDialog.js';
+import { InspectPanel } from './panels/InspectPanel.js';
+import { ResultPanel } from './panels/ResultPanel.js';
+import { ShareDialog } from './panels/ShareDialog.js';
+import { useResolvedTheme } from './panels/theme.js';
+import { usePlayground } from './state/store.js';
 
-export function App() {
+export function App(): ReactNode {
+  const theme = useResolvedTheme();
+  const embed = usePlayground((s) => s.embed);
+  const dialog = usePlayground((s) => s.dialog);
+  useEffect(() => {
+    document.documentElement.dataset['theme'] = theme;
+    document.documentElement.style.colorScheme = theme;
+  }, [theme]);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent): void => {
+      // Ctrl/Cmd+Enter inside Monaco is handled by the editor's own command.
+      if (e.defaultPrevented) return;
+      if (performKey(e)) e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  if (embed) {
+    return (
+      <div className="app embed" data-testid="app" data-embed="true">
+        <main className="embed-layout">
+          <EditorPanel dark={theme === 'dark'} />
+          <InspectPanel only="diff" />
+        </main>
+        <a className="embed-credit" href={window.location.href.replace(/[?&]embed=1(&readonly=1)?/, '')} target="_blank" rel="noreferrer">
+          Open in Upsert Lab ↗
+        </a>
+      </div>
+    );
+  }
   return (
-    <main className="app">
-      <header className="app-header">
-        <h1>Upsert Lab</h1>
-        <EngineStatusBadge />
-      </header>
-      <CollectionTabs />
-      <CollectionPane />
-    </main>
-  );
-}
-
-function EngineStatusBadge() {
-  const status = usePlayground((s) => s.status);
-  return (
-    <span className={`status status-${status}`} data-testid="engine-status" data-state={status}>
-      {status === 'starting' ? 'starting engine…' : status === 'ready' ? 'engine ready' : 'engine error'}
-    </span>
-  );
-}
-
-function CollectionTabs() {
-  const collections = usePlayground((s) => s.collections);
-  const selected = usePlayground((s) => s.selected);
-  const database = usePlayground((s) => s.database);
-  return (
-    <nav className="tabs" aria-label="collections">
-      {collections.map((c) => (
-        <button
-          key={c.name}
-          type="button"
-          title={c.description}
-          aria-pressed={c.name === selected}
-          data-testid={`collection-tab.${c.name}`}
-          onClick={() => void showCollection(engineClient(), c.name)}
-        >
-          {database}.{c.name}
-        </button>
-      ))}
-    </nav>
-  );
-}
-
-function CollectionPane() {
-  const documents = usePlayground((s) => s.documents);
-  const error = usePlayground((s) => s.error);
-  return (
-    <section className="collection-pane" data-testid="collection-pane" aria-live="polite">
-      {error !== null ? (
-        <p className="error" data-testid="error" role="alert">
-          {error}
-        </p>
-      ) : (
-        documents.map((text, i) => (
-          <pre key={i} className="document" data-testid="document">
-            {text}
-          </pre>
-        ))
-      )}
-    </section>
+    <div className="app" data-testid="app">
+      <a className="skip-link" href="#editor-title">
+        Skip to the command editor
+      </a>
+      <Header />
+      <main className="layout">
+        <CollectionsPanel />
+        <div className="center">
+          <EditorPanel dark={theme === 'dark'} />
+          <ResultPanel />
+        </div>
+        <InspectPanel />
+      </main>
+      {dialog === 'examples' ? <ExamplesDialog /> : null}
+      {dialog === 'share' ? <ShareDialog /> : null}
+      {dialog === 'import' ? <ImportDialog /> : null}
+      {dialog === 'create-collection' ? <CreateCollectionDialog /> : null}
+    </div>
   );
 }

@@ -1,8 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { ACTIONS, perform } from './actions/actions.js';
 import { App } from './App.js';
-import { engineClient } from './engine-bridge.js';
-import { boot } from './session.js';
+import { boot } from './engine/controller.js';
+import { store } from './state/store.js';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -12,4 +13,13 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
-void boot(engineClient());
+
+/** Test hook (e2e): the store and the actions, never needed by the page itself. */
+declare global {
+  interface Window {
+    __playground?: { store: typeof store; actions: typeof ACTIONS; perform: typeof perform };
+  }
+}
+window.__playground = { store, actions: ACTIONS, perform };
+
+void boot(window.location);

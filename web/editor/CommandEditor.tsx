@@ -1,0 +1,174 @@
+/**
+ * The command editor: Monaco on wide screens (loaded lazily), a plain <textarea> on narrow
+ * screens (< 700px) or when Monaco cannot load. Both carry `data-testid="command-editor"`; in
+ * e2e, click it and type (Monaco's hidden textarea receives the keys), and wait for
+ * `data-ready="true"` before typing into Monaco.
+ */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type * as MonacoApi from 'monaco-editor/editor/editor.api';
+import type { EditorMarker } from './markers.js';
+import type * as MonacoSetup from './monaco-setup.js';
+
+export interface CommandEditorOptions {
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+  readonly onRun: () => void;
+  readonly readOnly: boolean;
+  readonly markers: readonly EditorMarker[];
+  readonly dark: boolean;
+  readonly fieldPaths: () => readonly string[];
+  readonly collectionNames: () => readonly string[];
+  readonly label: string;
+}
+
+export const NARROW_QUERY = '(max-width: 700px)';
+
+function useMediaQuery(query: string): boolean {
+  const [matches, setMatches] = useState(() => window.matchMedia(query).matches);
+  useEffect(() => {
+    const m = window.matchMedia(query);
+    const listener = (): void => setMatches(m.matches);
+    m.addEventListener('change', listener);
+    return () => m.removeEventListener('change', listener);
+  }, [query]);
+  return matches;
+}
+
+export function CommandEditor(props: CommandEditorOptions): ReactNode {
+  const narrow = useMediaQuery(NARROW_QUERY);
+  const [failed, setFailed] = useState(false);
+  if (narrow || failed) return <PlainEditor {...props} />;
+  return <MonacoEditor {...props} onFail={() => setFailed(true)} />;
+}
+
+function PlainEditor(props: CommandEditorOptions): ReactNode {
+  const first = props.markers[0];
+  return (
+    <div className="plain-editor">
+      <textarea
+        data-testid="command-editor"
+        data-editor="textarea"
+        data-ready="true"
+        aria-label={props.label}
+        spellCheck={false}
+        value={props.value}
+        readOnly={props.readOnly}
+        onChange={(e) => props.onChange(e.target.value)}
+        onKeyDown={(e) => {
+          if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') {
+            e.preventDefault();
+            props.onRun();
+          }
+        }}
+      />
+      {first !== undefined ? (
+        <p className="plain-marker" data-testid="editor-marker" data-line={first.startLine}>
+          Line {first.startLine}, column {first.startColumn}: {first.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+type MonacoModule = typeof MonacoSetup;
+type Editor = MonacoApi.editor.IStandaloneCodeEditor;
+
+function MonacoEditor(props: CommandEditorOptions & { onFail: () => void }): ReactNode {
+  const host = useRef<HTMLDivElement>(null);
+  const editorRef = useRef<Editor | null>(null);
+  const moduleRef = useRef<MonacoModule | null>(null);
+  const latest = useRef(props);
+  latest.current = props;
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    let disposed = false;
+    import('./monaco-setup.js')
+      .then((mod) => {
+        if (disposed || host.current === null) return;
+        const monaco = mod.setupMonaco();
+        moduleRef.current = mod;
+        mod.setCompletionContext({
+          fieldPaths: () => latest.current.fieldPaths(),
+          collectionNames: () => latest.current.collectionNames(),
+        });
+        const editor = monaco.editor.create(host.current, {
+          value: latest.current.value,
+          language: mod.LANGUAGE_ID,
+          theme: latest.current.dark ? 'upsert-dark' : 'upsert-light',
+          automaticLayout: true,
+          minimap: { enabled: false },
+          fontSize: 14,
+          lineNumbersMinChars: 3,
+          scrollBeyondLastLine: false,
+          tabSize: 2,
+          renderLineHighlight: 'line',
+          readOnly: latest.current.readOnly,
+          ariaLabel: latest.current.label,
+          fixedOverflowWidgets: true,
+          padding: { top: 8, bottom: 8 },
+        });
+        editor.onDidChangeModelContent(() => {
+          const text = editor.getValue();
+          if (text !== latest.current.value) latest.current.onChange(text);
+        });
+        editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => latest.current.onRun());
+        editorRef.current = editor;
+        setReady(true);
+      })
+      .catch(() => {
+        if (!disposed) props.onFail();
+      });
+    return () => {
+      disposed = true;
+      editorRef.current?.getModel()?.dispose();
+      editorRef.current?.dispose();
+      editorRef.current = null;
+    };
+    // Created once; later prop changes are pushed by the effects below.
+  }, []);
+
+  useEffect(() => {
+    const editor = editorRef.current;
+    if (editor !== null && editor.getValue() !== props.value) editor.setValue(props.value);
+  }, [props.value, ready]);
+
+  useEffect(() => {
+    editorRef.current?.updateOptions({ readOnly: props.readOnly });
+  }, [props.readOnly, ready]);
+
+  useEffect(() => {
+    moduleRef.current?.monaco.editor.setTheme(props.dark ? 'upsert-dark' : 'upsert-light');
+  }, [props.dark, ready]);
+
+  useEffect(() => {
+    const mod = moduleRef.current;
+    const model = editorRef.current?.getModel();
+    if (mod === null || model === null || model === undefined) return;
+    mod.monaco.editor.setModelMarkers(
+      model,
+      'upsert-lab',
+      props.markers.map((m) => ({ ...m, startLineNumber: m.startLine, endLineNumber: m.endLine, severity: mod.monaco.MarkerSeverity.Error })),
+    );
+  }, [props.markers, ready]);
+
+  const first = props.markers[0];
+  return (
+    <div className="monaco-wrap">
+      <div
+        ref={host}
+        className="monaco-host"
+        data-testid="command-editor"
+        data-editor="monaco"
+        data-ready={ready ? 'true' : 'false'}
+        role="group"
+        aria-label={props.label}
+      />
+      {first !== undefined ? (
+        <p className="plain-marker" data-testid="editor-marker" data-line={first.startLine}>
+          Line {first.startLine}, column {first.startColumn}: {first.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,260 @@
+/**
+ * What the page does with the engine, in one place: boot, keep the worker's collections equal to
+ * the store's, live preview (debounced dry runs), run, undo/redo, load examples and share links.
+ * Only the latest preview may write its result ("did anything change in the meantime?").
+ */
+import type { CollectionView, ScriptRun } from '../../engine/worker/protocol.js';
+import { getInitialState, readEmbedOptions } from '../share/url.js';
+import type { ShareState } from '../share/state.js';
+import { fetchExampleCollections, fetchExampleIndex } from '../examples.js';
+import { hasPersistedState, store } from '../state/store.js';
+import type { CollectionState } from '../state/types.js';
+import { TimeoutError, engineBridge, type EngineBridge } from './bridge.js';
+import { fromShareState, fromViews, setupCommandTexts } from './convert.js';
+
+/** Debounce of the live preview while typing (ms). */
+export const PREVIEW_DELAY_MS = 250;
+
+export const STARTER_COMMAND = `// Raise every grade below 95 to 95 (try 92, or $[] for all)
+db.students.updateMany(
+  {},
+  { $set: { "grades.$[low]": 95 } },
+  { arrayFilters: [ { low: { $lt: 95 } } ] }
+)`;
+
+let bridgeInstance: EngineBridge | undefined;
+function bridge(): EngineBridge {
+  if (bridgeInstance === undefined) {
+    bridgeInstance = engineBridge();
+    bridgeInstance.onRestart = async () => {
+      await syncEngine(store.getState().collections);
+    };
+  }
+  return bridgeInstance;
+}
+
+/** For tests: drive the controller with another bridge (e.g. over a MessageChannel). */
+export function useBridge(b: EngineBridge): void {
+  bridgeInstance = b;
+  b.onRestart = async () => {
+    await syncEngine(store.getState().collections);
+  };
+}
+
+function message(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+function errorText(error: { code: number; codeName: string; errmsg: string }): string {
+  return `${error.codeName} (${error.code}): ${error.errmsg}`;
+}
+
+/** Loads the collections into a fresh database in the worker and refreshes the views. */
+export async function syncEngine(collections: readonly CollectionState[]): Promise<CollectionView[]> {
+  const s = store.getState();
+  const commands = setupCommandTexts(s.database, collections);
+  const setup = await bridge().request({ type: 'setup', db: s.database, reset: true, commands });
+  if (!setup.ok) throw new Error(errorText(setup.error));
+  const views = await bridge().request({ type: 'collections', db: s.database });
+  if (!views.ok) throw new Error(errorText(views.error));
+  store.getState().setViews(views.result);
+  return views.result;
+}
+
+/**
+ * Replaces the collections (validated by the engine's EJSON parser first) and records an undo
+ * step. Returns an error message instead of throwing, for forms to show.
+ */
+export async function applyCollections(next: readonly CollectionState[], label: string): Promise<string | null> {
+  try {
+    setupCommandTexts(store.getState().database, next);
+  } catch (e) {
+    return message(e);
+  }
+  try {
+    const views = await syncEngine(next);
+    store.getState().commitCollections(fromViews(views), label);
+    schedulePreview();
+    return null;
+  } catch (e) {
+    // The engine refused (e.g. duplicate _id): put the old state back.
+    await syncEngine(store.getState().collections).catch(() => undefined);
+    return message(e);
+  }
+}
+
+let previewTicket = 0;
+let previewTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Debounced dry run of the current command. */
+export function schedulePreview(delay: number = PREVIEW_DELAY_MS): void {
+  clearTimeout(previewTimer);
+  previewTimer = setTimeout(() => void preview(), delay);
+}
+
+/** Runs the command as a dry run and shows it, unless something newer happened meanwhile. */
+export async function preview(): Promise<void> {
+  const ticket = ++previewTicket;
+  const s = store.getState();
+  const script = s.command;
+  if (script.trim() === '') {
+    s.showRun(null);
+    return;
+  }
+  try {
+    const response = await bridge().request({ type: 'runScript', db: s.database, script, dryRun: true });
+    if (ticket !== previewTicket) return;
+    if (!response.ok) {
+      s.setNotice({ kind: 'error', text: errorText(response.error) });
+      return;
+    }
+    store.getState().showRun({ kind: 'preview', script, run: response.result });
+  } catch (e) {
+    if (ticket === previewTicket) store.getState().setNotice({ kind: 'error', text: message(e) });
+  }
+}
+
+/** Runs the command for real: the collections change, an undo step is recorded. */
+export async function run(): Promise<ScriptRun | null> {
+  clearTimeout(previewTimer);
+  const ticket = ++previewTicket;
+  const s = store.getState();
+  if (s.readOnly) return null;
+  const script = s.command;
+  s.setStatus('running');
+  s.setNotice(null);
+  try {
+    const response = await bridge().request({ type: 'runScript', db: s.database, script, dryRun: false });
+    if (!response.ok) {
+      store.getState().setNotice({ kind: 'error', text: errorText(response.error) });
+      return null;
+    }
+    const result = response.result;
+    const after = store.getState();
+    if (result.collections !== undefined) {
+      after.setViews(result.collections);
+      after.commitCollections(fromViews(result.collections), 'run');
+    }
+    void ticket;
+    after.showRun({ kind: 'committed', script, run: result });
+    return result;
+  } catch (e) {
+    store.getState().setNotice({ kind: 'error', text: message(e) });
+    return null;
+  } finally {
+    store.getState().setStatus('ready');
+  }
+}
+
+/** Goes back one step of the collection history (runs and edits). */
+export async function undo(): Promise<void> {
+  const s = store.getState();
+  const last = s.past[s.past.length - 1];
+  if (last === undefined) return;
+  store.setState({
+    past: s.past.slice(0, -1),
+    future: [{ label: last.label, collections: s.collections }, ...s.future],
+    collections: last.collections,
+    shown: null,
+  });
+  await syncEngine(last.collections).catch((e: unknown) => s.setNotice({ kind: 'error', text: message(e) }));
+  schedulePreview(0);
+}
+
+export async function redo(): Promise<void> {
+  const s = store.getState();
+  const next = s.future[0];
+  if (next === undefined) return;
+  store.setState({
+    future: s.future.slice(1),
+    past: [...s.past, { label: next.label, collections: s.collections }],
+    collections: next.collections,
+    shown: null,
+  });
+  await syncEngine(next.collections).catch((e: unknown) => s.setNotice({ kind: 'error', text: message(e) }));
+  schedulePreview(0);
+}
+
+/** Loads a shared or gallery state: its collections become the new baseline. */
+export async function loadState(state: ShareState, label: string | null): Promise<void> {
+  const { collections, command } = fromShareState(state);
+  const s = store.getState();
+  store.setState({ database: state.database ?? 'test' });
+  const views = await syncEngine(collections);
+  const loaded = fromViews(views);
+  s.commitCollections(loaded, label);
+  s.setBaseline(loaded);
+  s.setCommand(command);
+  s.setScenario(state.scenarioId ?? null);
+  const target = /db\.([A-Za-z_][\w]*)\./.exec(command)?.[1];
+  if (target !== undefined && loaded.some((c) => c.name === target)) s.selectCollection(target);
+  s.showRun(null);
+  schedulePreview(0);
+}
+
+/** The starter collections of public/examples/ and the starter command. */
+export async function loadStarter(label: string | null): Promise<void> {
+  const index = await fetchExampleIndex();
+  const files = await fetchExampleCollections(index);
+  const db = index.database;
+  store.setState({ database: db });
+  const loaded = await bridge().request({ type: 'loadCollections', db, collections: files });
+  if (!loaded.ok) throw new Error(errorText(loaded.error));
+  const views = await bridge().request({ type: 'collections', db });
+  if (!views.ok) throw new Error(errorText(views.error));
+  const s = store.getState();
+  s.setViews(views.result);
+  const collections = fromViews(views.result);
+  s.commitCollections(collections, label);
+  s.setBaseline(collections);
+  s.setCommand(STARTER_COMMAND);
+  s.setScenario(null);
+  s.selectCollection('students');
+  s.showRun(null);
+  schedulePreview(0);
+}
+
+/** Puts one collection back to its baseline (an undo step). */
+export async function resetCollection(name: string): Promise<string | null> {
+  const s = store.getState();
+  const base = s.baseline.find((c) => c.name === name);
+  const next = s.collections.flatMap((c) => (c.name !== name ? [c] : base === undefined ? [] : [base]));
+  return applyCollections(next, `reset ${name}`);
+}
+
+/** Forgets everything saved and starts again from the starter example. */
+export async function resetEverything(): Promise<void> {
+  store.setState({ past: [], future: [], collections: [], shown: null, notice: null });
+  await loadStarter(null);
+}
+
+/** Starts the page: share link > autosaved state > starter example. */
+export async function boot(address: Location | string): Promise<void> {
+  const s = store.getState();
+  const embed = readEmbedOptions(address);
+  s.setEmbed(embed.embed, embed.readOnly);
+  try {
+    const ping = await bridge().request({ type: 'ping' }, 15_000);
+    if (!ping.ok) throw new Error(errorText(ping.error));
+    const deployments = await bridge().request({ type: 'deployments' });
+    if (deployments.ok) s.setDeployments(deployments.result);
+    let shared: ShareState | undefined;
+    try {
+      shared = await getInitialState(address);
+    } catch (e) {
+      s.setNotice({ kind: 'error', text: message(e) });
+    }
+    if (shared !== undefined) {
+      await loadState(shared, null);
+    } else if (hasPersistedState() && store.getState().collections.length > 0) {
+      await syncEngine(store.getState().collections);
+      schedulePreview(0);
+    } else {
+      await loadStarter(null);
+    }
+    store.getState().setStatus('ready');
+  } catch (e) {
+    store.getState().setStatus('error');
+    store.getState().setNotice({ kind: 'error', text: e instanceof TimeoutError ? e.message : message(e) });
+  }
+}

@@ -1,0 +1,279 @@
+/**
+ * The collections pane: one tab per collection, each document shown as the shell prints it
+ * (BSON types visible), with edit / duplicate / delete, add, import, reset and "new collection".
+ * Every change goes through `applyCollections`, which validates with the engine's EJSON parser
+ * and records an undo step.
+ */
+import { useState, type ReactNode } from 'react';
+import type { CollectionView } from '../../engine/worker/protocol.js';
+import { perform } from '../actions/actions.js';
+import { applyCollections } from '../engine/controller.js';
+import { usePlayground, store } from '../state/store.js';
+import type { CollectionState } from '../state/types.js';
+import { TreeView } from './TreeView.js';
+
+/** Documents shown before "show more" (the rest stay in the collection). */
+const PAGE = 100;
+
+function replaceCollection(name: string, f: (c: CollectionState) => CollectionState): CollectionState[] {
+  return store.getState().collections.map((c) => (c.name === name ? f(c) : c));
+}
+
+export function CollectionsPanel(): ReactNode {
+  const views = usePlayground((s) => s.views);
+  const selected = usePlayground((s) => s.selected);
+  const selectCollection = usePlayground((s) => s.selectCollection);
+  const openDialog = usePlayground((s) => s.openDialog);
+  const readOnly = usePlayground((s) => s.readOnly);
+  const view = views.find((v) => v.name === selected) ?? views[0];
+  return (
+    <section className="panel collections" data-testid="collection-pane" aria-labelledby="collections-title">
+      <div className="panel-head">
+        <h2 id="collections-title">Collections</h2>
+        {readOnly ? null : (
+          <button type="button" className="btn small" data-testid="new-collection" onClick={() => openDialog('create-collection')}>
+            + New
+          </button>
+        )}
+      </div>
+      <div className="tabs" role="tablist" aria-label="Collections">
+        {views.map((v) => (
+          <button
+            key={v.name}
+            type="button"
+            role="tab"
+            id={`coll-tab-${v.name}`}
+            aria-selected={v.name === view?.name}
+            aria-controls="collection-docs"
+            data-testid={`collection-tab.${v.name}`}
+            className="tab"
+            onClick={() => selectCollection(v.name)}
+          >
+            {v.name}
+            <span className="count">{v.documents.length}</span>
+          </button>
+        ))}
+      </div>
+      {view === undefined ? (
+        <p className="empty">No collections yet. Load an example or create one.</p>
+      ) : (
+        <CollectionBody key={view.name} view={view} readOnly={readOnly} />
+      )}
+    </section>
+  );
+}
+
+function CollectionBody({ view, readOnly }: { view: CollectionView; readOnly: boolean }): ReactNode {
+  const openDialog = usePlayground((s) => s.openDialog);
+  const [limit, setLimit] = useState(PAGE);
+  const [adding, setAdding] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const act = async (next: CollectionState[], label: string): Promise<void> => {
+    setError(await applyCollections(next, label));
+  };
+  return (
+    <div id="collection-docs" role="tabpanel" aria-labelledby={`coll-tab-${view.name}`} className="docs">
+      {readOnly ? null : (
+        <div className="row-actions">
+          <button type="button" className="btn small" data-testid="add-document" onClick={() => setAdding(true)}>
+            + Document
+          </button>
+          <button type="button" className="btn small" data-testid="import-documents" onClick={() => openDialog('import')}>
+            Import…
+          </button>
+          <button
+            type="button"
+            className="btn small subtle"
+            data-testid="reset-collection"
+            onClick={() => void perform('resetCollection')}
+          >
+            Reset to example
+          </button>
+        </div>
+      )}
+      {view.options !== undefined || view.indexes !== undefined ? (
+        <details className="coll-meta">
+          <summary>Options &amp; indexes</summary>
+          {view.options !== undefined ? <pre>{view.options}</pre> : null}
+          {view.indexes !== undefined ? <pre>{view.indexes}</pre> : null}
+        </details>
+      ) : null}
+      {error !== null ? (
+        <p className="form-error" role="alert" data-testid="collection-error">
+          {error}
+        </p>
+      ) : null}
+      {adding ? (
+        <DocumentEditor
+          initial={'{\n  "_id": ' + String(view.documents.length + 1) + '\n}'}
+          onCancel={() => setAdding(false)}
+          onSave={async (text) => {
+            const message = await applyCollections(
+              replaceCollection(view.name, (c) => ({ ...c, docs: [...c.docs, text] })),
+              'add document',
+            );
+            if (message === null) setAdding(false);
+            return message;
+          }}
+        />
+      ) : null}
+      {view.documents.length === 0 ? <p className="empty">This collection is empty.</p> : null}
+      <ol className="doc-list">
+        {view.documents.slice(0, limit).map((d, i) => (
+          <DocumentCard
+            key={`${i}:${d.ejson}`}
+            index={i}
+            collection={view.name}
+            doc={d}
+            readOnly={readOnly}
+            onAct={act}
+          />
+        ))}
+      </ol>
+      {view.documents.length > limit ? (
+        <button type="button" className="btn small" onClick={() => setLimit(limit + PAGE)}>
+          Show {Math.min(PAGE, view.documents.length - limit)} more
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+function DocumentCard({
+  index,
+  collection,
+  doc,
+  readOnly,
+  onAct,
+}: {
+  index: number;
+  collection: string;
+  doc: CollectionView['documents'][number];
+  readOnly: boolean;
+  onAct: (next: CollectionState[], label: string) => Promise<void>;
+}): ReactNode {
+  const [editing, setEditing] = useState(false);
+  if (editing) {
+    return (
+      <li className="doc-card editing">
+        <DocumentEditor
+          initial={doc.ejson}
+          onCancel={() => setEditing(false)}
+          onSave={async (text) => {
+            const message = await applyCollections(
+              replaceCollection(collection, (c) => ({ ...c, docs: c.docs.map((x, i) => (i === index ? text : x)) })),
+              'edit document',
+            );
+            if (message === null) setEditing(false);
+            return message;
+          }}
+        />
+      </li>
+    );
+  }
+  return (
+    <li className="doc-card" data-testid="document">
+      <TreeView node={doc.tree} />
+      {readOnly ? null : (
+        <div className="doc-actions">
+          <button type="button" className="btn tiny" data-testid="edit-document" aria-label={`Edit document ${index + 1}`} onClick={() => setEditing(true)}>
+            Edit
+          </button>
+          <button
+            type="button"
+            className="btn tiny"
+            aria-label={`Duplicate document ${index + 1}`}
+            data-testid="duplicate-document"
+            onClick={() =>
+              void onAct(
+                replaceCollection(collection, (c) => ({
+                  ...c,
+                  docs: [...c.docs.slice(0, index + 1), withoutId(doc.ejson), ...c.docs.slice(index + 1)],
+                })),
+                'duplicate document',
+              )
+            }
+          >
+            Duplicate
+          </button>
+          <button
+            type="button"
+            className="btn tiny danger"
+            aria-label={`Delete document ${index + 1}`}
+            data-testid="delete-document"
+            onClick={() =>
+              void onAct(
+                replaceCollection(collection, (c) => ({ ...c, docs: c.docs.filter((_, i) => i !== index) })),
+                'delete document',
+              )
+            }
+          >
+            Delete
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** A duplicate gets a fresh `_id` from the engine: the copy simply leaves `_id` out. */
+function withoutId(ejson: string): string {
+  return ejson.replace(/^\{\s*"_id":\s*(\{[^{}]*\}|[^,\n{}]+),?/, '{');
+}
+
+export function DocumentEditor({
+  initial,
+  onSave,
+  onCancel,
+}: {
+  initial: string;
+  onSave: (text: string) => Promise<string | null>;
+  onCancel: () => void;
+}): ReactNode {
+  const [text, setText] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      className="doc-editor"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setBusy(true);
+        void onSave(text).then((message) => {
+          setBusy(false);
+          setError(message);
+        });
+      }}
+    >
+      <label className="sr-only" htmlFor="doc-editor-text">
+        Document (Extended JSON)
+      </label>
+      <textarea
+        id="doc-editor-text"
+        data-testid="document-editor"
+        value={text}
+        spellCheck={false}
+        rows={Math.min(18, Math.max(4, text.split('\n').length + 1))}
+        onChange={(e) => setText(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') onCancel();
+        }}
+        autoFocus
+      />
+      <p className="hint">Extended JSON: 5 is an int, 5.0 a double, {'{"$numberLong": "5"}'} a long, {'{"$date": "…"}'} a date.</p>
+      {error !== null ? (
+        <p className="form-error" role="alert" data-testid="document-error">
+          {error}
+        </p>
+      ) : null}
+      <div className="form-actions">
+        <button type="submit" className="btn primary small" data-testid="save-document" disabled={busy}>
+          Save
+        </button>
+        <button type="button" className="btn small" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,238 @@
+/**
+ * The diff pane: for every document a statement matched, before and after with field marks
+ * (added / removed / changed, type changes), array elements reached by `$[id]`, `$[]` and `$`
+ * outlined in the operator's colour (before: what the filter matched; after: what changed),
+ * no-ops shown as "matched, unchanged", upserts as new documents with each field's origin.
+ * Long lists are windowed by scroll offset.
+ */
+import { useMemo, useRef, useState, type ReactNode, type UIEvent } from 'react';
+import type { ChangeView, StatementView, TreeNode } from '../../engine/worker/protocol.js';
+import { diffTrees } from '../diff/tree-diff.js';
+import { usePlayground } from '../state/store.js';
+import { ORIGIN_LABEL, TreeView, operatorLabel } from './TreeView.js';
+
+type Card =
+  | { readonly kind: 'change'; readonly statement: StatementView; readonly change: ChangeView; readonly colours: ReadonlyMap<string, number> }
+  | { readonly kind: 'upsert'; readonly statement: StatementView; readonly colours: ReadonlyMap<string, number> }
+  | { readonly kind: 'header'; readonly statement: StatementView; readonly title: string; readonly colours: ReadonlyMap<string, number> };
+
+function lineCount(node: TreeNode): number {
+  if (node.t === 'val') return 1;
+  if (node.t === 'arr') return node.items.every((i) => i.t === 'val') && node.items.length <= 12 ? 1 : 2 + node.items.reduce((n, i) => n + lineCount(i), 0);
+  return 2 + node.fields.reduce((n, [, v]) => n + lineCount(v), 0);
+}
+
+/** Estimated pixel height of a card (for windowing). */
+function estimate(card: Card): number {
+  if (card.kind === 'header') return 64 + card.statement.arrayFilters.length * 22;
+  if (card.kind === 'upsert') return 80 + 21 * lineCount(card.statement.upsert?.doc ?? { t: 'doc', fields: [] });
+  return 70 + 21 * Math.max(lineCount(card.change.before), lineCount(card.change.after));
+}
+
+function idText(node: TreeNode): string | undefined {
+  if (node.t !== 'doc') return undefined;
+  const id = node.fields.find(([k]) => k === '_id');
+  return id !== undefined && id[1].t === 'val' ? id[1].text : undefined;
+}
+
+/** Windowing starts above this many cards. */
+const WINDOW_THRESHOLD = 40;
+
+export function DiffPanel(): ReactNode {
+  const shown = usePlayground((s) => s.shown);
+  const runCount = usePlayground((s) => s.runCount);
+  const cards = useMemo(() => {
+    const out: Card[] = [];
+    if (shown === null) return out;
+    for (const command of shown.run.commands) {
+      for (const statement of command.statements) {
+        const colours = new Map<string, number>();
+        statement.arrayFilters.forEach((f, i) => colours.set(f.identifier, i));
+        let next = statement.arrayFilters.length;
+        for (const c of statement.documents)
+          for (const t of c.arrayTouches) if (!colours.has(t.operator)) colours.set(t.operator, next++);
+        const title = `${command.name}${command.statements.length > 1 ? ` #${statement.index}` : ''}`;
+        out.push({ kind: 'header', statement, title, colours });
+        for (const change of statement.documents) out.push({ kind: 'change', statement, change, colours });
+        if (statement.upsert !== undefined) out.push({ kind: 'upsert', statement, colours });
+      }
+    }
+    return out;
+  }, [shown]);
+  const heights = useMemo(() => cards.map(estimate), [cards]);
+  const [scrollTop, setScrollTop] = useState(0);
+  const [viewport, setViewport] = useState(800);
+  const box = useRef<HTMLDivElement>(null);
+  const onScroll = (e: UIEvent<HTMLDivElement>): void => {
+    setScrollTop(e.currentTarget.scrollTop);
+    setViewport(e.currentTarget.clientHeight || 800);
+  };
+
+  let body: ReactNode;
+  if (shown === null) {
+    body = (
+      <p className="empty">
+        The documents an update touches appear here: before and after, with every changed field marked. Type a command or
+        pick an example.
+      </p>
+    );
+  } else if (cards.length === 0) {
+    body = <p className="empty">This run wrote nothing through update, findAndModify or bulkWrite.</p>;
+  } else if (cards.length <= WINDOW_THRESHOLD) {
+    body = cards.map((c, i) => <CardView key={`${runCount}:${i}`} card={c} />);
+  } else {
+    let top = 0;
+    let first = 0;
+    while (first < cards.length && top + heights[first]! < scrollTop - 400) top += heights[first++]!;
+    let last = first;
+    let bottom = top;
+    while (last < cards.length && bottom < scrollTop + viewport + 400) bottom += heights[last++]!;
+    const rest = heights.slice(last).reduce((a, b) => a + b, 0);
+    body = (
+      <>
+        <div style={{ height: top }} aria-hidden="true" />
+        {cards.slice(first, last).map((c, i) => (
+          <CardView key={`${runCount}:${first + i}`} card={c} />
+        ))}
+        <div style={{ height: rest }} aria-hidden="true" />
+      </>
+    );
+  }
+  return (
+    <div className="diff-scroll" ref={box} onScroll={onScroll} data-testid="diff-pane" data-kind={shown?.kind ?? 'none'}>
+      {body}
+    </div>
+  );
+}
+
+function CardView({ card }: { card: Card }): ReactNode {
+  if (card.kind === 'header') return <StatementHeader statement={card.statement} title={card.title} colours={card.colours} />;
+  if (card.kind === 'upsert') return <UpsertCard statement={card.statement} colours={card.colours} />;
+  return <ChangeCard change={card.change} colours={card.colours} />;
+}
+
+function StatementHeader({
+  statement,
+  title,
+  colours,
+}: {
+  statement: StatementView;
+  title: string;
+  colours: ReadonlyMap<string, number>;
+}): ReactNode {
+  const operators = [...colours.keys()].filter((op) => !statement.arrayFilters.some((f) => f.identifier === op));
+  return (
+    <div className="statement-summary">
+      <div className="counts">
+        <strong>{title}</strong>
+        <span className="pill">matched {statement.nMatched}</span>
+        <span className="pill">modified {statement.nModified}</span>
+        {statement.upsert !== undefined ? <span className="pill upsert">upserted 1</span> : null}
+        {statement.error !== undefined ? (
+          <span className="pill bad">
+            {statement.error.codeName} ({statement.error.code})
+          </span>
+        ) : null}
+      </div>
+      {statement.arrayFilters.length > 0 || operators.length > 0 ? (
+        <ul className="legend" aria-label="Array operators" data-testid="array-filter-legend">
+          {statement.arrayFilters.map((f) => (
+            <li key={f.identifier}>
+              <span className={`swatch af-c${(colours.get(f.identifier) ?? 0) % 6}`} aria-hidden="true" />
+              <code>{operatorLabel(f.identifier)}</code> <span className="muted">filter</span> <code>{f.filter}</code>
+            </li>
+          ))}
+          {operators.map((op) => (
+            <li key={op}>
+              <span className={`swatch af-c${(colours.get(op) ?? 0) % 6}`} aria-hidden="true" />
+              <code>{operatorLabel(op)}</code>{' '}
+              <span className="muted">{op === '[]' ? 'every element' : 'first element matched by the query'}</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {statement.nMatched === 0 && statement.upsert === undefined && statement.error === undefined ? (
+        <p className="muted">No document matched the query.</p>
+      ) : null}
+    </div>
+  );
+}
+
+function ChangeCard({ change, colours }: { change: ChangeView; colours: ReadonlyMap<string, number> }): ReactNode {
+  const hoveredId = usePlayground((s) => s.hoveredId);
+  const marks = useMemo(() => diffTrees(change.before, change.after), [change]);
+  const beforeOutlines = new Map(change.arrayTouches.map((t) => [t.path, t.operator]));
+  const afterOutlines = new Map(change.arrayTouches.filter((t) => t.changed).map((t) => [t.path, t.operator]));
+  const id = idText(change.before);
+  return (
+    <article
+      className={`change-card ${change.noop ? 'noop' : 'changed'} ${hoveredId !== null && hoveredId === id ? 'linked' : ''}`}
+      data-testid="diff-document"
+      data-id={id}
+    >
+      <header>
+        <span className="doc-id">_id {id ?? '?'}</span>
+        {change.noop ? (
+          <span className="pill" data-testid="diff-unchanged">
+            matched, unchanged
+          </span>
+        ) : (
+          <span className="pill changed">
+            modified {change.modifiedPaths.length > 0 ? change.modifiedPaths.join(', ') : ''}
+          </span>
+        )}
+      </header>
+      {change.noop ? (
+        <div className="sides one">
+          <TreeView node={change.after} deco={{ outlines: beforeOutlines, colours }} />
+        </div>
+      ) : (
+        <div className="sides">
+          <div className="side before">
+            <h4>Before</h4>
+            <TreeView node={change.before} deco={{ marks: marks.before, outlines: beforeOutlines, colours }} />
+          </div>
+          <div className="side after">
+            <h4>After</h4>
+            <TreeView node={change.after} deco={{ marks: marks.after, outlines: afterOutlines, colours }} />
+          </div>
+        </div>
+      )}
+    </article>
+  );
+}
+
+function UpsertCard({ statement, colours }: { statement: StatementView; colours: ReadonlyMap<string, number> }): ReactNode {
+  const upsert = statement.upsert;
+  if (upsert === undefined) return null;
+  const origins = new Map(upsert.origins.map(([p, o]) => [p, o]));
+  const marks = new Map([...origins.keys()].filter((p) => !p.includes('.')).map((p) => [p, { kind: 'added' as const }]));
+  return (
+    <article className="change-card upsert" data-testid="diff-upsert">
+      <header>
+        <span className="doc-id">new document (upsert)</span>
+        <span className="pill upsert">inserted</span>
+      </header>
+      <div className="sides one">
+        <TreeView
+          node={upsert.doc}
+          deco={{
+            marks,
+            origins,
+            outlines: new Map(upsert.arrayTouches.map((t) => [t.path, t.operator])),
+            colours,
+          }}
+        />
+      </div>
+      <p className="origin-legend muted">
+        {Object.entries(ORIGIN_LABEL)
+          .filter(([k]) => [...origins.values()].includes(k as never))
+          .map(([k, label]) => (
+            <span key={k} className={`origin origin-${k}`}>
+              {label}
+            </span>
+          ))}
+      </p>
+    </article>
+  );
+}

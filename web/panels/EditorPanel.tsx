@@ -1,0 +1,95 @@
+/** The command editor with its Run button, preview state and notices. */
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { ACTIONS, perform } from '../actions/actions.js';
+import { CommandEditor } from '../editor/CommandEditor.js';
+import { markersFor } from '../editor/markers.js';
+import { schedulePreview } from '../engine/controller.js';
+import { store, usePlayground } from '../state/store.js';
+import type { TreeNode } from '../../engine/worker/protocol.js';
+
+function fieldPathsOf(node: TreeNode, prefix: string, out: Set<string>, depth = 0): void {
+  if (depth > 6) return;
+  if (node.t === 'doc') {
+    for (const [k, v] of node.fields) {
+      const p = prefix === '' ? k : `${prefix}.${k}`;
+      out.add(p);
+      fieldPathsOf(v, p, out, depth + 1);
+    }
+  } else if (node.t === 'arr') {
+    for (const item of node.items.slice(0, 20)) fieldPathsOf(item, prefix, out, depth + 1);
+  }
+}
+
+/** The selected collection's field paths, for completions. */
+function currentFieldPaths(): string[] {
+  const s = store.getState();
+  const view = s.views.find((v) => v.name === s.selected);
+  const out = new Set<string>();
+  for (const d of view?.documents.slice(0, 200) ?? []) fieldPathsOf(d.tree, '', out);
+  return [...out];
+}
+
+export function EditorPanel({ dark }: { dark: boolean }): ReactNode {
+  const command = usePlayground((s) => s.command);
+  const setCommand = usePlayground((s) => s.setCommand);
+  const readOnly = usePlayground((s) => s.readOnly);
+  const canRun = usePlayground((s) => ACTIONS.run.enabled(s));
+  const status = usePlayground((s) => s.status);
+  const shown = usePlayground((s) => s.shown);
+  const notice = usePlayground((s) => s.notice);
+  const markers = useMemo(
+    () => (shown !== null && shown.script === command ? markersFor(command, shown.run) : []),
+    [shown, command],
+  );
+  const onChange = useCallback(
+    (text: string) => {
+      setCommand(text);
+      schedulePreview();
+    },
+    [setCommand],
+  );
+  const previewing = shown?.kind === 'preview' && shown.script === command;
+  return (
+    <section className="panel editor-panel" aria-labelledby="editor-title">
+      <div className="panel-head">
+        <h2 id="editor-title">Command</h2>
+        <span className={`preview-state ${previewing ? 'on' : ''}`} data-testid="preview-state" aria-live="polite">
+          {status === 'running' ? 'Running…' : previewing ? 'Live preview — not saved until you Run' : ''}
+        </span>
+        {readOnly ? (
+          <span className="badge">read-only</span>
+        ) : (
+          <button
+            type="button"
+            className="btn primary"
+            data-testid="run-button"
+            disabled={!canRun}
+            title={`Run and commit (${ACTIONS.run.shortcut ?? ''} / ⌘+Enter)`}
+            onClick={() => void perform('run')}
+          >
+            ▶ Run
+          </button>
+        )}
+      </div>
+      <CommandEditor
+        value={command}
+        onChange={onChange}
+        onRun={() => void perform('run')}
+        readOnly={readOnly}
+        markers={markers}
+        dark={dark}
+        fieldPaths={currentFieldPaths}
+        collectionNames={() => store.getState().views.map((v) => v.name)}
+        label="Command editor (mongosh syntax). Press Ctrl+Enter to run."
+      />
+      {notice !== null ? (
+        <p className={`notice notice-${notice.kind}`} role="alert" data-testid="notice">
+          {notice.text}
+          <button type="button" className="btn tiny" aria-label="Dismiss" onClick={() => store.getState().setNotice(null)}>
+            ✕
+          </button>
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+/** The oplog pane: each entry the run wrote, in words and as Extended JSON; hover links to the diff. */
+import type { ReactNode } from 'react';
+import { usePlayground } from '../state/store.js';
+
+const OP_LABEL: Readonly<Record<string, string>> = { u: 'update', i: 'insert', d: 'delete', c: 'command', n: 'no-op' };
+
+export function OplogPanel(): ReactNode {
+  const shown = usePlayground((s) => s.shown);
+  const setHoveredId = usePlayground((s) => s.setHoveredId);
+  const entries = shown?.run.oplog ?? [];
+  return (
+    <div className="oplog-scroll" data-testid="oplog-pane">
+      {shown === null ? (
+        <p className="empty">The oplog entries a run writes appear here ($v:2 deltas for updates, whole documents for inserts).</p>
+      ) : entries.length === 0 ? (
+        <p className="empty">
+          {shown.kind === 'preview' ? 'This preview' : 'This run'} writes no oplog entry (nothing changed).
+        </p>
+      ) : (
+        <ol className="oplog-list">
+          {entries.map((e, i) => (
+            <li
+              key={i}
+              className="oplog-entry"
+              data-testid="oplog-entry"
+              data-op={e.op}
+              onMouseEnter={() => setHoveredId(e.id ?? null)}
+              onMouseLeave={() => setHoveredId(null)}
+              onFocus={() => setHoveredId(e.id ?? null)}
+              onBlur={() => setHoveredId(null)}
+              tabIndex={0}
+            >
+              <div className="oplog-head">
+                <span className={`op op-${e.op}`}>{e.op}</span>
+                <span>{OP_LABEL[e.op] ?? e.op}</span>
+                <code>{e.ns}</code>
+                {e.id !== undefined ? <code className="muted">_id {e.id}</code> : null}
+              </div>
+              <ul className="explain">
+                {e.explanation.map((line, j) => (
+                  <li key={j}>{line}</li>
+                ))}
+              </ul>
+              <details>
+                <summary>Extended JSON</summary>
+                <pre className="code">{e.text}</pre>
+              </details>
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}

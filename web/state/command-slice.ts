@@ -1,0 +1,10 @@
+/** The command editor's text. */
+import type { StateCreator } from 'zustand';
+import type { CommandSlice, Store } from './types.js';
+
+export const createCommandSlice: StateCreator<Store, [], [], CommandSlice> = (set) => ({
+  command: '',
+  scenarioId: null,
+  setCommand: (command) => set({ command }),
+  setScenario: (scenarioId) => set({ scenarioId }),
+});

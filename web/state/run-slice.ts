@@ -1,0 +1,16 @@
+/** Engine status and the latest run shown in the panes (never persisted). */
+import type { StateCreator } from 'zustand';
+import type { RunSlice, Store } from './types.js';
+
+export const createRunSlice: StateCreator<Store, [], [], RunSlice> = (set) => ({
+  status: 'starting',
+  shown: null,
+  notice: null,
+  deployments: { current: 'standalone', available: ['standalone'] },
+  runCount: 0,
+  setStatus: (status) => set({ status }),
+  showRun: (shown) =>
+    set((s) => ({ shown, runCount: shown?.kind === 'committed' ? s.runCount + 1 : s.runCount })),
+  setNotice: (notice) => set({ notice }),
+  setDeployments: (deployments) => set({ deployments }),
+});

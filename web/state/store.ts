@@ -1,0 +1,86 @@
+/**
+ * The one store: the four slices combined in a vanilla zustand store (usable from the engine
+ * bridge, actions and tests without React), persisted to localStorage through an explicit
+ * `partialize` — collections, command, theme and layout; never run results.
+ */
+import { useStore } from 'zustand';
+import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
+import { createStore } from 'zustand/vanilla';
+import { createCollectionsSlice } from './collections-slice.js';
+import { createCommandSlice } from './command-slice.js';
+import { createRunSlice } from './run-slice.js';
+import type { CollectionState, InspectTab, Store, Theme } from './types.js';
+import { createUiSlice } from './ui-slice.js';
+
+export const PERSIST_KEY = 'upsert-lab:v1';
+export const PERSIST_VERSION = 1;
+
+/** What autosave keeps. */
+export interface PersistedState {
+  readonly database: string;
+  readonly collections: readonly CollectionState[];
+  readonly baseline: readonly CollectionState[];
+  readonly selected: string | null;
+  readonly command: string;
+  readonly scenarioId: string | null;
+  readonly theme: Theme;
+  readonly inspectTab: InspectTab;
+}
+
+export function partialize(s: Store): PersistedState {
+  return {
+    database: s.database,
+    collections: s.collections,
+    baseline: s.baseline,
+    selected: s.selected,
+    command: s.command,
+    scenarioId: s.scenarioId,
+    theme: s.theme,
+    inspectTab: s.inspectTab,
+  };
+}
+
+const memory = new Map<string, string>();
+/** localStorage when there is one (the page), an in-memory map otherwise (Node tests). */
+const storage: StateStorage =
+  typeof localStorage === 'undefined'
+    ? {
+        getItem: (k) => memory.get(k) ?? null,
+        setItem: (k, v) => void memory.set(k, v),
+        removeItem: (k) => void memory.delete(k),
+      }
+    : localStorage;
+
+export function createPlaygroundStore(options: { readonly persistent?: boolean } = {}) {
+  return createStore<Store>()(
+    persist(
+      (...a) => ({
+        ...createCollectionsSlice(...a),
+        ...createCommandSlice(...a),
+        ...createRunSlice(...a),
+        ...createUiSlice(...a),
+      }),
+      {
+        name: PERSIST_KEY,
+        version: PERSIST_VERSION,
+        storage: createJSONStorage(() => storage),
+        partialize,
+        skipHydration: options.persistent === false,
+      },
+    ),
+  );
+}
+
+export type PlaygroundStore = ReturnType<typeof createPlaygroundStore>;
+
+export const store: PlaygroundStore = createPlaygroundStore();
+
+/** Components select single fields (or use `useShallow` for derived arrays). */
+export function usePlayground<T>(selector: (s: Store) => T): T {
+  return useStore(store, selector);
+}
+
+/** True when autosave has something for this page (a returning visitor). */
+export function hasPersistedState(): boolean {
+  return storage.getItem(PERSIST_KEY) !== null;
+}

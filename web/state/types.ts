@@ -1,0 +1,91 @@
+/**
+ * The page's state, as one zustand store made of four slices (collections, command, run, ui).
+ * Only plain data lives here: documents as typed Extended JSON text and display trees that the
+ * worker produced; nothing here knows MongoDB semantics.
+ */
+import type { CollectionView, DeploymentList, ScriptRun } from '../../engine/worker/protocol.js';
+
+/** A collection as the page keeps (and shares) it: one editable EJSON text per document. */
+export interface CollectionState {
+  readonly name: string;
+  readonly docs: readonly string[];
+  /** `create` options as EJSON text (validator, collation …). */
+  readonly options?: string;
+  /** Index specs as EJSON text of an array. */
+  readonly indexes?: string;
+}
+
+/** One step of the undo history: the collections (and command) before a run or an edit. */
+export interface HistoryEntry {
+  readonly label: string;
+  readonly collections: readonly CollectionState[];
+}
+
+export interface CollectionsSlice {
+  readonly database: string;
+  readonly collections: readonly CollectionState[];
+  /** What "reset to example" goes back to. */
+  readonly baseline: readonly CollectionState[];
+  readonly selected: string | null;
+  /** The engine's view of the collections (display trees), refreshed after every change. */
+  readonly views: readonly CollectionView[];
+  readonly past: readonly HistoryEntry[];
+  readonly future: readonly HistoryEntry[];
+  selectCollection(name: string): void;
+  /** Replaces the collections; `label` records an undo step. */
+  commitCollections(next: readonly CollectionState[], label: string | null): void;
+  setViews(views: readonly CollectionView[]): void;
+  setBaseline(baseline: readonly CollectionState[]): void;
+}
+
+export interface CommandSlice {
+  readonly command: string;
+  /** The gallery scenario the page was loaded from, if any. */
+  readonly scenarioId: string | null;
+  setCommand(command: string): void;
+  setScenario(id: string | null): void;
+}
+
+export type EngineStatus = 'starting' | 'ready' | 'running' | 'restarting' | 'error';
+
+/** What the diff/result/oplog panes show: the latest preview or the latest committed run. */
+export interface ShownRun {
+  readonly kind: 'preview' | 'committed';
+  readonly script: string;
+  readonly run: ScriptRun;
+}
+
+export interface RunSlice {
+  readonly status: EngineStatus;
+  readonly shown: ShownRun | null;
+  /** A request-level failure (timeout, bad setup), shown as a banner. */
+  readonly notice: { readonly kind: 'info' | 'error'; readonly text: string } | null;
+  readonly deployments: DeploymentList;
+  /** Bumped on every committed run, so panels can replay their animation. */
+  readonly runCount: number;
+  setStatus(status: EngineStatus): void;
+  showRun(shown: ShownRun | null): void;
+  setNotice(notice: RunSlice['notice']): void;
+  setDeployments(list: DeploymentList): void;
+}
+
+export type Theme = 'system' | 'light' | 'dark';
+export type Dialog = 'examples' | 'share' | 'import' | 'create-collection' | null;
+export type InspectTab = 'diff' | 'oplog';
+
+export interface UiSlice {
+  readonly theme: Theme;
+  readonly dialog: Dialog;
+  readonly inspectTab: InspectTab;
+  readonly embed: boolean;
+  readonly readOnly: boolean;
+  /** The `_id` text the pointer is over in the oplog pane (highlights the diff card). */
+  readonly hoveredId: string | null;
+  setTheme(theme: Theme): void;
+  openDialog(dialog: Dialog): void;
+  setInspectTab(tab: InspectTab): void;
+  setEmbed(embed: boolean, readOnly: boolean): void;
+  setHoveredId(id: string | null): void;
+}
+
+export type Store = CollectionsSlice & CommandSlice & RunSlice & UiSlice;

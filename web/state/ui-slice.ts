@@ -1,0 +1,17 @@
+/** Theme, dialogs, tabs and embed flags. */
+import type { StateCreator } from 'zustand';
+import type { Store, UiSlice } from './types.js';
+
+export const createUiSlice: StateCreator<Store, [], [], UiSlice> = (set) => ({
+  theme: 'system',
+  dialog: null,
+  inspectTab: 'diff',
+  embed: false,
+  readOnly: false,
+  hoveredId: null,
+  setTheme: (theme) => set({ theme }),
+  openDialog: (dialog) => set({ dialog }),
+  setInspectTab: (inspectTab) => set({ inspectTab }),
+  setEmbed: (embed, readOnly) => set({ embed, readOnly }),
+  setHoveredId: (hoveredId) => set({ hoveredId }),
+});
