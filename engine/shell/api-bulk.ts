@@ -21,9 +21,9 @@ import {
   toNumber,
   truthyOpt,
   TXN_WRITE_CONCERN_ERROR,
-  updateStatement,
   withId,
 } from './api-support.js';
+import { deleteStatement, updateStatement } from './command-builders.js';
 import { upsertedOf } from './api-results.js';
 
 interface BulkOp {
@@ -66,12 +66,7 @@ export function toBulkOp(model: Value, index: number): BulkOp {
       return {
         kind: 'delete',
         index,
-        statement: build([
-          ['q', filter],
-          ['limit', int(name === 'deleteOne' ? 1 : 0)],
-          ['hint', truthyOpt(body, 'hint')],
-          ['collation', truthyOpt(body, 'collation')],
-        ]),
+        statement: deleteStatement(filter, body, name === 'deleteMany'),
       };
     default:
       throw new ShellClientError(`Invalid BulkWriteOperation: ${name}`);

@@ -109,20 +109,6 @@ export function TXN_WRITE_CONCERN_ERROR(): ShellClientError {
   return new ShellClientError('Cannot set write concern after starting a transaction', 'MongoTransactionError');
 }
 
-/** One `updates[]` statement, as the driver's makeUpdateStatement writes it. */
-export function updateStatement(filter: Doc, update: Value, options: Doc | undefined, multi: boolean): Doc {
-  return build([
-    ['q', filter],
-    ['u', update],
-    ['upsert', boolOpt(options, 'upsert')],
-    ['multi', multi ? true : undefined],
-    ['arrayFilters', truthyOpt(options, 'arrayFilters')],
-    ['hint', truthyOpt(options, 'hint')],
-    ['collation', truthyOpt(options, 'collation')],
-    ['sort', truthyOpt(options, 'sort')],
-  ]);
-}
-
 export function withId(document: Doc): Doc {
   if (document.get('_id') !== undefined && document.get('_id') !== null) return document;
   // The driver assigns `doc._id = new ObjectId()` on the object, i.e. after the existing fields.

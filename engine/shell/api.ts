@@ -31,6 +31,19 @@ import {
   errorLabelsOf,
 } from './api-retry.js';
 import {
+  aggregateCommand,
+  countCommand,
+  countDocumentsCommand,
+  deleteCommand,
+  deleteStatement,
+  distinctCommand,
+  findAndModifyCommand,
+  findCommand,
+  insertCommand,
+  updateCommand,
+  updateStatement,
+} from './command-builders.js';
+import {
   boolOpt,
   build,
   checkReplacementDocument,
@@ -46,7 +59,6 @@ import {
   toNumber,
   truthyOpt,
   TXN_WRITE_CONCERN_ERROR,
-  updateStatement,
   withId,
 } from './api-support.js';
 import { MongoServerError, ShellClientError, isMongoNetworkError } from './client-errors.js';
@@ -753,57 +765,35 @@ export class ShellCollection {
 
   // --- command builders (shared by the methods and by explain) -----------------------------
 
-  private updateCommand(statements: Doc[], options: Doc | undefined): Doc {
-    return build([
-      ['update', this.name],
-      ['updates', statements],
-      ['ordered', boolOpt(options, 'ordered') ?? true],
-      ['bypassDocumentValidation', boolOpt(options, 'bypassDocumentValidation')],
-      ['let', truthyOpt(options, 'let')],
-      ['comment', opt(options, 'comment')],
-    ]);
-  }
-
   buildUpdateOne(filter: Doc, update: Value, options?: Doc): BuiltCommand {
     checkUpdateDocument(update);
-    return this.write(this.updateCommand([updateStatement(filter, update, options, false)], options), options);
+    return this.write(updateCommand(this.name, [updateStatement(filter, update, options, false)], options), options);
   }
 
   buildUpdateMany(filter: Doc, update: Value, options?: Doc): BuiltCommand {
     checkUpdateDocument(update);
-    return this.write(this.updateCommand([updateStatement(filter, update, options, true)], options), options);
+    return this.write(updateCommand(this.name, [updateStatement(filter, update, options, true)], options), options);
   }
 
   buildReplaceOne(filter: Doc, replacement: Value, options?: Doc): BuiltCommand {
     checkReplacementDocument(replacement);
-    return this.write(this.updateCommand([updateStatement(filter, replacement, options, false)], options), options);
+    return this.write(
+      updateCommand(this.name, [updateStatement(filter, replacement, options, false)], options),
+      options,
+    );
   }
 
   /** Legacy `update`: any update form (the server decides), `multi`/`upsert` from the options. */
   buildLegacyUpdate(filter: Doc, update: Value, options?: Doc): BuiltCommand {
     const multi = boolOpt(options, 'multi') === true;
     if (!isDoc(update) && !isArray(update)) throw new ShellClientError('Update document must be an object or an array');
-    return this.write(this.updateCommand([updateStatement(filter, update, options, multi)], options), options);
+    return this.write(updateCommand(this.name, [updateStatement(filter, update, options, multi)], options), options);
   }
 
   buildDelete(filter: Doc, options: Doc | undefined, many: boolean): BuiltCommand {
-    const statement = build([
-      ['q', filter],
-      ['limit', int(many ? 0 : 1)],
-      ['hint', truthyOpt(options, 'hint')],
-      ['collation', truthyOpt(options, 'collation')],
-    ]);
-    const command = build([
-      ['delete', this.name],
-      ['deletes', [statement]],
-      ['ordered', boolOpt(options, 'ordered') ?? true],
-      ['let', truthyOpt(options, 'let')],
-      ['comment', opt(options, 'comment')],
-    ]);
-    return this.write(command, options);
+    return this.write(deleteCommand(this.name, [deleteStatement(filter, options, many)], options), options);
   }
 
-  /** findAndModify as the driver builds it: `remove`, `new`, `upsert` always present. */
   buildFindAndModify(
     kind: 'update' | 'replace' | 'delete',
     filter: Doc,
@@ -812,81 +802,20 @@ export class ShellCollection {
   ): BuiltCommand {
     if (kind === 'update' && update !== undefined) checkUpdateDocument(update);
     if (kind === 'replace' && update !== undefined) checkReplacementDocument(update);
-    let returnNew = false;
-    const rd = opt(options, 'returnDocument');
-    if (rd !== undefined) {
-      if (rd === 'after') returnNew = true;
-      else if (rd === 'before') returnNew = false;
-      else throw new ShellClientError(`returnDocument must be either 'before' or 'after'`);
-    } else if (boolOpt(options, 'returnNewDocument') === true || boolOpt(options, 'returnOriginal') === false) {
-      returnNew = true;
-    }
-    const command = build([
-      ['findAndModify', this.name],
-      ['query', filter],
-      ['remove', kind === 'delete'],
-      ['new', kind === 'delete' ? false : returnNew],
-      ['upsert', kind === 'delete' ? false : boolOpt(options, 'upsert') === true],
-      ['sort', truthyOpt(options, 'sort')],
-      ['fields', truthyOpt(options, 'projection')],
-      ['maxTimeMS', truthyOpt(options, 'maxTimeMS')],
-      ['update', kind === 'delete' ? undefined : update],
-      ['bypassDocumentValidation', kind === 'delete' ? undefined : boolOpt(options, 'bypassDocumentValidation')],
-      ['arrayFilters', kind === 'update' ? truthyOpt(options, 'arrayFilters') : undefined],
-      ['collation', truthyOpt(options, 'collation')],
-      ['hint', truthyOpt(options, 'hint')],
-      ['let', truthyOpt(options, 'let')],
-      ['comment', opt(options, 'comment')],
-    ]);
-    return this.write(command, options);
+    return this.write(findAndModifyCommand(this.name, kind, filter, update, options), options);
   }
 
   buildInsert(documents: Doc[], options: Doc | undefined): BuiltCommand {
-    const command = build([
-      ['insert', this.name],
-      ['documents', documents],
-      ['ordered', boolOpt(options, 'ordered') ?? true],
-      ['bypassDocumentValidation', boolOpt(options, 'bypassDocumentValidation')],
-      ['comment', opt(options, 'comment')],
-    ]);
-    return this.write(command, options);
+    return this.write(insertCommand(this.name, documents, options), options);
   }
 
   buildFind(filter: Doc, options: Doc | undefined): BuiltCommand {
-    const command = build([
-      ['find', this.name],
-      ['filter', filter],
-      ['sort', truthyOpt(options, 'sort')],
-      ['projection', truthyOpt(options, 'projection')],
-      ['hint', truthyOpt(options, 'hint')],
-      ['skip', truthyOpt(options, 'skip')],
-      ['limit', truthyOpt(options, 'limit')],
-      ['batchSize', truthyOpt(options, 'batchSize')],
-      ['singleBatch', boolOpt(options, 'singleBatch')],
-      ['comment', opt(options, 'comment')],
-      ['maxTimeMS', truthyOpt(options, 'maxTimeMS')],
-      ['collation', truthyOpt(options, 'collation')],
-      ['let', truthyOpt(options, 'let')],
-    ]);
-    return this.read(command, options);
+    return this.read(findCommand(this.name, filter, options), options);
   }
 
   buildAggregate(pipeline: Value[], options: Doc | undefined): BuiltCommand {
-    const batchSize = truthyOpt(options, 'batchSize');
-    const hasOut = pipeline.some((s) => isDoc(s) && (s.has('$out') || s.has('$merge')));
-    const command = build([
-      ['aggregate', this.name],
-      ['pipeline', pipeline],
-      ['cursor', batchSize !== undefined ? build([['batchSize', batchSize]]) : new Map()],
-      ['allowDiskUse', boolOpt(options, 'allowDiskUse')],
-      ['bypassDocumentValidation', boolOpt(options, 'bypassDocumentValidation')],
-      ['hint', truthyOpt(options, 'hint')],
-      ['collation', truthyOpt(options, 'collation')],
-      ['let', truthyOpt(options, 'let')],
-      ['comment', opt(options, 'comment')],
-      ['maxTimeMS', truthyOpt(options, 'maxTimeMS')],
-    ]);
-    if (hasOut) {
+    const command = aggregateCommand(this.name, pipeline, options);
+    if (pipeline.some((s) => isDoc(s) && (s.has('$out') || s.has('$merge')))) {
       // $out/$merge is a write (write concern) that still reads with the collection's read concern.
       const built = this.write(command, options);
       const rc = this.readConcern;
@@ -897,56 +826,15 @@ export class ShellCollection {
   }
 
   buildCountDocuments(filter: Doc, options: Doc | undefined): BuiltCommand {
-    const pipeline: Value[] = [build([['$match', filter]])];
-    const skip = truthyOpt(options, 'skip');
-    const limit = truthyOpt(options, 'limit');
-    if (skip !== undefined) pipeline.push(build([['$skip', skip]]));
-    if (limit !== undefined) pipeline.push(build([['$limit', limit]]));
-    pipeline.push(
-      build([
-        [
-          '$group',
-          build([
-            ['_id', int(1)],
-            ['n', build([['$sum', int(1)]])],
-          ]),
-        ],
-      ]),
-    );
-    const command = build([
-      ['aggregate', this.name],
-      ['pipeline', pipeline],
-      ['cursor', new Map()],
-      ['hint', truthyOpt(options, 'hint')],
-      ['collation', truthyOpt(options, 'collation')],
-      ['comment', opt(options, 'comment')],
-      ['maxTimeMS', truthyOpt(options, 'maxTimeMS')],
-    ]);
-    return this.read(command, options);
+    return this.read(countDocumentsCommand(this.name, filter, options), options);
   }
 
   buildCount(filter: Doc, options: Doc | undefined): BuiltCommand {
-    const command = build([
-      ['count', this.name],
-      ['query', filter],
-      ['limit', truthyOpt(options, 'limit')],
-      ['skip', truthyOpt(options, 'skip')],
-      ['hint', truthyOpt(options, 'hint')],
-      ['collation', truthyOpt(options, 'collation')],
-      ['comment', opt(options, 'comment')],
-    ]);
-    return this.read(command, options);
+    return this.read(countCommand(this.name, filter, options), options);
   }
 
   buildDistinct(field: string, filter: Doc, options: Doc | undefined): BuiltCommand {
-    const command = build([
-      ['distinct', this.name],
-      ['key', field],
-      ['query', filter],
-      ['collation', truthyOpt(options, 'collation')],
-      ['comment', opt(options, 'comment')],
-    ]);
-    return this.read(command, options);
+    return this.read(distinctCommand(this.name, field, filter, options), options);
   }
 
   // --- update family -----------------------------------------------------------------------
@@ -1058,26 +946,12 @@ export class ShellCollection {
     statements: Doc[],
     options: Doc | undefined,
   ): { reply: Doc; acknowledged: boolean } {
-    let command: Doc;
-    if (kind === 'update') command = this.updateCommand(statements, options);
-    else if (kind === 'insert') {
-      command = build([
-        ['insert', this.name],
-        ['documents', statements],
-        ['ordered', boolOpt(options, 'ordered') ?? true],
-        ['bypassDocumentValidation', boolOpt(options, 'bypassDocumentValidation')],
-        ['let', truthyOpt(options, 'let')],
-        ['comment', opt(options, 'comment')],
-      ]);
-    } else {
-      command = build([
-        ['delete', this.name],
-        ['deletes', statements],
-        ['ordered', boolOpt(options, 'ordered') ?? true],
-        ['let', truthyOpt(options, 'let')],
-        ['comment', opt(options, 'comment')],
-      ]);
-    }
+    const command =
+      kind === 'update'
+        ? updateCommand(this.name, statements, options)
+        : kind === 'insert'
+          ? insertCommand(this.name, statements, options)
+          : deleteCommand(this.name, statements, options);
     const built = this.write(command, options);
     return { reply: this.run(built), acknowledged: isAcknowledged(built.writeConcern) };
   }
