@@ -682,7 +682,8 @@ function drainCursor(
 // ---------------------------------------------------------------------------------------------
 // Collection
 
-interface BuiltCommand {
+/** A command ready to send: target database, document, session and resolved write concern. */
+export interface BuiltCommand {
   dbName: string;
   command: Doc;
   session: ShellSession | undefined;
