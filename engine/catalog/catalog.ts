@@ -11,7 +11,7 @@
  */
 import { ObjectId } from 'bson';
 import { fail } from '../errors.js';
-import type { Doc } from '../bson/values.js';
+import type { Doc, Value } from '../bson/values.js';
 import type { Clock } from './clock.js';
 import { Collection, newUuid, type CollectionOptions } from './collection.js';
 import type { IndexDefinition } from './index-definition.js';
@@ -137,6 +137,50 @@ export class Catalog {
     if (colls.size === 0) this.dbs.delete(db);
     this.oplog.append({ op: 'c', ns: `${db}.$cmd`, ui: collection.uuid, o: new Map([['drop', name]]) });
     return collection;
+  }
+
+  /**
+   * Renames a collection (documents keep their order, indexes and options move with it, the UUID
+   * stays). `dropTarget` drops an existing target first; otherwise an existing target is 48.
+   */
+  renameCollection(fromDb: string, from: string, toDb: string, to: string, dropTarget: boolean): Collection {
+    const source = this.getCollection(fromDb, from);
+    if (!source) throw fail(26, `Source collection ${fromDb}.${from} does not exist`);
+    if (source.isOplog) throw fail(20, `can't rename live oplog while replicating`);
+    checkDatabaseName(toDb);
+    checkCollectionName(toDb, to);
+    if (fromDb === toDb && from === to) throw fail(20, `Can't rename a collection to itself`);
+    const existing = this.getCollection(toDb, to);
+    if (existing) {
+      if (!dropTarget) throw fail(48, 'target namespace exists');
+      this.dropCollection(toDb, to);
+    }
+    const target = new Collection(toDb, to, source.uuid, {
+      validator: source.validator,
+      validationLevel: source.validationLevel,
+      validationAction: source.validationAction,
+      collation: source.collation,
+      listedOptions: new Map(source.listedOptions),
+    });
+    for (const index of source.indexes.slice(1)) target.createIndex(index.definition);
+    for (const d of source.documents()) target.insert(d);
+    const fromColls = this.dbs.get(fromDb)!;
+    fromColls.delete(from);
+    if (fromColls.size === 0) this.dbs.delete(fromDb);
+    let toColls = this.dbs.get(toDb);
+    if (!toColls) {
+      toColls = new Map();
+      this.dbs.set(toDb, toColls);
+    }
+    toColls.set(to, target);
+    const o: Doc = new Map<string, Value>([
+      ['renameCollection', `${fromDb}.${from}`],
+      ['to', `${toDb}.${to}`],
+      ['stayTemp', false],
+    ]);
+    if (existing) o.set('dropTarget', existing.uuid);
+    this.oplog.append({ op: 'c', ns: `${fromDb}.$cmd`, ui: source.uuid, o });
+    return target;
   }
 
   /** Drops every collection of a database. Returns whether it existed. */

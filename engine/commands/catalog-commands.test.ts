@@ -104,4 +104,37 @@ describe('create / drop / listCollections / collMod / dropDatabase / listDatabas
     );
     expect(ejson(drop!.get('o')!)).toBe(canon('{"drop": "c"}'));
   });
+
+  it('renames a collection keeping documents, indexes and the UUID', () => {
+    const engine = testEngine();
+    run(engine, 'test', '{"insert": "a", "documents": [{"_id": 2}, {"_id": 1}]}');
+    run(engine, 'test', '{"createIndexes": "a", "indexes": [{"key": {"x": 1}}]}');
+    const uuid = engine.catalog.getCollection('test', 'a')!.uuid;
+    expect(ejson(run(engine, 'admin', '{"renameCollection": "test.a", "to": "test.b"}'))).toBe(canon('{"ok": 1.0}'));
+    expect(engine.collectionNames('test')).toEqual(['b']);
+    expect(ejson(engine.documents('test', 'b'))).toBe(canon('[{"_id": 2}, {"_id": 1}]'));
+    expect(engine.catalog.getCollection('test', 'b')!.uuid).toBe(uuid);
+    expect(engine.catalog.getCollection('test', 'b')!.indexes.map((i) => i.name)).toEqual(['_id_', 'x_1']);
+    const o = engine.oplogEntries().at(-1)!.get('o')!;
+    expect(ejson(o)).toBe(canon('{"renameCollection": "test.a", "to": "test.b", "stayTemp": false}'));
+  });
+
+  it('refuses renames outside admin (13), of missing sources (26) and onto existing targets (48)', () => {
+    const engine = testEngine();
+    run(engine, 'test', '{"insert": "a", "documents": [{}]}');
+    run(engine, 'test', '{"insert": "b", "documents": [{}]}');
+    expect(run(engine, 'test', '{"renameCollection": "test.a", "to": "test.c"}').get('code')!.valueOf()).toBe(13);
+    expect(ejson(run(engine, 'admin', '{"renameCollection": "test.x", "to": "test.c"}'))).toBe(
+      canon(
+        '{"ok": 0.0, "errmsg": "Source collection test.x does not exist", "code": 26, "codeName": "NamespaceNotFound"}',
+      ),
+    );
+    expect(ejson(run(engine, 'admin', '{"renameCollection": "test.a", "to": "test.b"}'))).toBe(
+      canon('{"ok": 0.0, "errmsg": "target namespace exists", "code": 48, "codeName": "NamespaceExists"}'),
+    );
+    expect(ejson(run(engine, 'admin', '{"renameCollection": "test.a", "to": "test.b", "dropTarget": true}'))).toBe(
+      canon('{"ok": 1.0}'),
+    );
+    expect(engine.collectionNames('test')).toEqual(['b']);
+  });
 });

@@ -23,6 +23,7 @@ import { insertCommand } from './insert.js';
 import { listCollectionsCommand } from './list-collections.js';
 import { listDatabasesCommand } from './list-databases.js';
 import { listIndexesCommand } from './list-indexes.js';
+import { renameCollectionCommand } from './rename-collection.js';
 import { updateCommand } from './update.js';
 import { findAndModifyCommand } from './find-and-modify.js';
 import { upsertRaceCommand } from './interleave.js';
@@ -42,6 +43,7 @@ export const COMMANDS: Readonly<Record<string, CommandHandler>> = {
   create: createCommand,
   drop: dropCommand,
   dropDatabase: dropDatabaseCommand,
+  renameCollection: renameCollectionCommand,
   listCollections: listCollectionsCommand,
   listDatabases: listDatabasesCommand,
   collMod: collModCommand,
