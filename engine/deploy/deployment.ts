@@ -188,7 +188,11 @@ export class Deployment {
   private execute(ctx: CommandContext, handler: CommandHandler | undefined): Doc {
     const { name, command } = ctx;
     this.auth.check(ctx);
-    if (this.topology.topology !== 'standalone' && !NO_PRIMARY_OK.has(name)) this.checkPrimary(name);
+    // Only writes need the primary; reads are answered as a secondary would (the playground has no
+    // read preference), so the collections stay visible while the primary is down.
+    if (this.topology.topology !== 'standalone' && WRITE_CONCERN_COMMANDS.has(name) && !NO_PRIMARY_OK.has(name)) {
+      this.checkPrimary(name);
+    }
     if (command.has('autocommit')) return this.runInTransaction(ctx, handler);
     const own = this.ownCommand(ctx);
     if (own) return this.withWriteConcern(ctx, own, ['shard0', 'rs0']);

@@ -203,6 +203,8 @@ describe('primary down', () => {
       ),
     );
     expect(ejson(engine.documents('test', 'c'))).toBe(canon('[{"_id": 1, "qty": 25}]'));
+    // Reads still answer (as a secondary would).
+    expect(run(engine, 'test', '{"find": "c"}').get('ok')).toBe(1);
   });
 
   it('member 0 down: the next member that is up is the primary', () => {

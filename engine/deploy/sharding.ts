@@ -277,8 +277,19 @@ export class Router {
     const target = ctx.command.get(ctx.name);
     const sc = typeof target === 'string' ? this.collections.get(`${ctx.db}.${target}`) : undefined;
     if (!sc) return undefined;
-    // A command on a sharded collection reaches every shard: each needs a primary for a write.
-    for (const rs of this.topology.replicaSets) {
+    // A write on a sharded collection reaches every shard: each needs a primary (reads are
+    // answered as secondaries would).
+    const writes = [
+      'insert',
+      'delete',
+      'findAndModify',
+      'findandmodify',
+      'createIndexes',
+      'dropIndexes',
+      'collMod',
+      'drop',
+    ];
+    for (const rs of writes.includes(ctx.name) ? this.topology.replicaSets : []) {
       if (!this.topology.primaryOf(rs)) throw fail(7, this.unreachableMessage(rs));
     }
     const mark = ctx.catalog.oplog.size;
