@@ -252,4 +252,69 @@ describe('sharded cluster: the router rules', () => {
         .valueOf(),
     ).toBe(59);
   });
+
+  it('findAndModify: upsert without the shard key → 61; shard key change rules; primary down → 7', () => {
+    const engine = cluster();
+    expect(
+      ejson(
+        body(
+          run(
+            engine,
+            'test',
+            '{"findAndModify": "orders", "query": {"sku": "B7"}, "update": {"$set": {"qty": 1}}, "upsert": true}',
+          ),
+        ),
+      ),
+    ).toBe(
+      canon(
+        '{"ok": 0.0, "errmsg": "Query for sharded findAndModify must contain the shard key", "code": 61, "codeName": "ShardKeyNotFound"}',
+      ),
+    );
+    expect(
+      body(
+        run(
+          engine,
+          'test',
+          '{"findAndModify": "orders", "query": {"region": "US", "sku": "B7"}, "update": {"$set": {"qty": 1}}, "upsert": true}',
+        ),
+      ).get('ok'),
+    ).toBe(1);
+    // 8.0: without the shard key and without upsert, one document is modified.
+    expect(
+      body(
+        run(engine, 'test', '{"findAndModify": "orders", "query": {"sku": "A1"}, "update": {"$inc": {"qty": 1}}}'),
+      ).get('ok'),
+    ).toBe(1);
+    expect(
+      body(
+        run(engine, 'test', '{"findAndModify": "orders", "query": {"_id": 1}, "update": {"$set": {"region": "US"}}}'),
+      )
+        .get('code')!
+        .valueOf(),
+    ).toBe(31025);
+    expect(
+      body(
+        run(
+          engine,
+          'test',
+          '{"findAndModify": "orders", "query": {"region": "EU", "_id": 1}, "update": {"$set": {"region": "US"}}}',
+        ),
+      )
+        .get('code')!
+        .valueOf(),
+    ).toBe(20);
+    expect(docs(engine)).toContain('"_id":{"$numberInt":"1"},"region":"EU"');
+    run(
+      engine,
+      'admin',
+      '{"configureDeployment": 1, "shardMembers": {"shard0": [{"state": "down"}, {"state": "down"}, {"state": "down"}]}}',
+    );
+    expect(
+      body(
+        run(engine, 'test', '{"findAndModify": "orders", "query": {"region": "EU"}, "update": {"$inc": {"qty": 1}}}'),
+      )
+        .get('code')!
+        .valueOf(),
+    ).toBe(7);
+  });
 });

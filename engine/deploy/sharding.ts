@@ -277,6 +277,7 @@ export class Router {
     const target = ctx.command.get(ctx.name);
     const sc = typeof target === 'string' ? this.collections.get(`${ctx.db}.${target}`) : undefined;
     if (!sc) return undefined;
+    if (ctx.name === 'findAndModify' || ctx.name === 'findandmodify') return this.routeFindAndModify(ctx, handler, sc);
     // A write on a sharded collection reaches every shard: each needs a primary (reads are
     // answered as secondaries would).
     const writes = [
@@ -296,6 +297,47 @@ export class Router {
     const reply = handler(ctx);
     this.rewriteDocumentKeys(ctx.catalog, sc, mark);
     return { reply, shards: this.topology.replicaSets.map((r) => r.name) };
+  }
+
+  /**
+   * findAndModify through the router: an upsert needs the full shard key (61, the router's own
+   * message); the targeted shards need a primary (7); a shard key change follows the update rules
+   * (31025, 20). Refusals are command errors, as findAndModify reports them.
+   */
+  private routeFindAndModify(ctx: CommandContext, handler: CommandHandler, sc: ShardedCollection): RoutedReply {
+    const c = ctx.command;
+    const query = c.get('query') ?? new Map<string, Value>();
+    const keyEq = shardKeyEquality(query, sc.fields);
+    if (c.get('upsert') === true && !keyEq) {
+      throw fail(61, 'Query for sharded findAndModify must contain the shard key');
+    }
+    const targets = keyEq ? [this.shardOf(sc, keyEq)] : this.topology.replicaSets.map((r) => r.name);
+    const down = targets.map((t) => this.topology.replicaSet(t)!).find((rs) => !this.topology.primaryOf(rs));
+    if (down) throw fail(7, this.unreachableMessage(down));
+    const dot = sc.ns.indexOf('.');
+    const [db, coll] = [sc.ns.slice(0, dot), sc.ns.slice(dot + 1)];
+    const before = ctx.catalog.snapshot();
+    const preDocs = new Map<string, Doc>();
+    for (const d of ctx.catalog.getCollection(db, coll)?.snapshot() ?? []) preDocs.set(keyOf(d.get('_id')!, null), d);
+    const mark = ctx.catalog.oplog.size;
+    const reply = handler(ctx);
+    if (this.shardKeyChange(ctx.catalog, sc, db, coll, preDocs, mark)) {
+      let error: EngineError | undefined;
+      if (!keyEq)
+        error = fail(31025, 'Shard key update is not allowed without specifying the full shard key in the query');
+      else if (c.get('autocommit') !== false && !c.has('txnNumber')) {
+        error = fail(
+          20,
+          'Must run update to shard key field in a multi-statement transaction or with retryWrites: true.',
+        );
+      }
+      if (error) {
+        ctx.catalog.restore(before);
+        throw error;
+      }
+    }
+    this.rewriteDocumentKeys(ctx.catalog, sc, mark);
+    return { reply, shards: targets };
   }
 
   /** Every statement fails with 7 (ordered: only the first). */
