@@ -15,7 +15,7 @@ import type { Catalog } from '../catalog/catalog.js';
 import type { CommandContext, CommandHandler } from '../commands/context.js';
 import { fail, isEngineError, type EngineError } from '../errors.js';
 import { AuthState } from './auth.js';
-import { addReplyFields, setBeforeOk } from './reply-fields.js';
+import { addReplyFields, ELECTION_ID, setBeforeOk } from './reply-fields.js';
 import { Router } from './sharding.js';
 import { makeMembers, TopologyState, type MemberInput, type ReplicaSet, type Topology } from './topology.js';
 import { SessionStore, TRANSACTION_COMMANDS, writtenKeys, type Transaction } from './transactions.js';
@@ -197,6 +197,7 @@ export class Deployment {
     const own = this.ownCommand(ctx);
     if (own) return this.withWriteConcern(ctx, own, ['shard0', 'rs0']);
     if (!handler) throw fail(59, `no such command: '${name}'`);
+    if (name === 'hello' || name === 'isMaster' || name === 'ismaster') return this.hello(handler!(ctx));
     const result = this.waitingForTransactions(ctx, () => {
       const routed = this.topology.topology === 'sharded' ? this.router.route(ctx, handler) : undefined;
       return routed ?? { reply: handler(ctx), shards: ['shard0'] };
@@ -224,6 +225,40 @@ export class Deployment {
       throw fail(50, 'operation exceeded time limit');
     }
     return result;
+  }
+
+  /**
+   * hello / isMaster as a replica set member (hosts, setName, setVersion, primary flag, secondary,
+   * primary, me, electionId before the limits) or as a router (`msg: 'isdbgrid'`).
+   */
+  private hello(reply: Doc): Doc {
+    if (this.topology.topology === 'standalone') return reply;
+    const out: Doc = new Map<string, Value>();
+    if (this.topology.topology === 'sharded') {
+      for (const [k, v] of reply) {
+        out.set(k, v);
+        if (k === 'isWritablePrimary' || k === 'ismaster') out.set('msg', 'isdbgrid');
+      }
+      return out;
+    }
+    const rs = this.topology.replicaSets[0]!;
+    const primary = this.topology.primaryOf(rs);
+    const hosts = rs.members.map((_, i) => `localhost:${27017 + i}`);
+    out.set('hosts', hosts);
+    out.set('setName', rs.name);
+    out.set('setVersion', new Int32(1));
+    for (const [k, v] of reply) {
+      if (k === 'isWritablePrimary' || k === 'ismaster') {
+        out.set(k, primary !== undefined);
+        out.set('secondary', false);
+        if (primary) out.set('primary', hosts[rs.members.indexOf(primary)]!);
+        out.set('me', primary ? hosts[rs.members.indexOf(primary)]! : hosts[0]!);
+        out.set('electionId', ELECTION_ID);
+        continue;
+      }
+      out.set(k, v);
+    }
+    return out;
   }
 
   /** With no primary, a replica set answers code 7 (the router reports it per statement). */

@@ -214,3 +214,25 @@ describe('primary down', () => {
     );
   });
 });
+
+describe('hello', () => {
+  it('a replica set member and a router describe themselves', () => {
+    const rs = deployedEngine({ topology: 'replicaset' });
+    const hello = run(rs, 'admin', '{"hello": 1}');
+    expect([...hello.keys()].slice(0, 8)).toEqual([
+      'hosts',
+      'setName',
+      'setVersion',
+      'isWritablePrimary',
+      'secondary',
+      'primary',
+      'me',
+      'electionId',
+    ]);
+    expect(ejson(hello.get('hosts')!)).toBe(canon('["localhost:27017", "localhost:27018", "localhost:27019"]'));
+    expect(hello.get('setName')).toBe('rs0');
+    const router = body(run(deployedEngine({ topology: 'sharded' }), 'admin', '{"hello": 1}'));
+    expect([...router.keys()].slice(0, 2)).toEqual(['isWritablePrimary', 'msg']);
+    expect(router.get('msg')).toBe('isdbgrid');
+  });
+});
