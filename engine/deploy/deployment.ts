@@ -330,7 +330,9 @@ export class Deployment {
     if (!handler) throw fail(59, `no such command: '${name}'`);
     const mark = txn.catalog.oplog.size;
     const inner: CommandContext = { ...ctx, catalog: txn.catalog };
-    const out = handler(inner);
+    // Through a router the statement follows the targeting rules as outside a transaction.
+    const routed = this.topology.topology === 'sharded' ? this.router.route(inner, handler) : undefined;
+    const out = routed ? routed.reply : handler(inner);
     try {
       txn.recordWrites(mark, this.sessions.openTransactions(), this.catalog);
     } catch (e) {
@@ -350,6 +352,11 @@ export class Deployment {
       return this.withWriteConcern(ctx, reply(), ['shard0', 'rs0']);
     }
     if (state === 'inProgress' && txn) {
+      // A cross-shard write transaction may not create collections (the shards prepare it).
+      if (this.topology.topology === 'sharded' && txn.createsCollections() && this.router.shardsWritten(txn).size > 1) {
+        this.sessions.finish(lsid, 'aborted');
+        throw fail(263, 'Cannot create new collections inside distributed transactions');
+      }
       txn.commitInto(this.catalog);
       this.sessions.finish(lsid, 'committed');
     }

@@ -317,4 +317,52 @@ describe('sharded cluster: the router rules', () => {
         .valueOf(),
     ).toBe(7);
   });
+
+  it('in a transaction the router rules apply; a cross-shard write transaction cannot create a collection (263)', () => {
+    const engine = cluster();
+    const lsid = '"lsid": {"id": {"$binary": {"base64": "AAAAAAAAAAAAAAAAAAAAAw==", "subType": "04"}}}';
+    const txn = (n: number, start: boolean) =>
+      `${lsid}, "txnNumber": {"$numberLong": "${n}"}${start ? ', "startTransaction": true' : ''}, "autocommit": false`;
+    const upsertNoKey = body(
+      run(
+        engine,
+        'test',
+        `{"update": "orders", "updates": [{"q": {"sku": "Q"}, "u": {"$set": {"a": 1}}, "upsert": true}], ${txn(1, true)}}`,
+      ),
+    );
+    expect(ejson(upsertNoKey.get('writeErrors')!)).toBe(
+      canon(
+        '[{"index": 0, "code": 61, "errmsg": "Failed to target upsert by query :: could not extract exact shard key"}]',
+      ),
+    );
+    // Single-shard write transaction (the new collection is on shard0 with the EU order): allowed.
+    run(
+      engine,
+      'test',
+      `{"update": "orders", "updates": [{"q": {"region": "EU", "_id": 1}, "u": {"$inc": {"qty": 1}}}], ${txn(2, true)}}`,
+    );
+    run(
+      engine,
+      'test',
+      `{"update": "fresh", "updates": [{"q": {"_id": 1}, "u": {"$set": {"a": 1}}, "upsert": true}], ${txn(2, false)}}`,
+    );
+    expect(body(run(engine, 'admin', `{"commitTransaction": 1, ${txn(2, false)}}`)).get('ok')).toBe(1);
+    // Cross-shard: writes on shard1 (US order) and a new collection on shard0.
+    run(
+      engine,
+      'test',
+      `{"update": "orders", "updates": [{"q": {"region": "US", "_id": 2}, "u": {"$inc": {"qty": 1}}}], ${txn(3, true)}}`,
+    );
+    run(
+      engine,
+      'test',
+      `{"update": "fresh2", "updates": [{"q": {"_id": 1}, "u": {"$set": {"a": 1}}, "upsert": true}], ${txn(3, false)}}`,
+    );
+    expect(ejson(body(run(engine, 'admin', `{"commitTransaction": 1, ${txn(3, false)}}`)))).toBe(
+      canon(
+        '{"ok": 0.0, "errmsg": "Cannot create new collections inside distributed transactions", "code": 263, "codeName": "OperationNotSupportedInTransaction"}',
+      ),
+    );
+    expect(engine.collectionNames('test')).toEqual(['orders', 'fresh']);
+  });
 });

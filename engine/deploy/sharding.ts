@@ -121,6 +121,16 @@ export class Router {
 
   constructor(private readonly topology: TopologyState) {}
 
+  /** The shards a transaction wrote to (unsharded collections live on shard0, the primary shard). */
+  shardsWritten(txn: { writtenDocuments(): { ns: string; doc: Doc | undefined }[] }): Set<string> {
+    const out = new Set<string>();
+    for (const { ns, doc } of txn.writtenDocuments()) {
+      const sc = this.collections.get(ns);
+      out.add(sc && doc ? this.shardOfDocument(sc, doc) : this.topology.replicaSets[0]!.name);
+    }
+    return out;
+  }
+
   /** Forgets every sharded collection (a new deployment). */
   reset(): void {
     this.collections.clear();

@@ -124,6 +124,22 @@ export class Transaction {
     }
   }
 
+  /** Whether the transaction created a collection (an upsert or insert into a new one, or create). */
+  createsCollections(): boolean {
+    return this.catalog.oplog
+      .entries()
+      .slice(this.oplogMark)
+      .some((e) => e.get('op') === 'c' && isDoc(e.get('o')) && (e.get('o') as Doc).has('create'));
+  }
+
+  /** The documents written, with their version in the transaction (undefined: deleted). */
+  writtenDocuments(): { ns: string; doc: Doc | undefined }[] {
+    return [...this.writes.values()].map(({ ns, id }) => {
+      const { db, coll } = splitNs(ns);
+      return { ns, doc: this.catalog.getCollection(db, coll)?.findById(id) };
+    });
+  }
+
   /** Puts the transaction's writes into `main` and logs them as one applyOps entry (none when it wrote nothing). */
   commitInto(main: Catalog): void {
     const entries = this.catalog.oplog.entries().slice(this.oplogMark);
