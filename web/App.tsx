@@ -5,7 +5,7 @@ import { CollectionsPanel } from './panels/CollectionsPanel.js';
 import { CreateCollectionDialog } from './panels/CreateCollectionDialog.js';
 import { EditorPanel } from './panels/EditorPanel.js';
 import { ExamplesDialog } from './panels/ExamplesDialog.js';
-import { Header } from './panels/Header.js';
+import { EngineStatus, Header } from './panels/Header.js';
 import { ImportDialog } from './panels/ImportDialog.js';
 import { InspectPanel } from './panels/InspectPanel.js';
 import { ResultPanel } from './panels/ResultPanel.js';
@@ -37,9 +37,12 @@ export function App(): ReactNode {
           <EditorPanel dark={theme === 'dark'} />
           <InspectPanel only="diff" />
         </main>
-        <a className="embed-credit" href={window.location.href.replace(/[?&]embed=1(&readonly=1)?/, '')} target="_blank" rel="noreferrer">
+        <div className="embed-foot">
+          <EngineStatus />
+          <a className="embed-credit" href={window.location.href.replace(/[?&]embed=1(&readonly=1)?/, '')} target="_blank" rel="noreferrer">
           Open in Upsert Lab ↗
-        </a>
+          </a>
+        </div>
       </div>
     );
   }

@@ -19,6 +19,7 @@ type Card =
 function lineCount(node: TreeNode): number {
   if (node.t === 'val') return 1;
   if (node.t === 'arr') return node.items.every((i) => i.t === 'val') && node.items.length <= 12 ? 1 : 2 + node.items.reduce((n, i) => n + lineCount(i), 0);
+  if (node.fields.every(([, v]) => v.t === 'val') && node.fields.length <= 6) return 1;
   return 2 + node.fields.reduce((n, [, v]) => n + lineCount(v), 0);
 }
 

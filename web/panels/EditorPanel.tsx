@@ -71,6 +71,7 @@ export function EditorPanel({ dark }: { dark: boolean }): ReactNode {
           </button>
         )}
       </div>
+      <Intro />
       <CommandEditor
         value={command}
         onChange={onChange}
@@ -91,5 +92,29 @@ export function EditorPanel({ dark }: { dark: boolean }): ReactNode {
         </p>
       ) : null}
     </section>
+  );
+}
+
+function Intro(): ReactNode {
+  const dismissed = usePlayground((s) => s.introDismissed || s.embed);
+  const dismiss = usePlayground((s) => s.dismissIntro);
+  if (dismissed) return null;
+  return (
+    <div className="intro" data-testid="intro">
+      <ol>
+        <li>
+          <strong>Edit</strong> the mongosh command — the right pane previews what it would change.
+        </li>
+        <li>
+          <strong>Run</strong> (<kbd>Ctrl</kbd>+<kbd>Enter</kbd>) applies it to the collections on the left; Undo reverts.
+        </li>
+        <li>
+          <strong>Examples</strong> has a scenario for every rule: upserts, arrayFilters, collation, errors…
+        </li>
+      </ol>
+      <button type="button" className="btn tiny" aria-label="Hide these tips" onClick={dismiss}>
+        Got it
+      </button>
+    </div>
   );
 }

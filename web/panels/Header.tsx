@@ -63,7 +63,7 @@ export function Header(): ReactNode {
           </button>
         </div>
         <button type="button" className="btn primary-outline" data-testid="share-button" onClick={() => void perform('openShare')}>
-          <span aria-hidden="true">🔗</span> Share
+          <span aria-hidden="true">⇪</span> Share
         </button>
         <button
           type="button"
@@ -81,7 +81,7 @@ export function Header(): ReactNode {
   );
 }
 
-function EngineStatus(): ReactNode {
+export function EngineStatus(): ReactNode {
   const status = usePlayground((s) => s.status);
   const text =
     status === 'starting'

@@ -43,7 +43,7 @@ export function OplogPanel(): ReactNode {
               </ul>
               <details>
                 <summary>Extended JSON</summary>
-                <pre className="code">{e.text}</pre>
+                <pre className="code" tabIndex={0}>{e.text}</pre>
               </details>
             </li>
           ))}

@@ -41,11 +41,11 @@ export function ResultPanel(): ReactNode {
                   <div className="two-col">
                     <div>
                       <h4>Command</h4>
-                      <pre className="code">{c.command}</pre>
+                      <pre className="code" tabIndex={0}>{c.command}</pre>
                     </div>
                     <div>
                       <h4>Reply</h4>
-                      <pre className="code">{c.reply}</pre>
+                      <pre className="code" tabIndex={0}>{c.reply}</pre>
                     </div>
                   </div>
                 </details>
@@ -69,7 +69,7 @@ function Statement({ s }: { s: ShellStatementReply }): ReactNode {
       {s.error !== undefined ? (
         <ErrorBox error={s.error} />
       ) : s.printed !== '' ? (
-        <pre className="code printed">{s.printed}</pre>
+        <pre className="code printed" tabIndex={0}>{s.printed}</pre>
       ) : null}
     </div>
   );

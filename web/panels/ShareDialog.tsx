@@ -78,7 +78,7 @@ export function ShareDialog(): ReactNode {
       <section className="share-block">
         <h3>Export as a mongosh script</h3>
         <p className="muted">Recreates the collections and runs the command against a real MongoDB (use a test deployment).</p>
-        <pre className="code export" data-testid="export-script">{script}</pre>
+        <pre className="code export" data-testid="export-script" tabIndex={0}>{script}</pre>
         <div className="form-actions">
           {copyButton('script', script, 'copy-export')}
           <a

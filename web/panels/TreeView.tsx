@@ -23,8 +23,18 @@ function keyText(key: string): string {
   return IDENT.test(key) ? key : JSON.stringify(key);
 }
 
+/** Rough printed width of a node, to decide what fits on one line (like mongosh's breakLength). */
+function width(node: TreeNode): number {
+  if (node.t === 'val') return node.text.length;
+  if (node.t === 'arr') return 4 + node.items.reduce((n, i) => n + width(i) + 2, 0);
+  return 4 + node.fields.reduce((n, [k, v]) => n + k.length + 2 + width(v) + 2, 0);
+}
+
+/** Scalars, and small arrays/documents of scalars, print on one line. */
 function isInline(node: TreeNode): boolean {
-  return node.t === 'val' || (node.t === 'arr' && node.items.length <= 12 && node.items.every((i) => i.t === 'val'));
+  if (node.t === 'val') return true;
+  if (node.t === 'arr') return node.items.length <= 12 && node.items.every((i) => i.t === 'val') && width(node) <= 60;
+  return node.fields.length <= 6 && node.fields.every(([, v]) => v.t === 'val') && width(node) <= 60;
 }
 
 function Value({ node, path, deco }: { node: TreeNode; path: string; deco: TreeDecorations }): ReactNode {
@@ -67,6 +77,27 @@ function Value({ node, path, deco }: { node: TreeNode; path: string; deco: TreeD
     );
   }
   if (node.fields.length === 0) return <span className="punct">{'{}'}</span>;
+  if (path !== '' && isInline(node)) {
+    return (
+      <span>
+        <span className="punct">{'{ '}</span>
+        {node.fields.map(([key, value], i) => {
+          const p = joinPath(path, key);
+          return (
+            <span key={key + i}>
+              {i > 0 ? <span className="punct">, </span> : null}
+              <Decorated path={p} deco={deco} inline>
+                <span className="k">{keyText(key)}</span>
+                <span className="punct">: </span>
+                <Value node={value} path={p} deco={deco} />
+              </Decorated>
+            </span>
+          );
+        })}
+        <span className="punct">{' }'}</span>
+      </span>
+    );
+  }
   return (
     <span>
       <span className="punct">{'{'}</span>

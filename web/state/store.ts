@@ -25,6 +25,7 @@ export interface PersistedState {
   readonly scenarioId: string | null;
   readonly theme: Theme;
   readonly inspectTab: InspectTab;
+  readonly introDismissed: boolean;
 }
 
 export function partialize(s: Store): PersistedState {
@@ -37,6 +38,7 @@ export function partialize(s: Store): PersistedState {
     scenarioId: s.scenarioId,
     theme: s.theme,
     inspectTab: s.inspectTab,
+    introDismissed: s.introDismissed,
   };
 }
 

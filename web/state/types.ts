@@ -81,6 +81,9 @@ export interface UiSlice {
   readonly readOnly: boolean;
   /** The `_id` text the pointer is over in the oplog pane (highlights the diff card). */
   readonly hoveredId: string | null;
+  /** The first-visit "how it works" strip was closed. */
+  readonly introDismissed: boolean;
+  dismissIntro(): void;
   setTheme(theme: Theme): void;
   openDialog(dialog: Dialog): void;
   setInspectTab(tab: InspectTab): void;

@@ -9,6 +9,8 @@ export const createUiSlice: StateCreator<Store, [], [], UiSlice> = (set) => ({
   embed: false,
   readOnly: false,
   hoveredId: null,
+  introDismissed: false,
+  dismissIntro: () => set({ introDismissed: true }),
   setTheme: (theme) => set({ theme }),
   openDialog: (dialog) => set({ dialog }),
   setInspectTab: (inspectTab) => set({ inspectTab }),

@@ -1,0 +1,146 @@
+/** The playground's flows, in a real Chromium against the production build. */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './fixtures.js';
+
+test('loads an example from the gallery and runs it', async ({ playground, page }, testInfo) => {
+  await playground.open();
+  await page.getByTestId('examples-button').click();
+  await expect(page.getByTestId('examples-dialog')).toBeVisible();
+  await page.getByTestId('example.upsert-set-on-insert').click();
+  await expect(page.getByTestId('examples-dialog')).toHaveCount(0);
+  await expect(playground.diff).toHaveAttribute('data-kind', 'preview');
+  await playground.run();
+  await expect(playground.diff.getByTestId('diff-upsert')).toBeVisible();
+  await expect(playground.diff.getByTestId('field-origin').first()).toBeVisible();
+  await expect(playground.result).toContainText('upsertedCount: 1');
+  await page.screenshot({ path: testInfo.outputPath('example-run.png') });
+});
+
+test('edits a document and shows the change', async ({ playground, page }) => {
+  await playground.open();
+  await page.getByTestId('collection-tab.students').click();
+  const first = playground.documents.first();
+  await first.hover();
+  await first.getByTestId('edit-document').click();
+  const editor = page.getByTestId('document-editor');
+  const text = await editor.inputValue();
+  await editor.fill(text.replace('"Ada"', '"Ada Lovelace"'));
+  await page.getByTestId('save-document').click();
+  await expect(playground.documents.first()).toContainText('"Ada Lovelace"');
+
+  // Invalid Extended JSON is refused with the engine's parser message.
+  await playground.documents.first().hover();
+  await playground.documents.first().getByTestId('edit-document').click();
+  await page.getByTestId('document-editor').fill('{"_id": 1, "x": }');
+  await page.getByTestId('save-document').click();
+  await expect(page.getByTestId('document-error')).toContainText('Extended JSON');
+});
+
+test('highlights the elements an arrayFilters identifier matched and shows the oplog entry', async ({ playground, page }, testInfo) => {
+  await playground.open();
+  await playground.setCommand(
+    'db.students.updateOne({_id: 3}, {$inc: {"grades.$[big]": NumberLong(1)}}, {arrayFilters: [{big: {$gte: 100}}]})',
+  );
+  await playground.waitForPreview();
+  const matches = playground.diff.locator('[data-testid="array-filter-match"][data-identifier="big"]');
+  // Before: 110 and 100 matched; after: both changed.
+  await expect(matches).toHaveCount(4);
+  await expect(playground.diff.getByTestId('array-filter-legend')).toContainText('$[big]');
+  await expect(playground.diff.getByTestId('diff-changed').first()).toContainText('int → long');
+  await playground.run();
+  const oplog = await playground.oplog();
+  await expect(oplog.getByTestId('oplog-entry')).toHaveCount(1);
+  await expect(oplog.getByTestId('oplog-entry')).toContainText('update test.students _id 3 with a $v:2 delta');
+  await page.screenshot({ path: testInfo.outputPath('array-filters.png') });
+});
+
+test('an error shows its code, explanation and a marker in the editor', async ({ playground, page }, testInfo) => {
+  await playground.open();
+  await playground.setCommand('db.students.updateOne({_id: 1}, {$set: {"grades.$[x]": 0}})');
+  const error = playground.result.getByTestId('error-pane');
+  await expect(error).toContainText('code 2');
+  await expect(error).toContainText('Seed:');
+  await expect(page.getByTestId('editor-marker')).toContainText('Line 1');
+  await expect(page.locator('.squiggly-error')).not.toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('error.png') });
+});
+
+test('a share link restores the state in a new page', async ({ playground, page, context }) => {
+  await playground.open();
+  await playground.setCommand('db.cafe.updateMany({category: "cafe"}, {$set: {seen: true}}, {collation: {locale: "fr", strength: 1}})');
+  await page.getByTestId('collection-tab.cafe').click();
+  await page.getByTestId('share-button').click();
+  const url = page.getByTestId('share-url');
+  await expect(url).toHaveValue(/#s=/);
+  const link = await url.inputValue();
+  await expect(page.getByTestId('export-script')).toContainText('db.cafe.insertMany');
+
+  const other = new (await import('./fixtures.js')).Playground(await context.browser()!.newPage());
+  await other.open(link);
+  expect(await other.command()).toContain('strength: 1');
+  await other.page.getByTestId('collection-tab.cafe').click();
+  await expect(other.documents).toHaveCount(3);
+  await other.run();
+  await expect(other.result).toContainText('modifiedCount: 3');
+  await other.page.close();
+});
+
+test('embed mode shows only the editor and the diff, read-only on request', async ({ playground, page }) => {
+  await playground.open('/?embed=1');
+  await expect(page.getByTestId('collection-pane')).toHaveCount(0);
+  await expect(playground.diff).toBeVisible();
+  await expect(page.getByTestId('run-button')).toBeVisible();
+  await playground.open('/?embed=1&readonly=1');
+  await expect(page.getByTestId('run-button')).toHaveCount(0);
+  await expect(playground.diff).toHaveAttribute('data-kind', 'preview');
+});
+
+test('reload keeps the command and the collections; undo reverts a run', async ({ playground, page }) => {
+  await playground.open();
+  await page.getByTestId('collection-tab.students').click();
+  await expect(playground.documents.first()).toContainText('[ 95, 92, 90 ]');
+  await playground.run();
+  await expect(playground.documents.first()).toContainText('[ 95, 95, 95 ]');
+  await playground.setCommand('db.students.find()');
+  await page.reload();
+  await expect(page.getByTestId('engine-status')).toHaveAttribute('data-state', 'ready');
+  expect(await playground.command()).toBe('db.students.find()');
+  await expect(playground.documents.first()).toContainText('[ 95, 95, 95 ]');
+  // History is not persisted across reloads; undo within a session:
+  await playground.setCommand('db.students.updateOne({_id: 1}, {$set: {name: "Changed"}})');
+  await playground.run();
+  await expect(playground.documents.first()).toContainText('"Changed"');
+  await page.getByTestId('undo-button').click();
+  await expect(playground.documents.first()).toContainText('"Ada"');
+  await page.getByTestId('redo-button').click();
+  await expect(playground.documents.first()).toContainText('"Changed"');
+});
+
+test('follows a dark system theme', async ({ playground, page }, testInfo) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await playground.open();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await playground.waitForPreview();
+  await page.screenshot({ path: testInfo.outputPath('dark.png') });
+  await page.getByTestId('theme-toggle').click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+});
+
+test('has no serious or critical accessibility violations', async ({ playground, page }) => {
+  await playground.open();
+  await playground.waitForPreview();
+  const results = await new AxeBuilder({ page }).exclude('.monaco-editor').analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});
+
+test('narrow screens get a plain editor and a single column', async ({ playground, page }, testInfo) => {
+  await page.setViewportSize({ width: 400, height: 860 });
+  await playground.open();
+  await expect(playground.editor).toHaveAttribute('data-editor', 'textarea');
+  await playground.setCommand('db.inventory.updateOne({item: "journal"}, {$set: {qty: 30}})');
+  await playground.waitForPreview();
+  await playground.run();
+  await expect(playground.diff.getByTestId('diff-changed')).not.toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('narrow.png'), fullPage: true });
+});
