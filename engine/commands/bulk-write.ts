@@ -27,7 +27,7 @@ import {
   missingField,
   readArrayOfObjects,
   readBool,
-  readMaxTimeMS,
+  readTimeLimit,
   readObject,
   readSafeBool,
   unknownField,
@@ -256,11 +256,9 @@ export function parseBulkWrite(cmd: Doc): BulkWriteSpec {
       case 'cursor':
         if (!isAbsent(v)) readObject(path, v);
         break;
-      case 'maxTimeMS': {
-        const ms = readMaxTimeMS(path, v);
-        maxTimeMS = ms === 0 ? undefined : ms;
+      case 'maxTimeMS':
+        maxTimeMS = readTimeLimit(path, v);
         break;
-      }
       case 'writeConcern':
         if (!isAbsent(v)) writeConcern = readObject(path, v);
         break;
@@ -304,9 +302,7 @@ export function runBulkWrite(ctx: CommandContext, options: UpdateRunOptions = {}
   const spec = parseBulkWrite(ctx.command);
   const deps = options.deps ?? defaultUpdateDeps;
   return withDryRun(ctx.catalog, options.dryRun ?? false, () => {
-    const now = () => ctx.clock.now();
-    const deadline =
-      spec.maxTimeMS === undefined ? Deadline.none(now) : new Deadline(now, ctx.startedAt.getTime() + spec.maxTimeMS);
+    const deadline = Deadline.after(() => ctx.clock.now(), ctx.startedAt, spec.maxTimeMS);
     const items: Doc[] = [];
     const totals = { nErrors: 0, nInserted: 0, nMatched: 0, nModified: 0, nUpserted: 0, nDeleted: 0 };
     for (let i = 0; i < spec.ops.length; i++) {

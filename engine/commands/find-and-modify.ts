@@ -27,7 +27,7 @@ import {
   GENERIC_ARGUMENTS,
   isAbsent,
   readArrayOfObjects,
-  readMaxTimeMS,
+  readTimeLimit,
   readObject,
   readSafeBool,
   unknownField,
@@ -135,11 +135,9 @@ export function parseFindAndModify(cmd: Doc): FindAndModifySpec {
       case 'writeConcern':
         if (!isAbsent(v)) writeConcern = readObject(p(k), v);
         break;
-      case 'maxTimeMS': {
-        const ms = readMaxTimeMS(p(k), v);
-        maxTimeMS = ms === 0 ? undefined : ms;
+      case 'maxTimeMS':
+        maxTimeMS = readTimeLimit(p(k), v);
         break;
-      }
       case 'comment':
         comment = v;
         break;
@@ -198,9 +196,7 @@ export function runFindAndModify(ctx: CommandContext, options: UpdateRunOptions 
   return withDryRun(ctx.catalog, options.dryRun ?? false, () => {
     const collection = ctx.catalog.getCollection(ctx.db, spec.collection);
     const { env, letNames } = buildCommandEnv(ctx.startedAt, spec.let, collection?.collator ?? null);
-    const now = () => ctx.clock.now();
-    const deadline =
-      spec.maxTimeMS === undefined ? Deadline.none(now) : new Deadline(now, ctx.startedAt.getTime() + spec.maxTimeMS);
+    const deadline = Deadline.after(() => ctx.clock.now(), ctx.startedAt, spec.maxTimeMS);
     const sctx: StatementContext = {
       catalog: ctx.catalog,
       db: ctx.db,

@@ -115,3 +115,9 @@ export function readMaxTimeMS(path: string, v: Value): number {
   if (typeof v === 'number' && Math.floor(n) !== n) throw fail(2, 'maxTimeMS has non-integral value');
   return Math.trunc(n);
 }
+
+/** `maxTimeMS` as a command's time limit: the milliseconds, or undefined for 0 (no limit). */
+export function readTimeLimit(path: string, v: Value): number | undefined {
+  const ms = readMaxTimeMS(path, v);
+  return ms === 0 ? undefined : ms;
+}

@@ -14,7 +14,7 @@ import {
   missingField,
   readArrayOfObjects,
   readBool,
-  readMaxTimeMS,
+  readTimeLimit,
   readObject,
   readSafeBool,
   unknownField,
@@ -215,11 +215,9 @@ export function parseUpdateCommand(cmd: Doc): UpdateCommandSpec {
       case 'bypassDocumentValidation':
         if (!isAbsent(v)) bypassDocumentValidation = readSafeBool(path, v);
         break;
-      case 'maxTimeMS': {
-        const ms = readMaxTimeMS(path, v);
-        maxTimeMS = ms === 0 ? undefined : ms;
+      case 'maxTimeMS':
+        maxTimeMS = readTimeLimit(path, v);
         break;
-      }
       case 'writeConcern':
         if (!isAbsent(v)) writeConcern = readObject(path, v);
         break;

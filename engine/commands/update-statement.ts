@@ -47,6 +47,10 @@ export class Deadline {
   static none(now: () => Date): Deadline {
     return new Deadline(now, undefined);
   }
+  /** `maxTimeMS` after the command started; no limit when undefined. */
+  static after(now: () => Date, startedAt: Date, maxTimeMS: number | undefined): Deadline {
+    return maxTimeMS === undefined ? Deadline.none(now) : new Deadline(now, startedAt.getTime() + maxTimeMS);
+  }
   check(): void {
     if (this.limitAt !== undefined && this.now().getTime() > this.limitAt) {
       throw fail(50, 'operation exceeded time limit');

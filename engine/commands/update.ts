@@ -113,9 +113,7 @@ export function runUpdate(ctx: CommandContext, options: UpdateRunOptions = {}): 
       letError = toEngineError(e);
     }
     const { env, letNames } = commandEnv;
-    const now = () => ctx.clock.now();
-    const deadline =
-      cmd.maxTimeMS === undefined ? Deadline.none(now) : new Deadline(now, ctx.startedAt.getTime() + cmd.maxTimeMS);
+    const deadline = Deadline.after(() => ctx.clock.now(), ctx.startedAt, cmd.maxTimeMS);
     const sctx: StatementContext = {
       catalog: ctx.catalog,
       db: ctx.db,
