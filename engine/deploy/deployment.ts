@@ -194,6 +194,10 @@ export class Deployment {
       this.checkPrimary(name);
     }
     if (command.has('autocommit')) return this.runInTransaction(ctx, handler);
+    // A malformed writeConcern fails the command before it writes anything.
+    if (this.topology.topology !== 'standalone' && WRITE_CONCERN_COMMANDS.has(name) && command.has('writeConcern')) {
+      resolveWriteConcern(command.get('writeConcern'), this.writeConcernSettings);
+    }
     const own = this.ownCommand(ctx);
     if (own) return this.withWriteConcern(ctx, own, ['shard0', 'rs0']);
     if (!handler) throw fail(59, `no such command: '${name}'`);

@@ -163,6 +163,19 @@ describe('write concern', () => {
     );
   });
 
+  it('a malformed writeConcern fails before writing; Long values are read', () => {
+    const engine = seeded('[{}, {}, {}]');
+    expect(ejson(body(run(engine, 'test', UPDATE(', "writeConcern": {"w": 1, "x": 1}'))))).toBe(
+      canon('{"ok": 0.0, "errmsg": "unrecognized write concern field: x", "code": 9, "codeName": "FailedToParse"}'),
+    );
+    expect(ejson(engine.documents('test', 'c'))).toBe(canon('[{"_id": 1, "qty": 25}]'));
+    expect(
+      body(
+        run(engine, 'test', UPDATE(', "writeConcern": {"w": {"$numberLong": "2"}, "wtimeout": {"$numberLong": "5"}}')),
+      ).has('writeConcernError'),
+    ).toBe(false);
+  });
+
   it('j is echoed in errInfo.writeConcern', () => {
     const engine = seeded('[{}, {"state": "down"}, {"state": "down"}]');
     expect(

@@ -39,9 +39,10 @@ export interface WriteConcernSettings {
 }
 
 function num(v: Value | undefined): number | undefined {
-  if (v === undefined) return undefined;
-  if (!isNumber(v)) return undefined;
-  return Number(typeof v === 'number' ? v : (v as { valueOf(): unknown }).valueOf());
+  if (v === undefined || !isNumber(v)) return undefined;
+  if (typeof v === 'number') return v;
+  // Int32 / Long / Decimal128 all print their value.
+  return Number(v.toString());
 }
 
 function parseWriteConcernDoc(doc: Doc, provenance: Provenance, fallbackW: number | string): WriteConcern {
