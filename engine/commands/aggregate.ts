@@ -27,6 +27,7 @@ import { OTHER_STAGES, UPDATE_STAGES } from '../pipeline/stages.js';
 import { parseSort, sortDocuments } from '../query/sort.js';
 import type { RuntimeEnv } from '../runtime.js';
 import { addNumbers } from './aggregate-sum.js';
+import { changeStreamAggregate, isChangeStreamPipeline } from '../changestream/commands.js';
 import { checkApiStrictPipeline } from './api-version.js';
 import { commandEnv, cursorBatchSize, effectiveCollation, findCursorReply, targetCollectionName } from './common.js';
 import type { CommandContext, CommandHandler } from './context.js';
@@ -351,7 +352,10 @@ export const aggregateCommand: CommandHandler = (ctx) => {
   if (ctx.command.get('explain') === true) throw fail(115, 'aggregate explain is not supported by the playground');
   checkApiStrictPipeline(ctx.command, ctx.command.get('pipeline') as Value[]);
   const batchSize = cursorBatchSize(ctx.command, ctx.name);
-  const docs = run(ctx, collName, ctx.command.get('pipeline') as Value[]);
+  // `$changeStream` first: a change stream over the oplog (engine/changestream).
+  const pipeline = ctx.command.get('pipeline') as Value[];
+  if (isChangeStreamPipeline(pipeline)) return changeStreamAggregate(ctx, collName, pipeline, batchSize);
+  const docs = run(ctx, collName, pipeline);
   const ns = collName === null ? `${ctx.db}.$cmd.aggregate` : `${ctx.db}.${collName}`;
   return findCursorReply(ns, docs, ctx, { batchSize });
 };

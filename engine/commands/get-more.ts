@@ -6,6 +6,7 @@
  */
 import { Long } from 'bson';
 import { typeOf, type Value } from '../bson/values.js';
+import { changeStreamGetMore } from '../changestream/commands.js';
 import { fail } from '../errors.js';
 import type { CommandHandler } from './context.js';
 import { checkFields, numberArg } from './fields.js';
@@ -26,6 +27,9 @@ export const getMoreCommand: CommandHandler = (ctx) => {
     includeQueryStatsMetrics: { type: 'bool' },
   });
   const id = cursorId(ctx.command.get('getMore')!);
+  // Change stream cursors produce the events written since their last batch.
+  const events = changeStreamGetMore(ctx, id, numberArg(ctx.command.get('batchSize')));
+  if (events) return events;
   const cursor = ctx.catalog.cursors.get(id);
   if (!cursor) throw fail(43, `cursor id ${id.toString()} not found`);
   const ns = `${ctx.db}.${ctx.command.get('collection') as string}`;

@@ -1,0 +1,84 @@
+/**
+ * Pre- and post-images for `fullDocumentBeforeChange` and `fullDocument: 'whenAvailable' |
+ * 'required'`. The server keeps pre-images in `config.system.preimages` when the collection has
+ * `changeStreamPreAndPostImages: {enabled: true}`, and computes the post-image by applying the
+ * update's diff to the pre-image. Here the pre-image is rebuilt from the oplog itself: the latest
+ * full version of the document (its insert or last replacement) with the later `$v:2` diffs
+ * applied. Whether images were recorded follows the collection option as it was when the write
+ * happened (the last `create`/`collMod` oplog entry of that collection UUID that set it).
+ */
+import { isDoc, type Doc, type Value } from '../bson/values.js';
+import { keyOf } from '../catalog/keys.js';
+import { applyOplogDiff } from '../oplog/apply-diff.js';
+import { sameUuid, type OplogOp } from './oplog-ops.js';
+
+/** `_id` of the document a CRUD operation touched. */
+export function documentIdOf(op: OplogOp): Value | undefined {
+  if (op.op === 'd') return op.o.get('_id');
+  return op.o2?.get('_id') ?? op.o.get('_id');
+}
+
+export function isDeltaUpdate(o: Doc): boolean {
+  return o.has('$v') && isDoc(o.get('diff'));
+}
+
+/** Whether the collection recorded pre-images at the time of `ops[index]`. */
+export function imagesEnabledAt(ops: readonly OplogOp[], index: number): boolean {
+  const ui = ops[index]?.ui;
+  for (let j = index - 1; j >= 0; j--) {
+    const op = ops[j]!;
+    if (op.op !== 'c' || !sameUuid(op.ui, ui)) continue;
+    if (!op.o.has('collMod') && !op.o.has('create')) continue;
+    const option = op.o.get('changeStreamPreAndPostImages');
+    if (option === undefined) {
+      if (op.o.has('create')) return false;
+      continue;
+    }
+    return isDoc(option) && option.get('enabled') === true;
+  }
+  return false;
+}
+
+/**
+ * The document as it was just before `ops[index]`, rebuilt from the oplog; null when it did not
+ * exist; undefined when the oplog does not go back far enough to know.
+ */
+export function documentBefore(ops: readonly OplogOp[], index: number): Doc | null | undefined {
+  const target = ops[index];
+  if (!target) return undefined;
+  const id = documentIdOf(target);
+  if (id === undefined) return undefined;
+  const key = keyOf(id);
+  const diffs: Doc[] = [];
+  let base: Doc | null | undefined;
+  for (let j = index - 1; j >= 0 && base === undefined; j--) {
+    const op = ops[j]!;
+    if (op.op !== 'i' && op.op !== 'u' && op.op !== 'd') continue;
+    if (!sameUuid(op.ui, target.ui)) continue;
+    const opId = documentIdOf(op);
+    if (opId === undefined || keyOf(opId) !== key) continue;
+    if (op.op === 'd') base = null;
+    else if (op.op === 'u' && isDeltaUpdate(op.o)) diffs.push(op.o.get('diff') as Doc);
+    else base = op.o;
+  }
+  if (base === undefined || base === null) return base;
+  let doc = base;
+  for (let k = diffs.length - 1; k >= 0; k--) doc = applyOplogDiff(doc, diffs[k]!);
+  return doc;
+}
+
+/** The recorded pre-image of `ops[index]` (undefined when none was recorded). */
+export function recordedPreImage(ops: readonly OplogOp[], index: number): Doc | undefined {
+  if (!imagesEnabledAt(ops, index)) return undefined;
+  return documentBefore(ops, index) ?? undefined;
+}
+
+/** The post-image of an update or replace, computed from the recorded pre-image. */
+export function recordedPostImage(ops: readonly OplogOp[], index: number): Doc | undefined {
+  const op = ops[index];
+  if (!op) return undefined;
+  if (op.op === 'u' && !isDeltaUpdate(op.o)) return op.o;
+  const pre = recordedPreImage(ops, index);
+  if (pre === undefined || op.op !== 'u') return undefined;
+  return applyOplogDiff(pre, op.o.get('diff') as Doc);
+}
