@@ -25,11 +25,10 @@ import {
   GENERIC_ARGUMENTS,
   isAbsent,
   missingField,
-  readArrayOfObjects,
   readBool,
-  readTimeLimit,
   readObject,
   readSafeBool,
+  readTimeLimit,
   unknownField,
   wrongType,
 } from './update-fields.js';
@@ -37,10 +36,11 @@ import { planAccess } from './update-plan.js';
 import { isInterruption, toEngineError, UPDATE_EXEC_CONTEXT } from './update-reply.js';
 import {
   checkStatementSize,
-  MAX_WRITE_BATCH_SIZE,
-  parseHint,
-  parseUpdateModification,
+  defaultStatementOptions,
   type HintSpec,
+  MAX_WRITE_BATCH_SIZE,
+  parseUpdateModification,
+  readStatementOption,
   type UpdateModification,
 } from './update-request.js';
 import { Deadline, type StatementContext } from './update-statement.js';
@@ -91,6 +91,9 @@ function nsIndex(kind: string, v: Value): number {
   return n;
 }
 
+/** A delete op's options: an update's without `upsert`, `arrayFilters` and `upsertSupplied`. */
+const DELETE_OP_OPTIONS: ReadonlySet<string> = new Set(['multi', 'hint', 'collation', 'sort', 'sampleId']);
+
 function parseOp(raw: Value, i: number): BulkOp {
   if (!isDoc(raw)) wrongType(`bulkWrite.ops.${i}`, raw, ['object']);
   const first = raw.keys().next().value ?? '';
@@ -110,13 +113,8 @@ function parseOp(raw: Value, i: number): BulkOp {
     let ns = 0;
     let filter: Doc | undefined;
     let updateMods: UpdateModification | undefined;
-    let multi = false;
-    let upsert = false;
-    let arrayFilters: Doc[] | undefined;
-    let hint: HintSpec = { kind: 'none' };
     let constants: Doc | undefined;
-    let collation: Doc | undefined;
-    let sort: Doc | undefined;
+    const options = defaultStatementOptions();
     for (const [k, v] of raw) {
       switch (k) {
         case 'update':
@@ -128,46 +126,23 @@ function parseOp(raw: Value, i: number): BulkOp {
         case 'updateMods':
           updateMods = parseUpdateModification(v);
           break;
-        case 'multi':
-          if (!isAbsent(v)) multi = readBool(p(k), v);
-          break;
-        case 'upsert':
-          if (!isAbsent(v)) upsert = readBool(p(k), v);
-          break;
-        case 'arrayFilters':
-          if (!isAbsent(v)) arrayFilters = readArrayOfObjects(p(k), v);
-          break;
-        case 'hint':
-          hint = parseHint(v);
-          break;
         case 'constants':
           if (!isAbsent(v)) constants = readObject(p(k), v);
           break;
-        case 'collation':
-          if (!isAbsent(v)) collation = readObject(p(k), v);
-          break;
-        case 'sort':
-          if (!isAbsent(v)) sort = readObject(p(k), v);
-          break;
-        case 'upsertSupplied':
-        case 'sampleId':
-          break;
         default:
-          unknownField(p(k));
+          if (!readStatementOption(options, k, p(k), v)) unknownField(p(k));
       }
     }
     if (!filter) missingField(p('filter'));
     if (!updateMods) missingField(p('updateMods'));
     checkStatementSize(filter, updateMods);
+    const { multi, upsert, arrayFilters, hint, collation, sort } = options;
     return { kind: 'update', ns, filter, updateMods, multi, upsert, arrayFilters, hint, constants, collation, sort };
   }
   if (first === 'delete') {
     let ns = 0;
     let filter: Doc | undefined;
-    let multi = false;
-    let hint: HintSpec = { kind: 'none' };
-    let collation: Doc | undefined;
-    let sort: Doc | undefined;
+    const options = defaultStatementOptions();
     for (const [k, v] of raw) {
       switch (k) {
         case 'delete':
@@ -176,25 +151,12 @@ function parseOp(raw: Value, i: number): BulkOp {
         case 'filter':
           filter = readObject(p(k), v);
           break;
-        case 'multi':
-          if (!isAbsent(v)) multi = readBool(p(k), v);
-          break;
-        case 'hint':
-          hint = parseHint(v);
-          break;
-        case 'collation':
-          if (!isAbsent(v)) collation = readObject(p(k), v);
-          break;
-        case 'sort':
-          if (!isAbsent(v)) sort = readObject(p(k), v);
-          break;
-        case 'sampleId':
-          break;
         default:
-          unknownField(p(k));
+          if (!readStatementOption(options, k, p(k), v, DELETE_OP_OPTIONS)) unknownField(p(k));
       }
     }
     if (!filter) missingField(p('filter'));
+    const { multi, hint, collation, sort } = options;
     return { kind: 'delete', ns, filter, multi, hint, collation, sort };
   }
   return unknownField(`bulkWrite.${first}`);

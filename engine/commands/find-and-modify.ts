@@ -26,10 +26,9 @@ import { buildCommandEnv } from './update-env.js';
 import {
   GENERIC_ARGUMENTS,
   isAbsent,
-  readArrayOfObjects,
-  readTimeLimit,
   readObject,
   readSafeBool,
+  readTimeLimit,
   unknownField,
   wrongType,
 } from './update-fields.js';
@@ -37,9 +36,10 @@ import { planAccess } from './update-plan.js';
 import { FIND_AND_MODIFY_EXEC_CONTEXT, isInterruption, toEngineError } from './update-reply.js';
 import {
   checkStatementSize,
-  parseHint,
-  parseUpdateModification,
+  defaultStatementOptions,
   type HintSpec,
+  parseUpdateModification,
+  readStatementOption,
   type UpdateModification,
   type UpdateStatementSpec,
 } from './update-request.js';
@@ -65,6 +65,9 @@ export interface FindAndModifySpec {
   readonly comment: Value | undefined;
 }
 
+/** The statement options findAndModify shares with update (its `upsert` is a safeBool, read here). */
+const FIND_AND_MODIFY_OPTIONS: ReadonlySet<string> = new Set(['sort', 'hint', 'collation', 'arrayFilters', 'sampleId']);
+
 /** IDL parse (`FindAndModifyCommandRequest`) and `validate()`. */
 export function parseFindAndModify(cmd: Doc): FindAndModifySpec {
   const entries = [...cmd.entries()];
@@ -75,10 +78,7 @@ export function parseFindAndModify(cmd: Doc): FindAndModifySpec {
   const p = (k: string) => `findAndModify.${k}`;
   let query: Doc = new Map();
   let fields: Doc | undefined;
-  let sort: Doc | undefined;
-  let hint: HintSpec = { kind: 'none' };
-  let collation: Doc | undefined;
-  let arrayFilters: Doc[] | undefined;
+  const options = defaultStatementOptions();
   let remove: boolean | undefined;
   let update: UpdateModification | undefined;
   let upsert: boolean | undefined;
@@ -96,23 +96,11 @@ export function parseFindAndModify(cmd: Doc): FindAndModifySpec {
       case 'fields':
         if (!isAbsent(v)) fields = readObject(p(k), v);
         break;
-      case 'sort':
-        if (!isAbsent(v)) sort = readObject(p(k), v);
-        break;
       case 'batchSize':
         if (!isAbsent(v) && !isNumber(v)) wrongType(p(k), v, ['int']);
         break;
       case 'singleBatch':
         if (!isAbsent(v) && typeof v !== 'boolean') wrongType(p(k), v, ['bool']);
-        break;
-      case 'hint':
-        hint = parseHint(v);
-        break;
-      case 'collation':
-        if (!isAbsent(v)) collation = readObject(p(k), v);
-        break;
-      case 'arrayFilters':
-        if (!isAbsent(v)) arrayFilters = readArrayOfObjects(p(k), v);
         break;
       case 'remove':
         if (!isAbsent(v)) remove = readSafeBool(p(k), v);
@@ -145,12 +133,14 @@ export function parseFindAndModify(cmd: Doc): FindAndModifySpec {
       case 'runtimeConstants':
       case 'encryptionInformation':
       case 'mirrored':
-      case 'sampleId':
         break;
       default:
-        if (!GENERIC_ARGUMENTS.has(k)) unknownField(p(k));
+        if (!readStatementOption(options, k, p(k), v, FIND_AND_MODIFY_OPTIONS) && !GENERIC_ARGUMENTS.has(k)) {
+          unknownField(p(k));
+        }
     }
   }
+  const { sort, hint, collation, arrayFilters } = options;
   // `validate()`, in the server's order.
   if (!remove && !update) throw fail(9, 'Either an update or remove=true must be specified');
   if (remove) {

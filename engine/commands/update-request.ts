@@ -14,9 +14,9 @@ import {
   missingField,
   readArrayOfObjects,
   readBool,
-  readTimeLimit,
   readObject,
   readSafeBool,
+  readTimeLimit,
   unknownField,
 } from './update-fields.js';
 
@@ -111,6 +111,79 @@ function numberOf(v: Value): number {
   return 0;
 }
 
+/**
+ * The options a write statement carries under the same names, types and null-as-absent rule in
+ * every command that has them: `update`'s `updates` entries (`UpdateOpEntry`), bulkWrite's update
+ * and delete ops, findAndModify.
+ */
+export interface StatementOptions {
+  upsert: boolean;
+  multi: boolean;
+  collation: Doc | undefined;
+  arrayFilters: Doc[] | undefined;
+  hint: HintSpec;
+  sort: Doc | undefined;
+}
+
+/** The defaults: no upsert, one document, no collation, arrayFilters, hint or sort. */
+export function defaultStatementOptions(): StatementOptions {
+  return {
+    upsert: false,
+    multi: false,
+    collation: undefined,
+    arrayFilters: undefined,
+    hint: { kind: 'none' },
+    sort: undefined,
+  };
+}
+
+/** Every option an update statement accepts; `upsertSupplied` and `sampleId` are internal and unused. */
+export const UPDATE_STATEMENT_OPTIONS: ReadonlySet<string> = new Set([
+  'upsert',
+  'multi',
+  'collation',
+  'arrayFilters',
+  'hint',
+  'sort',
+  'upsertSupplied',
+  'sampleId',
+]);
+
+/**
+ * Reads field `k` (at `path`) into `into` when it is one of the `accepted` options; returns false
+ * for any other field, which the caller handles.
+ */
+export function readStatementOption(
+  into: StatementOptions,
+  k: string,
+  path: string,
+  v: Value,
+  accepted: ReadonlySet<string> = UPDATE_STATEMENT_OPTIONS,
+): boolean {
+  if (!accepted.has(k)) return false;
+  switch (k) {
+    case 'upsert':
+      if (!isAbsent(v)) into.upsert = readBool(path, v);
+      break;
+    case 'multi':
+      if (!isAbsent(v)) into.multi = readBool(path, v);
+      break;
+    case 'collation':
+      if (!isAbsent(v)) into.collation = readObject(path, v);
+      break;
+    case 'arrayFilters':
+      if (!isAbsent(v)) into.arrayFilters = readArrayOfObjects(path, v);
+      break;
+    case 'hint':
+      into.hint = parseHint(v);
+      break;
+    case 'sort':
+      if (!isAbsent(v)) into.sort = readObject(path, v);
+      break;
+  }
+  return true;
+}
+
 function parseStatement(raw: Value, index: number): UpdateStatementSpec {
   const base = 'update.updates';
   if (!isDoc(raw))
@@ -118,12 +191,7 @@ function parseStatement(raw: Value, index: number): UpdateStatementSpec {
   let q: Doc | undefined;
   let u: UpdateModification | undefined;
   let c: Doc | undefined;
-  let upsert = false;
-  let multi = false;
-  let collation: Doc | undefined;
-  let arrayFilters: Doc[] | undefined;
-  let hint: HintSpec = { kind: 'none' };
-  let sort: Doc | undefined;
+  const options = defaultStatementOptions();
   for (const [k, v] of raw) {
     const path = `${base}.${k}`;
     switch (k) {
@@ -136,35 +204,14 @@ function parseStatement(raw: Value, index: number): UpdateStatementSpec {
       case 'c':
         if (!isAbsent(v)) c = readObject(path, v);
         break;
-      case 'upsert':
-        if (!isAbsent(v)) upsert = readBool(path, v);
-        break;
-      case 'multi':
-        if (!isAbsent(v)) multi = readBool(path, v);
-        break;
-      case 'collation':
-        if (!isAbsent(v)) collation = readObject(path, v);
-        break;
-      case 'arrayFilters':
-        if (!isAbsent(v)) arrayFilters = readArrayOfObjects(path, v);
-        break;
-      case 'hint':
-        hint = parseHint(v);
-        break;
-      case 'sort':
-        if (!isAbsent(v)) sort = readObject(path, v);
-        break;
-      case 'upsertSupplied':
-      case 'sampleId':
-        // Internal fields the server accepts; not used here.
-        break;
       default:
-        unknownField(path);
+        if (!readStatementOption(options, k, path, v)) unknownField(path);
     }
   }
   if (q === undefined) missingField(`${base}.q`);
   if (u === undefined) missingField(`${base}.u`);
   checkStatementSize(q, u);
+  const { upsert, multi, collation, arrayFilters, hint, sort } = options;
   return { index, q, u, c, upsert, multi, collation, arrayFilters, hint, sort };
 }
 
