@@ -7,8 +7,8 @@ import type { CollectionView, ScriptRun } from '../../engine/worker/protocol.js'
 import { getInitialState, readEmbedOptions } from '../share/url.js';
 import type { ShareState } from '../share/state.js';
 import { fetchExampleCollections, fetchExampleIndex } from '../examples.js';
-import { hasPersistedState, store } from '../state/store.js';
-import type { CollectionState } from '../state/types.js';
+import { disableAutosave, hasPersistedState, store } from '../state/store.js';
+import type { CollectionState, ScenarioInfo } from '../state/types.js';
 import { TimeoutError, engineBridge, type EngineBridge } from './bridge.js';
 import { fromShareState, fromViews, setupCommandTexts } from './convert.js';
 
@@ -176,7 +176,7 @@ export async function redo(): Promise<void> {
 }
 
 /** Loads a shared or gallery state: its collections become the new baseline. */
-export async function loadState(state: ShareState, label: string | null): Promise<void> {
+export async function loadState(state: ShareState, label: string | null, info?: ScenarioInfo): Promise<void> {
   const { collections, command } = fromShareState(state);
   const s = store.getState();
   store.setState({ database: state.database ?? 'test' });
@@ -185,7 +185,7 @@ export async function loadState(state: ShareState, label: string | null): Promis
   s.commitCollections(loaded, label);
   s.setBaseline(loaded);
   s.setCommand(command);
-  s.setScenario(state.scenarioId ?? null);
+  s.setScenario(state.scenarioId ?? null, info ?? null);
   const target = /db\.([A-Za-z_][\w]*)\./.exec(command)?.[1];
   if (target !== undefined && loaded.some((c) => c.name === target)) s.selectCollection(target);
   s.showRun(null);
@@ -233,6 +233,7 @@ export async function boot(address: Location | string): Promise<void> {
   const s = store.getState();
   const embed = readEmbedOptions(address);
   s.setEmbed(embed.embed, embed.readOnly);
+  if (embed.embed) disableAutosave();
   try {
     const ping = await bridge().request({ type: 'ping' }, 15_000);
     if (!ping.ok) throw new Error(errorText(ping.error));

@@ -54,7 +54,7 @@ export function EditorPanel({ dark }: { dark: boolean }): ReactNode {
       <div className="panel-head">
         <h2 id="editor-title">Command</h2>
         <span className={`preview-state ${previewing ? 'on' : ''}`} data-testid="preview-state" aria-live="polite">
-          {status === 'running' ? 'Running…' : previewing ? 'Live preview — not saved until you Run' : ''}
+          {status === 'running' ? 'Running…' : previewing ? 'Preview — Run to apply' : ''}
         </span>
         {readOnly ? (
           <span className="badge">read-only</span>
@@ -72,6 +72,7 @@ export function EditorPanel({ dark }: { dark: boolean }): ReactNode {
         )}
       </div>
       <Intro />
+      <ScenarioBanner />
       <CommandEditor
         value={command}
         onChange={onChange}
@@ -116,5 +117,17 @@ function Intro(): ReactNode {
         Got it
       </button>
     </div>
+  );
+}
+
+function ScenarioBanner(): ReactNode {
+  const info = usePlayground((s) => s.scenarioInfo);
+  if (info === null) return null;
+  return (
+    <p className="scenario-banner" data-testid="scenario-banner">
+      <strong>{info.title}</strong>
+      <span className="muted">{info.description}</span>
+      <span className="rule">Seed: {info.seedRule}</span>
+    </p>
   );
 }

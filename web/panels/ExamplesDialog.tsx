@@ -43,7 +43,11 @@ export function ExamplesDialog(): ReactNode {
   }, [sections, query]);
   const choose = (s: Scenario): void => {
     openDialog(null);
-    void loadState(scenarioToShareState(s), 'load example').catch((e: unknown) =>
+    void loadState(scenarioToShareState(s), 'load example', {
+      title: s.title,
+      description: s.description,
+      seedRule: s.seedRule,
+    }).catch((e: unknown) =>
       store.getState().setNotice({ kind: 'error', text: e instanceof Error ? e.message : String(e) }),
     );
   };

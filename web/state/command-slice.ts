@@ -5,6 +5,7 @@ import type { CommandSlice, Store } from './types.js';
 export const createCommandSlice: StateCreator<Store, [], [], CommandSlice> = (set) => ({
   command: '',
   scenarioId: null,
+  scenarioInfo: null,
   setCommand: (command) => set({ command }),
-  setScenario: (scenarioId) => set({ scenarioId }),
+  setScenario: (scenarioId, scenarioInfo = null) => set({ scenarioId, scenarioInfo }),
 });

@@ -9,7 +9,7 @@ import { createStore } from 'zustand/vanilla';
 import { createCollectionsSlice } from './collections-slice.js';
 import { createCommandSlice } from './command-slice.js';
 import { createRunSlice } from './run-slice.js';
-import type { CollectionState, InspectTab, Store, Theme } from './types.js';
+import type { CollectionState, InspectTab, ScenarioInfo, Store, Theme } from './types.js';
 import { createUiSlice } from './ui-slice.js';
 
 export const PERSIST_KEY = 'upsert-lab:v1';
@@ -23,6 +23,7 @@ export interface PersistedState {
   readonly selected: string | null;
   readonly command: string;
   readonly scenarioId: string | null;
+  readonly scenarioInfo: ScenarioInfo | null;
   readonly theme: Theme;
   readonly inspectTab: InspectTab;
   readonly introDismissed: boolean;
@@ -36,6 +37,7 @@ export function partialize(s: Store): PersistedState {
     selected: s.selected,
     command: s.command,
     scenarioId: s.scenarioId,
+    scenarioInfo: s.scenarioInfo,
     theme: s.theme,
     inspectTab: s.inspectTab,
     introDismissed: s.introDismissed,
@@ -43,8 +45,9 @@ export function partialize(s: Store): PersistedState {
 }
 
 const memory = new Map<string, string>();
+let writable = true;
 /** localStorage when there is one (the page), an in-memory map otherwise (Node tests). */
-const storage: StateStorage =
+const backing: StateStorage =
   typeof localStorage === 'undefined'
     ? {
         getItem: (k) => memory.get(k) ?? null,
@@ -52,6 +55,19 @@ const storage: StateStorage =
         removeItem: (k) => void memory.delete(k),
       }
     : localStorage;
+const storage: StateStorage = {
+  getItem: (k) => backing.getItem(k),
+  setItem: (k, v) => (writable ? backing.setItem(k, v) : undefined),
+  removeItem: (k) => (writable ? backing.removeItem(k) : undefined),
+};
+
+/**
+ * Stops autosave for this page: an embedded example (same origin as the full page) must not
+ * overwrite what the reader was working on.
+ */
+export function disableAutosave(): void {
+  writable = false;
+}
 
 export function createPlaygroundStore(options: { readonly persistent?: boolean } = {}) {
   return createStore<Store>()(

@@ -38,12 +38,20 @@ export interface CollectionsSlice {
   setBaseline(baseline: readonly CollectionState[]): void;
 }
 
+export interface ScenarioInfo {
+  readonly title: string;
+  readonly description: string;
+  readonly seedRule: string;
+}
+
 export interface CommandSlice {
   readonly command: string;
   /** The gallery scenario the page was loaded from, if any. */
   readonly scenarioId: string | null;
+  /** Title, one-line description and seed rule of the loaded gallery scenario. */
+  readonly scenarioInfo: ScenarioInfo | null;
   setCommand(command: string): void;
-  setScenario(id: string | null): void;
+  setScenario(id: string | null, info?: ScenarioInfo | null): void;
 }
 
 export type EngineStatus = 'starting' | 'ready' | 'running' | 'restarting' | 'error';
