@@ -1,9 +1,10 @@
 /**
  * `collMod` (validation changes): `{collMod: 'c', validator, validationLevel, validationAction}`
  * → `{ok: 1}`. Missing collection → 26 "ns does not exist: test.c". Index options, views and
- * TTL changes are outside the playground (code 115).
+ * TTL changes are outside the playground (code 115). `changeStreamPreAndPostImages: {enabled}`
+ * is listed in the options and logged as a `collMod` oplog entry (change streams read it).
  */
-import type { Doc } from '../bson/values.js';
+import type { Doc, Value } from '../bson/values.js';
 import { fail } from '../errors.js';
 import { checkValidator, parseValidationAction, parseValidationLevel } from './collection-options.js';
 import { targetCollectionName } from './common.js';
@@ -23,7 +24,7 @@ export const collModCommand: CommandHandler = (ctx) => {
     expireAfterSeconds: { type: ['number', 'string'] },
     changeStreamPreAndPostImages: { type: 'object' },
   });
-  for (const k of ['index', 'viewOn', 'pipeline', 'expireAfterSeconds', 'changeStreamPreAndPostImages']) {
+  for (const k of ['index', 'viewOn', 'pipeline', 'expireAfterSeconds']) {
     if (ctx.command.has(k)) throw fail(115, `collMod with '${k}' is not supported in the playground`);
   }
   const collection = ctx.catalog.getCollection(ctx.db, name);
@@ -32,6 +33,7 @@ export const collModCommand: CommandHandler = (ctx) => {
   const level = parseValidationLevel(ctx.name, ctx.command.get('validationLevel'));
   const action = parseValidationAction(ctx.name, ctx.command.get('validationAction'));
   checkValidator(validator);
+  const images = preAndPostImagesOption(ctx.command.get('changeStreamPreAndPostImages'));
   if (validator !== undefined) {
     collection.validator = validator;
     collection.listedOptions.set('validator', validator);
@@ -44,5 +46,36 @@ export const collModCommand: CommandHandler = (ctx) => {
     collection.validationAction = action;
     collection.listedOptions.set('validationAction', action);
   }
+  if (images !== undefined) {
+    // Change streams read whether pre-images were recorded from this oplog entry (engine/changestream).
+    if (images) collection.listedOptions.set('changeStreamPreAndPostImages', new Map([['enabled', true]]));
+    else collection.listedOptions.delete('changeStreamPreAndPostImages');
+    ctx.catalog.oplog.append({
+      op: 'c',
+      ns: `${ctx.db}.$cmd`,
+      ui: collection.uuid,
+      o: new Map<string, Value>([
+        ['collMod', name],
+        ['changeStreamPreAndPostImages', new Map([['enabled', images]])],
+      ]),
+    });
+  }
   return new Map();
 };
+
+/** `changeStreamPreAndPostImages: {enabled: <bool>}` → the flag (undefined when absent). */
+function preAndPostImagesOption(v: Value | undefined): boolean | undefined {
+  if (v === undefined) return undefined;
+  const option = v as Doc;
+  for (const k of option.keys()) {
+    if (k !== 'enabled') throw fail(40415, `BSON field 'changeStreamPreAndPostImages.${k}' is an unknown field.`);
+  }
+  const enabled = option.get('enabled');
+  if (enabled === undefined) {
+    throw fail(40414, "BSON field 'changeStreamPreAndPostImages.enabled' is missing but a required field");
+  }
+  if (typeof enabled !== 'boolean') {
+    throw fail(14, "BSON field 'changeStreamPreAndPostImages.enabled' is the wrong type, expected type 'bool'");
+  }
+  return enabled;
+}
