@@ -12,6 +12,7 @@ import type { Doc, Value } from '../bson/values.js';
 import { isDoc } from '../bson/values.js';
 import type { Engine } from '../engine.js';
 import { fail } from '../errors.js';
+import type { CommandHandler } from './context.js';
 import { runBulkWrite } from './bulk-write.js';
 import { runFindAndModify } from './find-and-modify.js';
 import { runUpsertRace, type UpsertRaceResult } from './interleave.js';
@@ -39,18 +40,22 @@ export function runWriteWithDetails(
   const run = { observer: collector, dryRun };
   let race: UpsertRaceResult | undefined;
   let reply: Doc;
+  // The simulated deployment (transactions, write concern, auth, sharding) wraps these runs as it
+  // wraps engine.runCommand; a plain standalone command runs directly.
+  const deployed = engine.deployment.needsDeployment(ctx.name, ctx.command);
+  const through = (handler: CommandHandler): Doc => (deployed ? engine.deployment.run(ctx, handler) : handler(ctx));
   try {
     if (!dryRun) recordOperation(ctx);
     switch (ctx.name) {
       case 'update':
-        reply = runUpdate(ctx, run);
+        reply = through((c) => runUpdate(c, run));
         break;
       case 'findAndModify':
       case 'findandmodify':
-        reply = runFindAndModify(ctx, run);
+        reply = through((c) => runFindAndModify(c, run));
         break;
       case 'bulkWrite':
-        reply = runBulkWrite(ctx, run);
+        reply = through((c) => runBulkWrite(c, run));
         break;
       case 'upsertRace': {
         const coll = ctx.command.get('upsertRace');
