@@ -27,6 +27,7 @@ import type { ShellResult } from '../engine/shell/results.js';
 import type { MatchContext } from './matcher.js';
 import { match, matchExact, show } from './matcher.js';
 import { requirementsUnmet } from './requirements.js';
+import { ChangeStreamOperations } from './change-streams.js';
 
 export type TestStatus = 'passed' | 'failed' | 'not-applicable';
 
@@ -320,6 +321,7 @@ class TestRun {
   private readonly engine: CommandEngine;
   private readonly internal: ShellClient;
   private readonly entities = new EntityMap();
+  private readonly changeStreams = new ChangeStreamOperations();
 
   constructor(
     private readonly file: Doc,
@@ -461,7 +463,11 @@ class TestRun {
     let failed = false;
     try {
       result = resultToValue(
-        object === 'testRunner' ? this.runSpecial(name, args) : this.runEntityOperation(object, name, args),
+        object === 'testRunner'
+          ? this.runSpecial(name, args)
+          : this.changeStreams.handles(object, name)
+            ? this.changeStreams.run(op, this.entities)
+            : this.runEntityOperation(object, name, args),
       );
     } catch (e) {
       if (e instanceof UnsupportedError || e instanceof AssertionFailure) throw e;
