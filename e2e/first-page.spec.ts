@@ -27,7 +27,8 @@ test('shows a document of the example collection held by the engine worker', asy
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByTestId('run-button').click();
     await expect(page.getByTestId('result-kind')).toContainText('committed');
-    await page.screenshot({ path: 'docs/screenshot.png' });
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: 'docs/screenshot.png', animations: 'disabled' });
   }
 });
 

@@ -13,7 +13,7 @@ test('loads an example from the gallery and runs it', async ({ playground, page 
   await expect(playground.diff.getByTestId('diff-upsert')).toBeVisible();
   await expect(playground.diff.getByTestId('field-origin').first()).toBeVisible();
   await expect(playground.result).toContainText('upsertedCount: 1');
-  await page.screenshot({ path: testInfo.outputPath('example-run.png') });
+  await page.screenshot({ path: testInfo.outputPath('example-run.png'), animations: 'disabled' });
 });
 
 test('edits a document and shows the change', async ({ playground, page }) => {
@@ -51,7 +51,7 @@ test('highlights the elements an arrayFilters identifier matched and shows the o
   const oplog = await playground.oplog();
   await expect(oplog.getByTestId('oplog-entry')).toHaveCount(1);
   await expect(oplog.getByTestId('oplog-entry')).toContainText('update test.students _id 3 with a $v:2 delta');
-  await page.screenshot({ path: testInfo.outputPath('array-filters.png') });
+  await page.screenshot({ path: testInfo.outputPath('array-filters.png'), animations: 'disabled' });
 });
 
 test('an error shows its code, explanation and a marker in the editor', async ({ playground, page }, testInfo) => {
@@ -62,7 +62,7 @@ test('an error shows its code, explanation and a marker in the editor', async ({
   await expect(error).toContainText('Seed:');
   await expect(page.getByTestId('editor-marker')).toContainText('Line 1');
   await expect(page.locator('.squiggly-error')).not.toHaveCount(0);
-  await page.screenshot({ path: testInfo.outputPath('error.png') });
+  await page.screenshot({ path: testInfo.outputPath('error.png'), animations: 'disabled' });
 });
 
 test('a share link restores the state in a new page', async ({ playground, page, context }) => {
@@ -121,7 +121,7 @@ test('follows a dark system theme', async ({ playground, page }, testInfo) => {
   await playground.open();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await playground.waitForPreview();
-  await page.screenshot({ path: testInfo.outputPath('dark.png') });
+  await page.screenshot({ path: testInfo.outputPath('dark.png'), animations: 'disabled' });
   await page.getByTestId('theme-toggle').click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
 });
@@ -142,5 +142,5 @@ test('narrow screens get a plain editor and a single column', async ({ playgroun
   await playground.waitForPreview();
   await playground.run();
   await expect(playground.diff.getByTestId('diff-changed')).not.toHaveCount(0);
-  await page.screenshot({ path: testInfo.outputPath('narrow.png'), fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath('narrow.png'), fullPage: true, animations: 'disabled' });
 });

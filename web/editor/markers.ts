@@ -50,10 +50,14 @@ function statementMarker(script: string, s: ShellStatementReply): EditorMarker |
     const source = script.slice(startOffset, endOffset);
     for (const token of tokensOf(error.message)) {
       // An identifier named by "$[<id>]" or a path: prefer the quoted spelling in the source.
-      for (const probe of [`"${token}"`, `'${token}'`, `$[${token}]`, token]) {
+      for (const probe of [`"${token}"`, `'${token}'`, `$[${token}]`]) {
         const at = source.indexOf(probe);
         if (at >= 0) return rangeMarker(script, startOffset + at, startOffset + at + probe.length, text);
       }
+      // A bare name (an arrayFilters key `i: …`): a whole word only, not a part of `arrayFilters`.
+      const escaped = token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const word = new RegExp(`(?<![\\w$.])${escaped}(?![\\w$])`).exec(source);
+      if (word !== null) return rangeMarker(script, startOffset + word.index, startOffset + word.index + token.length, text);
     }
   }
   if (s.errorRange !== undefined) return rangeMarker(script, s.errorRange.startOffset, s.errorRange.endOffset, text);

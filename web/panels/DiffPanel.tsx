@@ -26,6 +26,7 @@ function lineCount(node: TreeNode): number {
 /** Estimated pixel height of a card (for windowing). */
 function estimate(card: Card): number {
   if (card.kind === 'header') return 64 + card.statement.arrayFilters.length * 22;
+  if (card.kind === 'change' && card.change.noop && card.change.arrayTouches.length === 0) return 72;
   if (card.kind === 'upsert') return 80 + 21 * lineCount(card.statement.upsert?.doc ?? { t: 'doc', fields: [] });
   return 70 + 21 * Math.max(lineCount(card.change.before), lineCount(card.change.after));
 }
@@ -108,6 +109,7 @@ export function DiffPanel(): ReactNode {
 
 function CardView({ card }: { card: Card }): ReactNode {
   if (card.kind === 'header') return <StatementHeader statement={card.statement} title={card.title} colours={card.colours} />;
+  if (card.kind === 'change' && card.change.noop && card.change.arrayTouches.length === 0) return 72;
   if (card.kind === 'upsert') return <UpsertCard statement={card.statement} colours={card.colours} />;
   return <ChangeCard change={card.change} colours={card.colours} />;
 }
@@ -183,7 +185,12 @@ function ChangeCard({ change, colours }: { change: ChangeView; colours: Readonly
           </span>
         )}
       </header>
-      {change.noop ? (
+      {change.noop && change.arrayTouches.length === 0 ? (
+        <details className="sides one collapsed">
+          <summary>Show the document</summary>
+          <TreeView node={change.after} />
+        </details>
+      ) : change.noop ? (
         <div className="sides one">
           <TreeView node={change.after} deco={{ outlines: beforeOutlines, colours }} />
         </div>
