@@ -14,7 +14,7 @@
  * `{op: 'c', ns: 'admin.$cmd', o: {applyOps: [...]}}` entry carrying `lsid` and `txnNumber`, as the
  * server logs an unprepared transaction. Aborting throws the copy away.
  */
-import { Long, Timestamp } from 'bson';
+import { Binary, Long, Timestamp } from 'bson';
 import { isDoc, type Doc, type Value } from '../bson/values.js';
 import { Catalog, type CatalogSnapshot } from '../catalog/catalog.js';
 import type { CollectionOptions } from '../catalog/collection.js';
@@ -193,8 +193,12 @@ export class Transaction {
       return op;
     });
     const appended = main.oplog.append({ op: 'c', ns: 'admin.$cmd', o: new Map([['applyOps', ops]]) });
+    // The server stores the session with its owner's `uid` (SHA-256 of the user name; without
+    // authentication the playground stands in 32 zero bytes, as $listLocalSessions does).
+    const lsid: Doc = new Map(this.lsid);
+    if (!lsid.has('uid')) lsid.set('uid', new Binary(new Uint8Array(32), 0));
     const entry: Doc = new Map<string, Value>([
-      ['lsid', this.lsid],
+      ['lsid', lsid],
       ['txnNumber', Long.fromNumber(this.txnNumber)],
     ]);
     for (const [k, v] of appended) entry.set(k, v);
