@@ -43,7 +43,7 @@ import {
   readStatementOption,
   type UpdateModification,
 } from './update-request.js';
-import { Deadline, type StatementContext } from './update-statement.js';
+import { buildStatementContext, Deadline } from './update-statement.js';
 import { runStatement, withDryRun, writeConcernHookOf, type UpdateRunOptions } from './update.js';
 
 type BulkOp =
@@ -281,18 +281,14 @@ export function runBulkWrite(ctx: CommandContext, options: UpdateRunOptions = {}
           items.push(okItem(i, 1));
         } else if (op.kind === 'update') {
           if (op.sort !== undefined && op.multi) throw fail(9, 'Cannot specify sort with multi=true');
-          const existing = ctx.catalog.getCollection(db, coll);
-          const { env, letNames } = buildCommandEnv(ctx.startedAt, spec.let, existing?.collator ?? null);
-          const sctx: StatementContext = {
-            catalog: ctx.catalog,
+          const sctx = buildStatementContext(ctx.catalog, ctx.startedAt, {
             db,
             collectionName: coll,
-            deps,
-            env,
-            letNames,
+            let: spec.let,
             bypassDocumentValidation: spec.bypassDocumentValidation,
+            deps,
             deadline,
-          };
+          });
           const outcome = runStatement(
             {
               index: i,

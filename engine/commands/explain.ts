@@ -27,9 +27,9 @@ import { buildCommandEnv } from './update-env.js';
 import { readObject } from './update-fields.js';
 import type { AccessPlan } from './update-plan.js';
 import { planAccess } from './update-plan.js';
-import { toEngineError } from './update-reply.js';
+import { FIND_AND_MODIFY_EXEC_CONTEXT, toEngineError } from './update-reply.js';
 import { parseHint, parseUpdateCommand, type UpdateStatementSpec } from './update-request.js';
-import { Deadline, PreparedStatement, type StatementContext } from './update-statement.js';
+import { buildStatementContext, Deadline, PreparedStatement, type StatementContext } from './update-statement.js';
 import { runStatement, withDryRun } from './update.js';
 
 export type Verbosity = 'queryPlanner' | 'executionStats' | 'allPlansExecution';
@@ -289,19 +289,15 @@ function statementContext(
   bypass: boolean,
   execContext?: string,
 ): StatementContext {
-  const collection = ctx.catalog.getCollection(ctx.db, coll);
-  const { env, letNames } = buildCommandEnv(ctx.startedAt, letDoc, collection?.collator ?? null);
-  return {
-    catalog: ctx.catalog,
+  return buildStatementContext(ctx.catalog, ctx.startedAt, {
     db: ctx.db,
     collectionName: coll,
-    deps: defaultUpdateDeps,
-    env,
-    letNames,
+    let: letDoc,
     bypassDocumentValidation: bypass,
+    deps: defaultUpdateDeps,
     deadline: Deadline.none(() => ctx.clock.now()),
     execContext,
-  };
+  });
 }
 
 /** Explains one update statement (update and findAndModify share this). */
@@ -381,7 +377,7 @@ function explainFindAndModify(ctx: CommandContext, inner: Doc, verbosity: Verbos
     fam.collection,
     fam.let,
     fam.bypassDocumentValidation,
-    'Plan executor error during findAndModify',
+    FIND_AND_MODIFY_EXEC_CONTEXT,
   );
   return explainUpdateStatement(ctx, inner, verbosity, fam.collection, spec, sctx);
 }

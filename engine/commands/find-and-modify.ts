@@ -22,7 +22,6 @@ import { parseProjection } from '../query/projection.js';
 import { makeSortComparator, parseSort } from '../query/sort.js';
 import type { CommandContext, CommandHandler } from './context.js';
 import { defaultUpdateDeps, type UpdateDeps } from './update-deps.js';
-import { buildCommandEnv } from './update-env.js';
 import {
   GENERIC_ARGUMENTS,
   isAbsent,
@@ -43,7 +42,7 @@ import {
   type UpdateModification,
   type UpdateStatementSpec,
 } from './update-request.js';
-import { Deadline, type StatementContext } from './update-statement.js';
+import { buildStatementContext, Deadline, type StatementContext } from './update-statement.js';
 import { runStatement, withDryRun, writeConcernHookOf, type UpdateRunOptions } from './update.js';
 
 export interface FindAndModifySpec {
@@ -184,20 +183,17 @@ export function runFindAndModify(ctx: CommandContext, options: UpdateRunOptions 
   const spec = parseFindAndModify(ctx.command);
   const deps: UpdateDeps = options.deps ?? defaultUpdateDeps;
   return withDryRun(ctx.catalog, options.dryRun ?? false, () => {
-    const collection = ctx.catalog.getCollection(ctx.db, spec.collection);
-    const { env, letNames } = buildCommandEnv(ctx.startedAt, spec.let, collection?.collator ?? null);
-    const deadline = Deadline.after(() => ctx.clock.now(), ctx.startedAt, spec.maxTimeMS);
-    const sctx: StatementContext = {
-      catalog: ctx.catalog,
+    const sctx = buildStatementContext(ctx.catalog, ctx.startedAt, {
       db: ctx.db,
       collectionName: spec.collection,
-      deps,
-      env,
-      letNames,
+      let: spec.let,
       bypassDocumentValidation: spec.bypassDocumentValidation,
-      deadline,
+      deps,
+      deadline: Deadline.after(() => ctx.clock.now(), ctx.startedAt, spec.maxTimeMS),
       execContext: FIND_AND_MODIFY_EXEC_CONTEXT,
-    };
+    });
+    const { env, letNames } = sctx;
+    const collection = ctx.catalog.getCollection(ctx.db, spec.collection);
     // The projection is parsed before anything is written, as the server parses it with the request.
     const opCollation =
       spec.collation !== undefined ? resolveCollation(spec.collation) : (collection?.collation ?? null);

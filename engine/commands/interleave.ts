@@ -23,14 +23,13 @@ import { fail, type EngineError } from '../errors.js';
 import type { CommandContext, CommandHandler } from './context.js';
 import { defaultUpdateDeps, type UpdateDeps } from './update-deps.js';
 import type { StatementDetail } from './update-details.js';
-import { buildCommandEnv } from './update-env.js';
 import { buildUpdateReply, toEngineError, WriteResultBuilder } from './update-reply.js';
 import { parseUpdateCommand, type UpdateStatementSpec } from './update-request.js';
 import {
+  buildStatementContext,
   Deadline,
   PreparedStatement,
   type MatchResult,
-  type StatementContext,
   type WriteOutcome,
 } from './update-statement.js';
 import type { RetryConditions } from './upsert-retry.js';
@@ -85,18 +84,14 @@ export function runUpsertRace(
 ): UpsertRaceResult {
   const firstSpec = statementSpec(spec.collection, spec.first, spec.let);
   const secondSpec = statementSpec(spec.collection, spec.second, spec.let);
-  const collection = ctx.catalog.getCollection(ctx.db, spec.collection);
-  const { env, letNames } = buildCommandEnv(ctx.startedAt, spec.let, collection?.collator ?? null);
-  const sctx: StatementContext = {
-    catalog: ctx.catalog,
+  const sctx = buildStatementContext(ctx.catalog, ctx.startedAt, {
     db: ctx.db,
     collectionName: spec.collection,
-    deps,
-    env,
-    letNames,
+    let: spec.let,
     bypassDocumentValidation: spec.bypassDocumentValidation ?? false,
+    deps,
     deadline: Deadline.none(() => ctx.clock.now()),
-  };
+  });
   if (firstSpec.upsert || secondSpec.upsert) ctx.catalog.ensureCollection(ctx.db, spec.collection);
 
   // Phase 1 + 2: parse and match both before either writes.

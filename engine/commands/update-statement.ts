@@ -24,6 +24,7 @@ import type { ApplyResult, UpdateExecutor } from '../update/executor.js';
 import { validateForStorage } from '../update/storage-validation.js';
 import { docSize } from './update-bson-size.js';
 import type { UpdateDeps } from './update-deps.js';
+import { buildCommandEnv } from './update-env.js';
 import type {
   DocumentChange,
   FieldOrigin,
@@ -71,6 +72,34 @@ export interface StatementContext {
   readonly deadline: Deadline;
   /** Context prepended to runtime errors (`Plan executor error during update`). */
   readonly execContext?: string | undefined;
+}
+
+/** What the commands running update statements pass to build their StatementContext. */
+export interface StatementTarget {
+  readonly db: string;
+  readonly collectionName: string;
+  readonly let: Doc | undefined;
+  readonly bypassDocumentValidation: boolean;
+  readonly deps: UpdateDeps;
+  readonly deadline: Deadline;
+  readonly execContext?: string | undefined;
+}
+
+/** The statement context of one command: its `let` evaluated once, with the target collection's default collator. */
+export function buildStatementContext(catalog: Catalog, startedAt: Date, target: StatementTarget): StatementContext {
+  const collection = catalog.getCollection(target.db, target.collectionName);
+  const { env, letNames } = buildCommandEnv(startedAt, target.let, collection?.collator ?? null);
+  return {
+    catalog,
+    db: target.db,
+    collectionName: target.collectionName,
+    deps: target.deps,
+    env,
+    letNames,
+    bypassDocumentValidation: target.bypassDocumentValidation,
+    deadline: target.deadline,
+    execContext: target.execContext,
+  };
 }
 
 export interface MatchedDocument {
