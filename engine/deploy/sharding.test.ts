@@ -365,4 +365,12 @@ describe('sharded cluster: the router rules', () => {
     );
     expect(engine.collectionNames('test')).toEqual(['orders', 'fresh']);
   });
+
+  it('oplog document keys on a sharded collection: insert o2, delete o', () => {
+    const engine = cluster();
+    run(engine, 'test', '{"insert": "orders", "documents": [{"_id": 7, "region": "EU"}]}');
+    expect(ejson(engine.oplogEntries().at(-1)!.get('o2')!)).toBe(canon('{"region": "EU", "_id": 7}'));
+    run(engine, 'test', '{"delete": "orders", "deletes": [{"q": {"_id": 7}, "limit": 1}]}');
+    expect(ejson(engine.oplogEntries().at(-1)!.get('o')!)).toBe(canon('{"region": "EU", "_id": 7}'));
+  });
 });

@@ -303,9 +303,17 @@ export class Router {
     for (const rs of writes.includes(ctx.name) ? this.topology.replicaSets : []) {
       if (!this.topology.primaryOf(rs)) throw fail(7, this.unreachableMessage(rs));
     }
+    // A delete's entry names the removed document by its key: remember the documents first.
+    const preDocs = new Map<string, Doc>();
+    if (ctx.name === 'delete') {
+      const dot = sc.ns.indexOf('.');
+      for (const d of ctx.catalog.getCollection(sc.ns.slice(0, dot), sc.ns.slice(dot + 1))?.snapshot() ?? []) {
+        preDocs.set(keyOf(d.get('_id')!, null), d);
+      }
+    }
     const mark = ctx.catalog.oplog.size;
     const reply = handler(ctx);
-    this.rewriteDocumentKeys(ctx.catalog, sc, mark);
+    this.rewriteDocumentKeys(ctx.catalog, sc, mark, preDocs);
     return { reply, shards: this.topology.replicaSets.map((r) => r.name) };
   }
 
@@ -510,7 +518,12 @@ export class Router {
   }
 
   /** Oplog entries of a sharded collection carry the document key: shard key fields, then `_id`. */
-  private rewriteDocumentKeys(catalog: Catalog, sc: ShardedCollection, mark: number): void {
+  private rewriteDocumentKeys(
+    catalog: Catalog,
+    sc: ShardedCollection,
+    mark: number,
+    deleted: ReadonlyMap<string, Doc> = new Map(),
+  ): void {
     const entries = catalog.oplog.entries().slice(mark);
     if (entries.length === 0) return;
     const dot = sc.ns.indexOf('.');
@@ -519,10 +532,17 @@ export class Router {
     for (const e of entries) catalog.oplog.collection.remove(e);
     for (const e of entries) {
       const op = e.get('op');
-      const o2 = e.get('o2');
-      const id = isDoc(o2) ? o2.get('_id') : undefined;
-      const doc = op === 'i' ? (e.get('o') as Doc) : id !== undefined ? collection?.findById(id) : undefined;
-      if (e.get('ns') !== sc.ns || (op !== 'u' && op !== 'i') || id === undefined || !doc) {
+      // 'u' and 'i' carry the document key in o2; 'd' carries it as o.
+      const field = op === 'd' ? 'o' : 'o2';
+      const current = e.get(field);
+      const id = isDoc(current) ? current.get('_id') : undefined;
+      let doc: Doc | undefined;
+      if (id !== undefined) {
+        if (op === 'i') doc = e.get('o') as Doc;
+        else if (op === 'u') doc = collection?.findById(id);
+        else if (op === 'd') doc = deleted.get(keyOf(id, null));
+      }
+      if (e.get('ns') !== sc.ns || id === undefined || !doc) {
         catalog.oplog.collection.insert(e);
         continue;
       }
@@ -533,7 +553,7 @@ export class Router {
       }
       if (!key.has('_id')) key.set('_id', id);
       const next: Doc = new Map<string, Value>();
-      for (const [k, v] of e) next.set(k, k === 'o2' ? key : v);
+      for (const [k, v] of e) next.set(k, k === field ? key : v);
       catalog.oplog.collection.insert(next);
     }
   }
