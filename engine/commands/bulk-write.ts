@@ -14,7 +14,7 @@
  */
 import { Int32, Long } from 'bson';
 import { isArray, isDoc, isNumber, type Doc, type Value } from '../bson/values.js';
-import { resolveCollation } from '../catalog/collation-info.js';
+import { effectiveCollation } from './common.js';
 import { deleteDocument, insertDocument } from '../catalog/writes.js';
 import { fail, type EngineError } from '../errors.js';
 import { makeSortComparator, parseSort } from '../query/sort.js';
@@ -368,7 +368,7 @@ function deleteMatching(
   letDoc: Doc | undefined,
 ): number {
   const collection = ctx.catalog.getCollection(db, coll);
-  const collation = op.collation !== undefined ? resolveCollation(op.collation) : (collection?.collation ?? null);
+  const collation = effectiveCollation(collection, op.collation);
   const collator = collation?.collator ?? null;
   const { env, letNames } = buildCommandEnv(ctx.startedAt, letDoc, collator);
   const matcher = defaultUpdateDeps.compileQuery(op.filter, { collator, variables: letNames });

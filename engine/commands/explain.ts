@@ -19,6 +19,7 @@ import { Int32 } from 'bson';
 import { isArray, isDoc, type Doc, type Value } from '../bson/values.js';
 import { resolveCollation } from '../catalog/collation-info.js';
 import { fail, type EngineError } from '../errors.js';
+import { effectiveCollation } from './common.js';
 import type { CommandContext, CommandHandler } from './context.js';
 import { parseFindAndModify } from './find-and-modify.js';
 import { defaultUpdateDeps } from './update-deps.js';
@@ -394,7 +395,7 @@ function explainDeleteLike(
   sort: Doc | undefined,
 ): Doc {
   const collection = ctx.catalog.getCollection(ctx.db, coll);
-  const collation = collationSpec !== undefined ? resolveCollation(collationSpec) : (collection?.collation ?? null);
+  const collation = effectiveCollation(collection, collationSpec);
   const collator = collation?.collator ?? null;
   const { env, letNames } = buildCommandEnv(ctx.startedAt, undefined, collator);
   const matcher = defaultUpdateDeps.compileQuery(q, { collator, variables: letNames });

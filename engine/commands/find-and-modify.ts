@@ -17,7 +17,7 @@ import { Int32 } from 'bson';
 import { isNumber, typeOf, type Doc, type Value } from '../bson/values.js';
 import { deleteDocument } from '../catalog/writes.js';
 import { fail } from '../errors.js';
-import { resolveCollation } from '../catalog/collation-info.js';
+import { effectiveCollation } from './common.js';
 import { parseProjection } from '../query/projection.js';
 import { makeSortComparator, parseSort } from '../query/sort.js';
 import type { CommandContext, CommandHandler } from './context.js';
@@ -195,8 +195,7 @@ export function runFindAndModify(ctx: CommandContext, options: UpdateRunOptions 
     const { env, letNames } = sctx;
     const collection = ctx.catalog.getCollection(ctx.db, spec.collection);
     // The projection is parsed before anything is written, as the server parses it with the request.
-    const opCollation =
-      spec.collation !== undefined ? resolveCollation(spec.collation) : (collection?.collation ?? null);
+    const opCollation = effectiveCollation(collection, spec.collation);
     const projection =
       spec.fields && spec.fields.size > 0
         ? parseProjection(spec.fields, { collator: opCollation?.collator ?? null, variables: letNames })
@@ -247,7 +246,7 @@ export function runFindAndModify(ctx: CommandContext, options: UpdateRunOptions 
 /** The remove path: the first match (in sort order when given), deleted and returned. */
 function removeOne(spec: FindAndModifySpec, sctx: StatementContext, deps: UpdateDeps): Doc | undefined {
   const collection = sctx.catalog.getCollection(sctx.db, spec.collection);
-  const collation = spec.collation !== undefined ? resolveCollation(spec.collation) : (collection?.collation ?? null);
+  const collation = effectiveCollation(collection, spec.collation);
   const collator = collation?.collator ?? null;
   const matcher = deps.compileQuery(spec.query, { collator, variables: sctx.letNames });
   const plan = planAccess(collection, `${sctx.db}.${spec.collection}`, spec.query, matcher.root, {

@@ -14,7 +14,7 @@
  */
 import { isDoc, type Doc, type Value } from '../bson/values.js';
 import type { Catalog } from '../catalog/catalog.js';
-import { resolveCollation, type CollationInfo } from '../catalog/collation-info.js';
+import type { CollationInfo } from '../catalog/collation-info.js';
 import type { Collection } from '../catalog/collection.js';
 import { withIdFirst } from '../catalog/id-field.js';
 import { insertDocument, replaceDocument } from '../catalog/writes.js';
@@ -22,6 +22,7 @@ import { fail, type EngineError } from '../errors.js';
 import type { MatchDetails, RuntimeEnv } from '../runtime.js';
 import type { ApplyResult, UpdateExecutor } from '../update/executor.js';
 import { validateForStorage } from '../update/storage-validation.js';
+import { effectiveCollation } from './common.js';
 import { docSize } from './update-bson-size.js';
 import type { UpdateDeps } from './update-deps.js';
 import { buildCommandEnv } from './update-env.js';
@@ -171,7 +172,7 @@ export class PreparedStatement {
   /** Parse-time work (`ParsedUpdate::parseRequest`): collation, update, then query. */
   static prepare(spec: UpdateStatementSpec, ctx: StatementContext): PreparedStatement {
     const collection = ctx.catalog.getCollection(ctx.db, ctx.collectionName);
-    const collation = spec.collation !== undefined ? resolveCollation(spec.collation) : (collection?.collation ?? null);
+    const collation = effectiveCollation(collection, spec.collation);
     const collator = collation?.collator ?? null;
     const uValue: Value = spec.u.kind === 'pipeline' ? (spec.u.stages as Value[]) : spec.u.doc;
     const executor = ctx.deps.parseUpdate(uValue, {
