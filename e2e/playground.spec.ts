@@ -144,3 +144,30 @@ test('narrow screens get a plain editor and a single column', async ({ playgroun
   await expect(playground.diff.getByTestId('diff-changed')).not.toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('narrow.png'), fullPage: true, animations: 'disabled' });
 });
+
+test('imports many documents and windows a long diff', async ({ playground, page }) => {
+  await playground.open();
+  await page.getByTestId('new-collection').click();
+  await page.getByTestId('new-collection-name').fill('many');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByTestId('collection-tab.many')).toBeVisible();
+  await page.getByTestId('import-documents').click();
+  const lines = Array.from({ length: 300 }, (_, i) => `{"_id": ${i}, "n": ${i}}`).join('\n');
+  await page.getByTestId('import-text').fill(lines);
+  await page.getByTestId('import-submit').click();
+  await expect(page.getByTestId('collection-tab.many')).toContainText('300');
+  await playground.setCommand('db.many.updateMany({}, {$inc: {n: 1}})');
+  await playground.run();
+  const cards = playground.diff.getByTestId('diff-document');
+  await expect(cards.first()).toBeVisible();
+  expect(await cards.count()).toBeLessThan(100);
+  await playground.diff.evaluate((el) => {
+    el.scrollTop = el.scrollHeight;
+    el.dispatchEvent(new Event('scroll'));
+  });
+  await expect(playground.diff.locator('[data-testid="diff-document"][data-id="299"]')).toBeVisible();
+  // Reset everything goes back to the starter example.
+  page.once('dialog', (d) => void d.accept());
+  await page.getByTestId('reset-everything').click();
+  await expect(page.getByTestId('collection-tab.many')).toHaveCount(0);
+});

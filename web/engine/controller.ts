@@ -198,6 +198,9 @@ export async function loadStarter(label: string | null): Promise<void> {
   const files = await fetchExampleCollections(index);
   const db = index.database;
   store.setState({ database: db });
+  // Start from an empty database: collections made since (e.g. by a script) must go too.
+  const dropped = await bridge().request({ type: 'setup', db, reset: true, commands: [] });
+  if (!dropped.ok) throw new Error(errorText(dropped.error));
   const loaded = await bridge().request({ type: 'loadCollections', db, collections: files });
   if (!loaded.ok) throw new Error(errorText(loaded.error));
   const views = await bridge().request({ type: 'collections', db });

@@ -62,6 +62,21 @@ export function Header(): ReactNode {
             ↷
           </button>
         </div>
+        {readOnly ? null : (
+          <button
+            type="button"
+            className="btn subtle"
+            data-testid="reset-everything"
+            title="Forget every change and start again from the starter example"
+            onClick={() => {
+              if (window.confirm('Reset everything? Your collections and command go back to the starter example.')) {
+                void perform('resetEverything');
+              }
+            }}
+          >
+            Reset
+          </button>
+        )}
         <button type="button" className="btn primary-outline" data-testid="share-button" onClick={() => void perform('openShare')}>
           <span aria-hidden="true">⇪</span> Share
         </button>
