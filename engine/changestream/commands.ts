@@ -76,15 +76,24 @@ function cursorDoc(batchField: string, events: Doc[], stream: ChangeStream, id: 
   ]);
 }
 
-/** Runs `stream.poll`, closing the cursor when it fails (the server kills it on any error). */
-function pollOrClose(ctx: CommandContext, stream: ChangeStream, id: Long, limit: number | undefined): Doc[] {
+/**
+ * Runs `stream.poll`, closing the cursor when it fails (the server kills it on any error).
+ * getMore errors carry the server's "Executor error during getMore" context.
+ */
+function pollOrClose(
+  ctx: CommandContext,
+  stream: ChangeStream,
+  id: Long,
+  limit: number | undefined,
+  errorContext?: string,
+): Doc[] {
   try {
     const { events, invalidated } = stream.poll(limit);
     if (invalidated) close(ctx.catalog, id);
     return events;
   } catch (e) {
     close(ctx.catalog, id);
-    if (isEngineError(e)) throw e;
+    if (isEngineError(e) && errorContext !== undefined) throw e.withContext(errorContext);
     throw e;
   }
 }
@@ -128,6 +137,6 @@ export function changeStreamGetMore(ctx: CommandContext, id: Long, batchSize: nu
   if (stream.ns !== ns) {
     throw fail(13, `Requested getMore on namespace '${ns}', but cursor belongs to a different namespace ${stream.ns}`);
   }
-  const events = pollOrClose(ctx, stream, id, batchSize === 0 ? undefined : batchSize);
+  const events = pollOrClose(ctx, stream, id, batchSize === 0 ? undefined : batchSize, 'Executor error during getMore');
   return cursorDoc('nextBatch', events, stream, stream.isClosed ? Long.fromNumber(0) : id);
 }

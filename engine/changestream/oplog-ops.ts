@@ -16,6 +16,8 @@ export interface OplogOp {
   readonly ts: Timestamp;
   readonly wall: Date;
   readonly opIndex: number;
+  /** Whether the operation comes from a committed transaction (an applyOps entry). */
+  readonly inTransaction: boolean;
   readonly lsid: Value | undefined;
   readonly txnNumber: Value | undefined;
 }
@@ -25,6 +27,7 @@ function opOf(
   ts: Timestamp,
   wall: Date,
   opIndex: number,
+  inTransaction: boolean,
   lsid: Value | undefined,
   txn: Value | undefined,
 ): OplogOp {
@@ -40,6 +43,7 @@ function opOf(
     ts,
     wall,
     opIndex,
+    inTransaction,
     lsid,
     txnNumber: txn,
   };
@@ -55,11 +59,11 @@ export function flattenOplog(entries: readonly Doc[]): OplogOp[] {
     const inner = isDoc(o) ? o.get('applyOps') : undefined;
     if (e.get('op') === 'c' && isArray(inner)) {
       inner.forEach((x, index) => {
-        if (isDoc(x)) out.push(opOf(x, ts, wall, index, e.get('lsid'), e.get('txnNumber')));
+        if (isDoc(x)) out.push(opOf(x, ts, wall, index, true, e.get('lsid'), e.get('txnNumber')));
       });
       continue;
     }
-    out.push(opOf(e, ts, wall, 0, e.get('lsid'), e.get('txnNumber')));
+    out.push(opOf(e, ts, wall, 0, false, e.get('lsid'), e.get('txnNumber')));
   }
   return out;
 }
