@@ -373,4 +373,23 @@ describe('sharded cluster: the router rules', () => {
     run(engine, 'test', '{"delete": "orders", "deletes": [{"q": {"_id": 7}, "limit": 1}]}');
     expect(ejson(engine.oplogEntries().at(-1)!.get('o')!)).toBe(canon('{"region": "EU", "_id": 7}'));
   });
+
+  it('a shard write error keeps its details (duplicate key) at the statement index', () => {
+    const engine = cluster();
+    run(
+      engine,
+      'test',
+      '{"createIndexes": "orders", "indexes": [{"key": {"sku": 1, "region": 1}, "name": "sku_region", "unique": true}]}',
+    );
+    const r = update(
+      engine,
+      '[{"q": {"region": "EU"}, "u": {"$set": {"a": 1}}}, {"q": {"region": "US", "_id": 2}, "u": {"$set": {"region": "US", "sku": "A1"}}}, {"q": {"region": "EU", "_id": 1}, "u": {"$set": {"region": "US"}}}]',
+      RETRYABLE,
+    );
+    expect(ejson(r)).toBe(
+      canon(
+        '{"n": 2, "writeErrors": [{"index": 2, "code": 11000, "errmsg": "Plan executor error during update :: caused by :: E11000 duplicate key error collection: test.orders index: sku_region dup key: { sku: \\"A1\\", region: \\"US\\" }", "keyPattern": {"sku": 1, "region": 1}, "keyValue": {"sku": "A1", "region": "US"}}], "nModified": 1, "ok": 1.0}',
+      ),
+    );
+  });
 });

@@ -391,14 +391,15 @@ export class Router {
     const upserted: Doc[] = [];
     const writeErrors: Doc[] = [];
     const touched = new Set<string>();
-    const addError = (index: number, e: EngineError) =>
-      writeErrors.push(
-        new Map<string, Value>([
-          ['index', new Int32(index)],
-          ['code', new Int32(e.code)],
-          ['errmsg', e.errmsg],
-        ]),
-      );
+    const addError = (index: number, e: EngineError) => {
+      const entry = new Map<string, Value>([
+        ['index', new Int32(index)],
+        ['code', new Int32(e.code)],
+        ['errmsg', e.errmsg],
+      ]);
+      for (const [k, v] of e.extra) entry.set(k, v as Value);
+      writeErrors.push(entry);
+    };
     for (let index = 0; index < updates.length; index++) {
       const stmt = updates[index];
       if (!isDoc(stmt)) {
@@ -442,8 +443,11 @@ export class Router {
         if (sub.get('ok') !== 1) return { reply: sub, shards: targets };
         const subErrors = sub.get('writeErrors');
         if (isArray(subErrors) && subErrors.length > 0) {
+          // Keep the shard's write error whole (errInfo, keyPattern/keyValue), at this statement's index.
           const first = subErrors[0] as Doc;
-          error = new EngineError(Number((first.get('code') as Int32).valueOf()), String(first.get('errmsg')));
+          const extra = new Map<string, unknown>();
+          for (const [k, v] of first) if (k !== 'index' && k !== 'code' && k !== 'errmsg') extra.set(k, v);
+          error = new EngineError(Number((first.get('code') as Int32).valueOf()), String(first.get('errmsg')), extra);
         } else {
           const moved = this.shardKeyChange(ctx.catalog, sc, db, coll, preDocs, mark);
           if (moved) {
