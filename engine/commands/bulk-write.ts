@@ -38,13 +38,13 @@ import {
   checkStatementSize,
   defaultStatementOptions,
   type HintSpec,
-  MAX_WRITE_BATCH_SIZE,
   parseUpdateModification,
   readStatementOption,
   type UpdateModification,
 } from './update-request.js';
 import { buildStatementContext, Deadline } from './update-statement.js';
 import { runStatement, withDryRun, writeConcernHookOf, type UpdateRunOptions } from './update.js';
+import { checkWriteBatchSize } from './write-batch.js';
 
 type BulkOp =
   | { readonly kind: 'insert'; readonly ns: number; readonly document: Doc }
@@ -234,9 +234,7 @@ export function parseBulkWrite(cmd: Doc): BulkWriteSpec {
   }
   if (!ops) missingField('bulkWrite.ops');
   if (!nsInfo) missingField('bulkWrite.nsInfo');
-  if (ops.length < 1 || ops.length > MAX_WRITE_BATCH_SIZE) {
-    throw fail(16, `Write batch sizes must be between 1 and ${MAX_WRITE_BATCH_SIZE}. Got ${ops.length} operations.`);
-  }
+  checkWriteBatchSize(ops.length);
   ops.forEach((op, i) => {
     if (op.ns >= nsInfo.length) throw fail(2, `BulkWrite ops entry ${i} has an invalid nsInfo index.`);
   });

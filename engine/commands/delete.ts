@@ -9,12 +9,11 @@ import { isDoc } from '../bson/values.js';
 import { compileFilter } from '../catalog/filter.js';
 import { selectDocuments } from '../catalog/select.js';
 import { checkWritable, deleteDocument } from '../catalog/writes.js';
-import { fail, isEngineError } from '../errors.js';
-import { commandEnv, effectiveCollation, int32, targetCollectionName } from './common.js';
+import { fail } from '../errors.js';
+import { commandEnv, effectiveCollation, targetCollectionName } from './common.js';
 import type { CommandHandler } from './context.js';
 import { boolArg, checkFields, numberArg, wrongTypeError } from './fields.js';
-import { MAX_WRITE_BATCH } from './insert.js';
-import { writeErrorEntry } from './write-errors.js';
+import { checkWriteBatchSize, runWriteBatch } from './write-batch.js';
 
 export const deleteCommand: CommandHandler = (ctx) => {
   const name = targetCollectionName(ctx);
@@ -44,42 +43,29 @@ export const deleteCommand: CommandHandler = (ctx) => {
       throw fail(9, `The limit field in delete objects must be 0 or 1. Got ${String(s.get('limit'))}`);
     }
   });
-  if (statements.length === 0 || statements.length > MAX_WRITE_BATCH) {
-    throw fail(16, `Write batch sizes must be between 1 and ${MAX_WRITE_BATCH}. Got ${statements.length} operations.`);
-  }
+  checkWriteBatchSize(statements.length);
   const ordered = boolArg(ctx.command.get('ordered'), true);
   const collection = ctx.catalog.getCollection(ctx.db, name);
   if (collection) checkWritable(collection);
   const env = commandEnv(ctx);
-  let n = 0;
-  const writeErrors: Doc[] = [];
-  for (let i = 0; i < statements.length; i++) {
+  return runWriteBatch(statements.length, ordered, (i, wrote) => {
     const s = statements[i] as Doc;
-    try {
-      const collation = effectiveCollation(collection, s.get('collation'));
-      if (!collection) {
-        // Still parse the filter so malformed queries fail even on a missing collection.
-        compileFilter(s.get('q') as Doc, collation?.collator ?? null, { env });
-        continue;
-      }
-      const { matches } = selectDocuments(collection, {
-        filter: s.get('q') as Doc,
-        collation,
-        hint: s.get('hint') as string | Doc | undefined,
-        env,
-        limit: numberArg(s.get('limit')) === 1 ? 1 : 0,
-      });
-      for (const doc of matches) {
-        deleteDocument(ctx.catalog, collection, doc);
-        n++;
-      }
-    } catch (e) {
-      if (!isEngineError(e)) throw e;
-      writeErrors.push(writeErrorEntry(i, e));
-      if (ordered) break;
+    const collation = effectiveCollation(collection, s.get('collation'));
+    if (!collection) {
+      // Still parse the filter so malformed queries fail even on a missing collection.
+      compileFilter(s.get('q') as Doc, collation?.collator ?? null, { env });
+      return;
     }
-  }
-  const reply = new Map<string, Value>([['n', int32(n)]]);
-  if (writeErrors.length > 0) reply.set('writeErrors', writeErrors);
-  return reply;
+    const { matches } = selectDocuments(collection, {
+      filter: s.get('q') as Doc,
+      collation,
+      hint: s.get('hint') as string | Doc | undefined,
+      env,
+      limit: numberArg(s.get('limit')) === 1 ? 1 : 0,
+    });
+    for (const doc of matches) {
+      deleteDocument(ctx.catalog, collection, doc);
+      wrote();
+    }
+  });
 };

@@ -9,13 +9,11 @@ import { bsonSize, exceedsDepth, MAX_BSON_SIZE, MAX_STORED_DOCUMENT_DEPTH } from
 import { isDoc, type Doc, type Value } from '../bson/values.js';
 import { insertDocument } from '../catalog/writes.js';
 import { checkWritable } from '../catalog/writes.js';
-import { fail, isEngineError } from '../errors.js';
-import { int32, targetCollectionName } from './common.js';
+import { fail } from '../errors.js';
+import { targetCollectionName } from './common.js';
 import type { CommandHandler } from './context.js';
 import { boolArg, checkFields, wrongTypeError } from './fields.js';
-import { writeErrorEntry } from './write-errors.js';
-
-export const MAX_WRITE_BATCH = 100000;
+import { checkWriteBatchSize, runWriteBatch } from './write-batch.js';
 
 /**
  * The server's `fixDocumentForInsert` limits: size ≤ 16 MiB (code 2 "object to insert too
@@ -44,28 +42,15 @@ export const insertCommand: CommandHandler = (ctx) => {
   documents.forEach((d, i) => {
     if (!isDoc(d)) throw wrongTypeError(`${ctx.name}.documents.${i}`, d, 'object');
   });
-  if (documents.length === 0 || documents.length > MAX_WRITE_BATCH) {
-    throw fail(16, `Write batch sizes must be between 1 and ${MAX_WRITE_BATCH}. Got ${documents.length} operations.`);
-  }
+  checkWriteBatchSize(documents.length);
   const ordered = boolArg(ctx.command.get('ordered'), true);
   const bypass = boolArg(ctx.command.get('bypassDocumentValidation'), false);
   const existing = ctx.catalog.getCollection(ctx.db, name);
   if (existing) checkWritable(existing);
   const { collection } = ctx.catalog.ensureCollection(ctx.db, name);
-  let n = 0;
-  const writeErrors: Doc[] = [];
-  for (let i = 0; i < documents.length; i++) {
-    try {
-      checkInsertable(documents[i] as Doc);
-      insertDocument(ctx.catalog, collection, documents[i] as Doc, { bypassDocumentValidation: bypass });
-      n++;
-    } catch (e) {
-      if (!isEngineError(e)) throw e;
-      writeErrors.push(writeErrorEntry(i, e));
-      if (ordered) break;
-    }
-  }
-  const reply = new Map<string, Value>([['n', int32(n)]]);
-  if (writeErrors.length > 0) reply.set('writeErrors', writeErrors);
-  return reply;
+  return runWriteBatch(documents.length, ordered, (i, wrote) => {
+    checkInsertable(documents[i] as Doc);
+    insertDocument(ctx.catalog, collection, documents[i] as Doc, { bypassDocumentValidation: bypass });
+    wrote();
+  });
 };

@@ -19,8 +19,8 @@ import {
   readTimeLimit,
   unknownField,
 } from './update-fields.js';
+import { checkWriteBatchSize } from './write-batch.js';
 
-export const MAX_WRITE_BATCH_SIZE = 100000;
 export const MAX_BSON_SIZE = 16 * 1024 * 1024;
 
 export type HintSpec =
@@ -285,12 +285,7 @@ export function parseUpdateCommand(cmd: Doc): UpdateCommandSpec {
     }
   }
   if (statements === undefined) missingField('update.updates');
-  if (statements.length < 1 || statements.length > MAX_WRITE_BATCH_SIZE) {
-    throw fail(
-      16,
-      `Write batch sizes must be between 1 and ${MAX_WRITE_BATCH_SIZE}. Got ${statements.length} operations.`,
-    );
-  }
+  checkWriteBatchSize(statements.length);
   return {
     collection,
     statements,
