@@ -361,7 +361,12 @@ export class Deployment {
         this.sessions.finish(lsid, 'aborted');
         throw fail(263, 'Cannot create new collections inside distributed transactions');
       }
-      txn.commitInto(this.catalog);
+      try {
+        txn.commitInto(this.catalog);
+      } catch (e) {
+        this.sessions.finish(lsid, 'aborted');
+        throw e;
+      }
       this.sessions.finish(lsid, 'committed');
     }
     return this.withWriteConcern(ctx, reply(), ['shard0', 'rs0']);

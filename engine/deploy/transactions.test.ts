@@ -289,4 +289,28 @@ describe('transactions', () => {
     expect(ejson(run(engine, 'admin', `{"commitTransaction": 1, ${txnFields(1, 1)}}`))).toBe(canon('{"ok": 1.0}'));
     expect(ejson(engine.documents('test', 'c'))).toBe(canon('[{"_id": 1, "a": 1}]'));
   });
+
+  it('a commit that would break a unique index changes nothing and aborts', () => {
+    const engine = engineWith('[]');
+    run(engine, 'test', '{"createIndexes": "c", "indexes": [{"key": {"a": 1}, "name": "a_1", "unique": true}]}');
+    run(
+      engine,
+      'test',
+      `{"insert": "c", "documents": [{"_id": 1, "a": 1}, {"_id": 2, "b": 1}], ${txnFields(1, 1, true)}}`,
+    );
+    run(engine, 'test', '{"insert": "c", "documents": [{"_id": 3, "a": 1}]}');
+    const before = engine.oplogEntries().length;
+    expect(
+      body(run(engine, 'admin', `{"commitTransaction": 1, ${txnFields(1, 1)}}`))
+        .get('code')!
+        .valueOf(),
+    ).toBe(11000);
+    expect(ejson(engine.documents('test', 'c'))).toBe(canon('[{"_id": 3, "a": 1}]'));
+    expect(engine.oplogEntries().length).toBe(before);
+    expect(
+      body(run(engine, 'admin', `{"commitTransaction": 1, ${txnFields(1, 1)}}`))
+        .get('code')!
+        .valueOf(),
+    ).toBe(251);
+  });
 });

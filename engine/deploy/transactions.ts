@@ -144,6 +144,18 @@ export class Transaction {
   commitInto(main: Catalog): void {
     const entries = this.catalog.oplog.entries().slice(this.oplogMark);
     if (entries.length === 0) return;
+    // All or nothing: a unique index clash with a document written outside the transaction since
+    // (the server would have made one of the two writers conflict) puts everything back.
+    const before = main.snapshot();
+    try {
+      this.apply(main, entries);
+    } catch (e) {
+      main.restore(before);
+      throw e;
+    }
+  }
+
+  private apply(main: Catalog, entries: readonly Doc[]): void {
     // Collections (and their indexes) created inside the transaction.
     for (const e of entries) {
       const o = e.get('o');
