@@ -58,7 +58,8 @@ function scopeOf(ctx: CommandContext, collName: string | null, spec: Value): Str
     );
   }
   if (collName === null) return { kind: 'database', db: ctx.db };
-  if (collName.startsWith('system.')) throw fail(73, `$changeStream may not be opened on the internal ${ctx.db}.${collName} collection`);
+  if (collName.startsWith('system.'))
+    throw fail(73, `$changeStream may not be opened on the internal ${ctx.db}.${collName} collection`);
   return { kind: 'collection', db: ctx.db, coll: collName };
 }
 
@@ -112,7 +113,7 @@ export function changeStreamAggregate(
 ): Doc {
   const spec = (pipeline[0] as Doc).get('$changeStream')!;
   if (ctx.command.get('autocommit') === false) {
-    throw fail(263, "Operation not permitted in transaction :: caused by :: Operation not supported in a transaction");
+    throw fail(263, 'Operation not permitted in transaction :: caused by :: Operation not supported in a transaction');
   }
   const scope = scopeOf(ctx, collName, spec);
   const parsed = parseChangeStreamSpec(ctx.catalog, spec, scope);

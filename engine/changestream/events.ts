@@ -115,7 +115,12 @@ function eventSummary(operationType: string, op: OplogOp, db: string, coll: stri
   return valueToString(d);
 }
 
-function preImage(ops: readonly OplogOp[], index: number, options: EventOptions, operationType: string): Value | undefined {
+function preImage(
+  ops: readonly OplogOp[],
+  index: number,
+  options: EventOptions,
+  operationType: string,
+): Value | undefined {
   if (options.fullDocumentBeforeChange === 'off') return undefined;
   const pre = recordedPreImage(ops, index);
   if (pre !== undefined) return pre;
@@ -284,7 +289,12 @@ function expandedEvents(op: OplogOp, db: string, name: string, options: EventOpt
 }
 
 /** The change events (none, one, or an event and its invalidate) of `ops[index]` for a stream. */
-export function eventsOf(catalog: Catalog, ops: readonly OplogOp[], index: number, options: EventOptions): ChangeEvent[] {
+export function eventsOf(
+  catalog: Catalog,
+  ops: readonly OplogOp[],
+  index: number,
+  options: EventOptions,
+): ChangeEvent[] {
   const op = ops[index];
   if (!op) return [];
   if (op.op === 'i' || op.op === 'u' || op.op === 'd') return crudEvents(catalog, ops, index, options);

@@ -2,7 +2,13 @@ export { changeStreamAggregate, changeStreamGetMore, isChangeStreamPipeline } fr
 export { ChangeStream, latestPosition, parseChangeStreamSpec } from './stream.js';
 export type { PollResult, ParsedChangeStream } from './stream.js';
 export { eventsOf } from './events.js';
-export type { ChangeEvent, EventOptions, FullDocumentBeforeChangeMode, FullDocumentMode, StreamScope } from './events.js';
+export type {
+  ChangeEvent,
+  EventOptions,
+  FullDocumentBeforeChangeMode,
+  FullDocumentMode,
+  StreamScope,
+} from './events.js';
 export { describeDiff, updateDescriptionOf } from './update-description.js';
 export type { UpdateDescriptionParts } from './update-description.js';
 export { comparePositions, decodeResumeToken, encodeResumeToken } from './resume-token.js';

@@ -37,7 +37,10 @@ function opOf(
   return {
     op: String(e.get('op')),
     ns: String(e.get('ns')),
-    ui: ui !== undefined && typeof ui === 'object' && ui !== null && (ui as Binary)._bsontype === 'Binary' ? (ui as Binary) : undefined,
+    ui:
+      ui !== undefined && typeof ui === 'object' && ui !== null && (ui as Binary)._bsontype === 'Binary'
+        ? (ui as Binary)
+        : undefined,
     o: isDoc(o) ? o : new Map(),
     o2: isDoc(o2) ? o2 : undefined,
     ts,

@@ -13,7 +13,13 @@ import { valueToString } from '../expr/value-string.js';
 import { makeParseContext } from '../expr/parse.js';
 import { UPDATE_STAGES } from '../pipeline/stages.js';
 import type { RuntimeEnv } from '../runtime.js';
-import { eventsOf, type EventOptions, type FullDocumentBeforeChangeMode, type FullDocumentMode, type StreamScope } from './events.js';
+import {
+  eventsOf,
+  type EventOptions,
+  type FullDocumentBeforeChangeMode,
+  type FullDocumentMode,
+  type StreamScope,
+} from './events.js';
 import { flattenOplog } from './oplog-ops.js';
 import {
   comparePositions,
@@ -42,10 +48,7 @@ function enumOption<T extends string>(spec: Doc, field: string, values: readonly
   const v = spec.get(field);
   if (v === undefined) return fallback;
   if (typeof v !== 'string') {
-    throw fail(
-      14,
-      `BSON field '$changeStream.${field}' is the wrong type '${typeOf(v)}', expected type 'string'`,
-    );
+    throw fail(14, `BSON field '$changeStream.${field}' is the wrong type '${typeOf(v)}', expected type 'string'`);
   }
   if (!(values as readonly string[]).includes(v)) {
     throw fail(2, `Enumeration value '${v}' for field '$changeStream.${field}' is not a valid value.`);
