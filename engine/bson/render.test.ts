@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Int32, Long, ObjectId } from 'bson';
+import type { Value } from './values.js';
 import { formatG16, renderDoc, renderDouble, renderElementBraced, renderValue } from './render.js';
 
 describe('server value rendering', () => {
@@ -16,7 +17,7 @@ describe('server value rendering', () => {
   it('prints documents with spaces and single elements braced without', () => {
     const d = new Map<string, never>();
     expect(renderDoc(d)).toBe('{}');
-    expect(renderDoc(new Map([['a', new Int32(1)], ['b', 'x']]))).toBe('{ a: 1, b: "x" }');
+    expect(renderDoc(new Map<string, Value>([['a', new Int32(1)], ['b', 'x']]))).toBe('{ a: 1, b: "x" }');
     expect(renderValue([new Map([['b', 1]])])).toBe('[ { b: 1.0 } ]');
     expect(renderElementBraced('a', [new Map([['b', new Int32(1)]])])).toBe('{a: [ { b: 1 } ]}');
     expect(renderValue(Long.fromNumber(7))).toBe('7');
