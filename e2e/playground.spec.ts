@@ -51,6 +51,8 @@ test('highlights the elements an arrayFilters identifier matched and shows the o
   const oplog = await playground.oplog();
   await expect(oplog.getByTestId('oplog-entry')).toHaveCount(1);
   await expect(oplog.getByTestId('oplog-entry')).toContainText('update test.students _id 3 with a $v:2 delta');
+  await oplog.getByTestId('oplog-show-diff').click();
+  await expect(playground.diff.locator('[data-testid="diff-document"][data-id="3"]')).toHaveClass(/linked/);
   await page.screenshot({ path: testInfo.outputPath('array-filters.png'), animations: 'disabled' });
 });
 

@@ -5,7 +5,7 @@
  * no-ops shown as "matched, unchanged", upserts as new documents with each field's origin.
  * Long lists are windowed by scroll offset.
  */
-import { useMemo, useRef, useState, type ReactNode, type UIEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode, type UIEvent } from 'react';
 import type { ChangeView, StatementView, TreeNode } from '../../engine/worker/protocol.js';
 import { diffTrees } from '../diff/tree-diff.js';
 import { usePlayground } from '../state/store.js';
@@ -163,13 +163,20 @@ function StatementHeader({
 
 function ChangeCard({ change, colours }: { change: ChangeView; colours: ReadonlyMap<string, number> }): ReactNode {
   const hoveredId = usePlayground((s) => s.hoveredId);
+  const card = useRef<HTMLElement>(null);
   const marks = useMemo(() => diffTrees(change.before, change.after), [change]);
   const beforeOutlines = new Map(change.arrayTouches.map((t) => [t.path, t.operator]));
   const afterOutlines = new Map(change.arrayTouches.filter((t) => t.changed).map((t) => [t.path, t.operator]));
   const id = idText(change.before);
+  const linked = hoveredId !== null && hoveredId === id;
+  useEffect(() => {
+    // Linked from the oplog pane: bring the card into view.
+    if (linked) card.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [linked]);
   return (
     <article
-      className={`change-card ${change.noop ? 'noop' : 'changed'} ${hoveredId !== null && hoveredId === id ? 'linked' : ''}`}
+      ref={card}
+      className={`change-card ${change.noop ? 'noop' : 'changed'} ${linked ? 'linked' : ''}`}
       data-testid="diff-document"
       data-id={id}
     >
@@ -206,6 +213,14 @@ function ChangeCard({ change, colours }: { change: ChangeView; colours: Readonly
           </div>
         </div>
       )}
+      {change.oplog !== undefined ? (
+        <details className="card-oplog">
+          <summary>Oplog o</summary>
+          <pre className="code" tabIndex={0}>
+            {change.oplog}
+          </pre>
+        </details>
+      ) : null}
     </article>
   );
 }

@@ -7,6 +7,7 @@ const OP_LABEL: Readonly<Record<string, string>> = { u: 'update', i: 'insert', d
 export function OplogPanel(): ReactNode {
   const shown = usePlayground((s) => s.shown);
   const setHoveredId = usePlayground((s) => s.setHoveredId);
+  const setInspectTab = usePlayground((s) => s.setInspectTab);
   const entries = shown?.run.oplog ?? [];
   return (
     <div className="oplog-scroll" data-testid="oplog-pane">
@@ -17,7 +18,7 @@ export function OplogPanel(): ReactNode {
           {shown.kind === 'preview' ? 'This preview' : 'This run'} writes no oplog entry (nothing changed).
         </p>
       ) : (
-        <ol className="oplog-list">
+        <ol className="oplog-list" onMouseLeave={() => setHoveredId(null)}>
           {entries.map((e, i) => (
             <li
               key={i}
@@ -25,9 +26,8 @@ export function OplogPanel(): ReactNode {
               data-testid="oplog-entry"
               data-op={e.op}
               onMouseEnter={() => setHoveredId(e.id ?? null)}
-              onMouseLeave={() => setHoveredId(null)}
+
               onFocus={() => setHoveredId(e.id ?? null)}
-              onBlur={() => setHoveredId(null)}
               tabIndex={0}
             >
               <div className="oplog-head">
@@ -35,6 +35,19 @@ export function OplogPanel(): ReactNode {
                 <span>{OP_LABEL[e.op] ?? e.op}</span>
                 <code>{e.ns}</code>
                 {e.id !== undefined ? <code className="muted">_id {e.id}</code> : null}
+                {e.id !== undefined && e.op === 'u' ? (
+                  <button
+                    type="button"
+                    className="btn tiny"
+                    data-testid="oplog-show-diff"
+                    onClick={() => {
+                      setHoveredId(e.id ?? null);
+                      setInspectTab('diff');
+                    }}
+                  >
+                    Show in diff
+                  </button>
+                ) : null}
               </div>
               <ul className="explain">
                 {e.explanation.map((line, j) => (
