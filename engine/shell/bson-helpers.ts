@@ -253,7 +253,11 @@ const HELPERS: Readonly<Record<string, HelperImpl>> = {
   NumberDecimal: (args, _isNew, ctx) => numberDecimal(args, ctx),
   Decimal128: (args) => decimalCtor(args),
   // bson's Double constructor: `+value`.
-  Double: (args) => new Double(Number(numericText(args[0] ?? 0))),
+  // A JS number goes through as is: `String(-0)` is "0" and would lose negative zero.
+  Double: (args) => {
+    const v = args[0] ?? 0;
+    return new Double(typeof v === 'number' ? v : Number(numericText(v)));
+  },
   Timestamp: (args) => {
     checkTypes('Timestamp', args[0] ?? 0, 0, ['number', 'object']);
     if (args[1] !== undefined) checkTypes('Timestamp', args[1], 1, ['number']);
