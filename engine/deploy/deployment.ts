@@ -335,8 +335,15 @@ export class Deployment {
     const mark = txn.catalog.oplog.size;
     const inner: CommandContext = { ...ctx, catalog: txn.catalog };
     // Through a router the statement follows the targeting rules as outside a transaction.
-    const routed = this.topology.topology === 'sharded' ? this.router.route(inner, handler) : undefined;
-    const out = routed ? routed.reply : handler(inner);
+    let out: Doc;
+    try {
+      const routed = this.topology.topology === 'sharded' ? this.router.route(inner, handler) : undefined;
+      out = routed ? routed.reply : handler(inner);
+    } catch (e) {
+      // A statement that fails as a whole aborts the transaction, as on the server.
+      this.sessions.finish(lsid, 'aborted');
+      throw e;
+    }
     try {
       txn.recordWrites(mark, this.sessions.openTransactions(), this.catalog);
     } catch (e) {

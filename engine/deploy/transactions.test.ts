@@ -313,4 +313,25 @@ describe('transactions', () => {
         .valueOf(),
     ).toBe(251);
   });
+
+  it('a failing statement aborts the transaction', () => {
+    const engine = engineWith();
+    run(
+      engine,
+      'test',
+      `{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$set": {"a": 1}}}], ${txnFields(1, 1, true)}}`,
+    );
+    const bad = run(
+      engine,
+      'test',
+      `{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$set": {"a": 1}}}], "bogus": 1, ${txnFields(1, 1)}}`,
+    );
+    expect(body(bad).get('ok')).toBe(0);
+    expect(
+      body(run(engine, 'admin', `{"commitTransaction": 1, ${txnFields(1, 1)}}`))
+        .get('code')!
+        .valueOf(),
+    ).toBe(251);
+    expect(ejson(engine.documents('test', 'c'))).toBe(canon('[{"_id": 1, "qty": 25}]'));
+  });
 });
