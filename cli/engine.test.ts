@@ -78,6 +78,22 @@ describe('npm run engine', () => {
     writeFileSync(file, 'db.c.insertOne({_id: 1, a: 1});\ndb.c.find();\n');
     const { stdout, status } = runCli([], ['--topology', 'replicaset', '--shell', file]);
     expect(status).toBe(0);
-    expect(stdout.join('\n')).toContain('_id: 1');
+    // One relaxed Extended JSON block per statement.
+    expect(stdout.join('\n')).toBe(
+      [
+        '{',
+        '  "acknowledged": true,',
+        '  "insertedId": 1',
+        '}',
+        '[',
+        '  {',
+        '    "_id": 1,',
+        '    "a": 1',
+        '  }',
+        ']',
+      ].join('\n'),
+    );
+    const shellLayout = runCli([], ['--shell', file, '--format', 'shell']);
+    expect(shellLayout.stdout.join('\n')).toBe('{ acknowledged: true, insertedId: 1 }\n[ { _id: 1, a: 1 } ]');
   });
 });

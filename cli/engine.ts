@@ -8,7 +8,10 @@
  * exactly one line of canonical Extended JSON v2 back. Empty lines are skipped. State lasts for
  * the process. Invalid Extended JSON gets an error reply (code 9); nothing crashes the loop.
  *
- *   npm run --silent engine -- --shell script.js      runs a mongosh script, printing each result
+ *   npm run --silent engine -- --shell script.js      runs a mongosh script, printing each statement's
+ *                                                     result as relaxed Extended JSON, one block each
+ *   --format ejson|shell                              with --shell: relaxed EJSON (default) or the
+ *                                                     layout mongosh prints interactively
  *   --topology standalone|replicaset|sharded          the simulated deployment (default replicaset,
  *                                                     3 members, as the conformance suite assumes)
  */
@@ -19,10 +22,11 @@ import { parseEJSON, stringifyEJSON } from '../engine/bson/ejson.js';
 import { isDoc, type Doc, type Value } from '../engine/bson/values.js';
 import { Engine, errorReply } from '../engine/engine.js';
 import { fail, isEngineError } from '../engine/errors.js';
-import { formatShellResult, runShellScript } from '../engine/shell/index.js';
+import { formatShellResult, formatShellResultEJSON, runShellScript } from '../engine/shell/index.js';
 
 export interface CliOptions {
   readonly shellFile?: string | undefined;
+  readonly format: 'ejson' | 'shell';
   readonly topology: 'standalone' | 'replicaset' | 'sharded';
 }
 
@@ -31,6 +35,7 @@ const TOPOLOGIES = ['standalone', 'replicaset', 'sharded'] as const;
 export function parseArgs(argv: readonly string[]): CliOptions {
   let shellFile: string | undefined;
   let topology: CliOptions['topology'] = 'replicaset';
+  let format: CliOptions['format'] = 'ejson';
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] = arg.includes('=')
@@ -42,14 +47,18 @@ export function parseArgs(argv: readonly string[]): CliOptions {
       return v;
     };
     if (flag === '--shell') shellFile = value();
-    else if (flag === '--topology') {
+    else if (flag === '--format') {
+      const f = value();
+      if (f !== 'ejson' && f !== 'shell') throw new Error('--format must be one of ejson, shell');
+      format = f;
+    } else if (flag === '--topology') {
       const t = value();
       if (!(TOPOLOGIES as readonly string[]).includes(t))
         throw new Error(`--topology must be one of ${TOPOLOGIES.join(', ')}`);
       topology = t as CliOptions['topology'];
     } else throw new Error(`unknown option ${arg}`);
   }
-  return { shellFile, topology };
+  return { shellFile, topology, format };
 }
 
 /** The reply to one input line (never throws). */
@@ -96,13 +105,18 @@ export async function serveLines(
 }
 
 /** Runs a mongosh script file; returns the process exit code (1 when a statement failed). */
-export function runShellFile(engine: Engine, file: string, write: (s: string) => void): number {
+export function runShellFile(
+  engine: Engine,
+  file: string,
+  write: (s: string) => void,
+  format: CliOptions['format'] = 'ejson',
+): number {
   const text = readFileSync(file, 'utf8');
   const results = runShellScript(engine, text);
   let failed = false;
   for (const r of results) {
     if (r.output.kind === 'error') failed = true;
-    const out = formatShellResult(r);
+    const out = format === 'ejson' ? formatShellResultEJSON(r) : formatShellResult(r);
     if (out !== '') write(`${out}\n`);
   }
   return failed ? 1 : 0;
@@ -122,7 +136,7 @@ async function main(): Promise<void> {
     process.stdout.write(s);
   };
   if (options.shellFile !== undefined) {
-    process.exitCode = runShellFile(engine, options.shellFile, write);
+    process.exitCode = runShellFile(engine, options.shellFile, write, options.format);
     return;
   }
   await serveLines(engine, process.stdin, write);
