@@ -70,10 +70,10 @@ describe('runFile', () => {
   it('reports unsupported operations as failures, naming them', () => {
     const [t] = run(
       file(
-        `[{"description": "cs", "operations": [{"name": "createChangeStream", "object": "coll0", "arguments": {}}]}]`,
+        `[{"description": "cs", "operations": [{"name": "listSearchIndexes", "object": "coll0", "arguments": {}}]}]`,
       ),
     );
-    expect(t?.reason).toBe('unsupported: collection operation createChangeStream');
+    expect(t?.reason).toBe('unsupported: collection operation listSearchIndexes');
   });
 
   it('rejects files with a newer schema version', () => {
