@@ -392,4 +392,29 @@ describe('sharded cluster: the router rules', () => {
       ),
     );
   });
+
+  it('admin bulkWrite through the router: each update op follows the rules; items and counters merge', () => {
+    const engine = cluster();
+    const reply = body(
+      run(
+        engine,
+        'admin',
+        `{"bulkWrite": 1, "ops": [
+          {"update": 0, "filter": {"region": "EU"}, "updateMods": {"$inc": {"qty": 1}}},
+          {"update": 0, "filter": {"sku": "Q"}, "updateMods": {"$set": {"a": 1}}, "upsert": true},
+          {"insert": 0, "document": {"_id": 9, "region": "US"}},
+          {"update": 0, "filter": {"region": "EU"}, "updateMods": {"$set": {"region": "US"}}, "multi": true}],
+         "nsInfo": [{"ns": "test.orders"}], "ordered": false}`,
+      ),
+    );
+    expect(ejson(reply)).toBe(
+      canon(`{"cursor": {"id": {"$numberLong": "0"}, "firstBatch": [
+        {"ok": 1.0, "idx": 0, "n": 1, "nModified": 1},
+        {"ok": 0.0, "idx": 1, "code": 61, "errmsg": "Failed to target upsert by query :: could not extract exact shard key", "n": 0, "nModified": 0},
+        {"ok": 1.0, "idx": 2, "n": 1},
+        {"ok": 0.0, "idx": 3, "code": 72, "errmsg": "Multi-update operations are not allowed when updating the shard key field.", "n": 0, "nModified": 0}],
+        "ns": "admin.$cmd.bulkWrite"},
+        "nErrors": 2, "nInserted": 1, "nMatched": 1, "nModified": 1, "nUpserted": 0, "nDeleted": 0, "ok": 1.0}`),
+    );
+  });
 });

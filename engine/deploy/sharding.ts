@@ -17,7 +17,7 @@
  *     statements are undone.
  *   - oplog `o2` of sharded collections holds the shard key fields and `_id`.
  */
-import { Int32, MaxKey, MinKey } from 'bson';
+import { Int32, Long, MaxKey, MinKey } from 'bson';
 import { compareValues, valuesEqual } from '../bson/compare.js';
 import { isArray, isDoc, type Doc, type Value } from '../bson/values.js';
 import type { Catalog } from '../catalog/catalog.js';
@@ -271,6 +271,7 @@ export class Router {
 
   /** Routes a command; undefined when the router adds nothing (the handler runs as on one shard). */
   route(ctx: CommandContext, handler: CommandHandler): RoutedReply | undefined {
+    if (ctx.name === 'bulkWrite') return this.routeBulkWrite(ctx, handler);
     if (ctx.name !== 'update') return this.routeOther(ctx, handler);
     const target = ctx.command.get('update');
     if (typeof target !== 'string') return undefined;
@@ -356,6 +357,126 @@ export class Router {
     }
     this.rewriteDocumentKeys(ctx.catalog, sc, mark);
     return { reply, shards: targets };
+  }
+
+  /**
+   * The admin bulkWrite through the router: when an update op targets a sharded collection, the
+   * ops run one at a time so each follows the update rules (61, 7, 72, 31025, 20); the items and
+   * counters are merged back into one reply.
+   */
+  private routeBulkWrite(ctx: CommandContext, handler: CommandHandler): RoutedReply | undefined {
+    const ops = ctx.command.get('ops');
+    const nsInfo = ctx.command.get('nsInfo');
+    if (!isArray(ops) || !isArray(nsInfo)) return undefined;
+    const nsOf = (op: Value): string | undefined => {
+      if (!isDoc(op) || !op.has('update')) return undefined;
+      const i = Number(String(op.get('update')));
+      const info = nsInfo[i];
+      const ns = isDoc(info) ? info.get('ns') : undefined;
+      return typeof ns === 'string' ? ns : undefined;
+    };
+    if (
+      !ops.some((op) => {
+        const ns = nsOf(op);
+        return ns !== undefined && this.collections.has(ns);
+      })
+    )
+      return undefined;
+    const ordered = ctx.command.get('ordered') !== false;
+    const errorsOnly = ctx.command.get('errorsOnly') === true;
+    const retryable = ctx.command.get('autocommit') === false || ctx.command.has('txnNumber');
+    const items: Doc[] = [];
+    const totals = new Map<string, number>(
+      ['nErrors', 'nInserted', 'nMatched', 'nModified', 'nUpserted', 'nDeleted'].map((k) => [k, 0]),
+    );
+    const touched = new Set<string>();
+    const errorItem = (idx: number, e: EngineError): Doc => {
+      const d = new Map<string, Value>([
+        ['ok', 0],
+        ['idx', new Int32(idx)],
+        ['code', new Int32(e.code)],
+        ['errmsg', e.errmsg],
+      ]);
+      d.set('n', new Int32(0));
+      d.set('nModified', new Int32(0));
+      return d;
+    };
+    for (let idx = 0; idx < ops.length; idx++) {
+      const op = ops[idx]!;
+      const ns = nsOf(op);
+      const sc = ns !== undefined ? this.collections.get(ns) : undefined;
+      let error: EngineError | undefined;
+      let keyEq: Value[] | undefined;
+      let multi = false;
+      if (sc && isDoc(op)) {
+        keyEq = shardKeyEquality(op.get('filter'), sc.fields);
+        multi = op.get('multi') === true;
+        const targets = keyEq ? [this.shardOf(sc, keyEq)] : this.topology.replicaSets.map((r) => r.name);
+        if (op.get('upsert') === true && !keyEq)
+          error = fail(61, 'Failed to target upsert by query :: could not extract exact shard key');
+        else {
+          const down = targets.map((t) => this.topology.replicaSet(t)!).find((rs) => !this.topology.primaryOf(rs));
+          if (down) error = fail(7, this.unreachableMessage(down));
+        }
+        for (const t of targets) touched.add(t);
+      } else touched.add(this.topology.replicaSets[0]!.name);
+      if (!error) {
+        const before = ctx.catalog.snapshot();
+        const dot = (ns ?? '').indexOf('.');
+        const [db, coll] = [(ns ?? '').slice(0, dot), (ns ?? '').slice(dot + 1)];
+        const preDocs = new Map<string, Doc>();
+        if (sc)
+          for (const d of ctx.catalog.getCollection(db, coll)?.snapshot() ?? [])
+            preDocs.set(keyOf(d.get('_id')!, null), d);
+        const mark = ctx.catalog.oplog.size;
+        const single: Doc = new Map<string, Value>();
+        for (const [k, v] of ctx.command) {
+          if (k === 'writeConcern') continue;
+          single.set(k, k === 'ops' ? [op] : k === 'errorsOnly' ? false : v);
+        }
+        const sub = handler({ ...ctx, command: single });
+        if (sub.get('ok') !== 1) return { reply: sub, shards: [...touched] };
+        const item = ((sub.get('cursor') as Doc).get('firstBatch') as Doc[])[0];
+        if (sc && item?.get('ok') === 1 && this.shardKeyChange(ctx.catalog, sc, db, coll, preDocs, mark)) {
+          if (multi) error = fail(72, 'Multi-update operations are not allowed when updating the shard key field.');
+          else if (!keyEq)
+            error = fail(31025, 'Shard key update is not allowed without specifying the full shard key in the query');
+          else if (!retryable)
+            error = fail(
+              20,
+              'Must run update to shard key field in a multi-statement transaction or with retryWrites: true.',
+            );
+        }
+        if (error) ctx.catalog.restore(before);
+        else {
+          if (sc) this.rewriteDocumentKeys(ctx.catalog, sc, mark);
+          for (const k of totals.keys()) totals.set(k, totals.get(k)! + Number(String(sub.get(k) ?? 0)));
+          if (item) {
+            const remapped = new Map<string, Value>();
+            for (const [k, v] of item) remapped.set(k, k === 'idx' ? new Int32(idx) : v);
+            items.push(remapped);
+            if (item.get('ok') === 0 && ordered) break;
+          }
+          continue;
+        }
+      }
+      totals.set('nErrors', totals.get('nErrors')! + 1);
+      items.push(errorItem(idx, error));
+      if (ordered) break;
+    }
+    const reply = new Map<string, Value>([
+      [
+        'cursor',
+        new Map<string, Value>([
+          ['id', Long.fromNumber(0)],
+          ['firstBatch', errorsOnly ? items.filter((i) => i.get('ok') === 0) : items],
+          ['ns', 'admin.$cmd.bulkWrite'],
+        ]),
+      ],
+    ]);
+    for (const [k, v] of totals) reply.set(k, new Int32(v));
+    reply.set('ok', 1);
+    return { reply, shards: [...touched] };
   }
 
   /** Every statement fails with 7 (ordered: only the first). */
