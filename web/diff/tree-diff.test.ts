@@ -29,6 +29,17 @@ describe('diffTrees', () => {
     expect([...marks.after.keys()]).toEqual(['t.2', 't.3']);
   });
 
+  it('notes a moved element', () => {
+    const before = doc(['t', arr(v('int', '1'), v('int', '2'), v('int', '3'))]);
+    const after = doc(['t', arr(v('int', '2'), v('int', '3'), v('int', '1'), v('int', '4'))]);
+    const marks = diffTrees(before, after);
+    expect([...marks.before]).toEqual([['t.0', { kind: 'removed', moved: 'moved to 2' }]]);
+    expect([...marks.after]).toEqual([
+      ['t.2', { kind: 'added', moved: 'moved from 0' }],
+      ['t.3', { kind: 'added' }],
+    ]);
+  });
+
   it('compares equal-length arrays element by element', () => {
     const marks = diffTrees(doc(['g', arr(v('int', '90'), v('int', '95'))]), doc(['g', arr(v('int', '95'), v('int', '95'))]));
     expect([...marks.after]).toEqual([['g.0', { kind: 'changed' }]]);

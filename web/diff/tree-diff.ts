@@ -16,6 +16,8 @@ export interface Mark {
   readonly kind: MarkKind;
   /** For a changed value whose type changed: "int → long". */
   readonly typeChange?: string;
+  /** For an array element removed here and inserted elsewhere: "moved to 3" / "moved from 0". */
+  readonly moved?: string;
 }
 
 export interface DiffMarks {
@@ -91,12 +93,27 @@ export function diffTrees(before: TreeNode, after: TreeNode): DiffMarks {
       const pairs = lcsPairs(x.items, y.items);
       const keptX = new Set(pairs.map(([i]) => i));
       const keptY = new Set(pairs.map(([, j]) => j));
-      x.items.forEach((_, i) => {
-        if (!keptX.has(i)) b.set(joinPath(path, String(i)), { kind: 'removed' });
-      });
-      y.items.forEach((_, j) => {
-        if (!keptY.has(j)) a.set(joinPath(path, String(j)), { kind: 'added' });
-      });
+      const removed = x.items.flatMap((item, i) => (keptX.has(i) ? [] : [{ i, key: JSON.stringify(item) }]));
+      const added = y.items.flatMap((item, j) => (keptY.has(j) ? [] : [{ j, key: JSON.stringify(item) }]));
+      // An element removed at i and an equal one inserted at j: the same value moved.
+      const movedTo = new Map<number, number>();
+      const taken = new Set<number>();
+      for (const r of removed) {
+        const target = added.find((ad) => ad.key === r.key && !taken.has(ad.j));
+        if (target !== undefined) {
+          movedTo.set(r.i, target.j);
+          taken.add(target.j);
+        }
+      }
+      const movedFrom = new Map([...movedTo].map(([i, j]) => [j, i]));
+      for (const { i } of removed) {
+        const to = movedTo.get(i);
+        b.set(joinPath(path, String(i)), to === undefined ? { kind: 'removed' } : { kind: 'removed', moved: `moved to ${to}` });
+      }
+      for (const { j } of added) {
+        const from = movedFrom.get(j);
+        a.set(joinPath(path, String(j)), from === undefined ? { kind: 'added' } : { kind: 'added', moved: `moved from ${from}` });
+      }
       return;
     }
     if (sameTree(x, y)) return;

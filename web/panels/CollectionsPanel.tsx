@@ -8,6 +8,7 @@ import { useState, type ReactNode } from 'react';
 import type { CollectionView } from '../../engine/worker/protocol.js';
 import { perform } from '../actions/actions.js';
 import { applyCollections } from '../engine/controller.js';
+import { onTabListKeyDown } from './tab-keys.js';
 import { usePlayground, store } from '../state/store.js';
 import type { CollectionState } from '../state/types.js';
 import { TreeView } from './TreeView.js';
@@ -36,7 +37,7 @@ export function CollectionsPanel(): ReactNode {
           </button>
         )}
       </div>
-      <div className="tabs" role="tablist" aria-label="Collections">
+      <div className="tabs" role="tablist" aria-label="Collections" onKeyDown={onTabListKeyDown}>
         {views.map((v) => (
           <button
             key={v.name}
@@ -44,6 +45,7 @@ export function CollectionsPanel(): ReactNode {
             role="tab"
             id={`coll-tab-${v.name}`}
             aria-selected={v.name === view?.name}
+            tabIndex={v.name === view?.name ? 0 : -1}
             aria-controls="collection-docs"
             data-testid={`collection-tab.${v.name}`}
             className="tab"

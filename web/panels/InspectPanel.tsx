@@ -1,5 +1,6 @@
 /** The right column: Diff and Oplog as tabs. */
 import type { ReactNode } from 'react';
+import { onTabListKeyDown } from './tab-keys.js';
 import { usePlayground } from '../state/store.js';
 import type { InspectTab } from '../state/types.js';
 import { DiffPanel } from './DiffPanel.js';
@@ -23,7 +24,7 @@ export function InspectPanel({ only }: { only?: InspectTab }): ReactNode {
     <section className="panel inspect" aria-label="What changed">
       <div className="panel-head">
         {only === undefined ? (
-          <div className="tabs" role="tablist" aria-label="What changed">
+          <div className="tabs" role="tablist" aria-label="What changed" onKeyDown={onTabListKeyDown}>
             {TABS.map((t) => (
               <button
                 key={t.id}
@@ -31,6 +32,7 @@ export function InspectPanel({ only }: { only?: InspectTab }): ReactNode {
                 role="tab"
                 id={`inspect-tab-${t.id}`}
                 aria-selected={active === t.id}
+                tabIndex={active === t.id ? 0 : -1}
                 aria-controls={`inspect-${t.id}`}
                 className="tab"
                 data-testid={`tab.${t.id}`}

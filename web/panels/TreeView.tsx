@@ -147,6 +147,7 @@ function Decorated({
       <span className={`mark mark-${mark.kind}`} data-testid={MARK_TESTID[mark.kind]} data-path={path}>
         {out}
         {mark.typeChange !== undefined ? <span className="type-change">{mark.typeChange}</span> : null}
+        {mark.moved !== undefined ? <span className="type-change moved">{mark.moved}</span> : null}
       </span>
     );
   }
