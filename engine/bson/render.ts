@@ -8,22 +8,32 @@
 import type { Binary, BSONRegExp, Decimal128, ObjectId, Timestamp } from 'bson';
 import { typeOf, type Value } from './values.js';
 
-/** C's `%.16g`. */
-export function formatG16(x: number): string {
+/**
+ * C's `%.<precision>g`: `precision` significant digits, exponent form when the exponent is below -4
+ * or at least `precision`, trailing zeros dropped; `nan`, `inf`, `-inf`, `-0` as C prints them.
+ */
+export function formatG(x: number, precision: number): string {
   if (Number.isNaN(x)) return 'nan';
   if (!Number.isFinite(x)) return x > 0 ? 'inf' : '-inf';
   if (x === 0) return Object.is(x, -0) ? '-0' : '0';
-  const exp = Math.floor(Math.log10(Math.abs(x)));
-  let e = Number(x.toExponential(15).split('e')[1]);
-  if (!Number.isFinite(e)) e = exp;
-  if (e < -4 || e >= 16) {
-    const [mant, ex] = x.toExponential(15).split('e') as [string, string];
+  const [mant, ex] = x.toExponential(precision - 1).split('e') as [string, string];
+  const e = Number(ex);
+  if (e < -4 || e >= precision) {
     const m = mant.includes('.') ? mant.replace(/0+$/, '').replace(/\.$/, '') : mant;
-    const n = Number(ex);
-    return `${m}e${n < 0 ? '-' : '+'}${String(Math.abs(n)).padStart(2, '0')}`;
+    return `${m}e${e < 0 ? '-' : '+'}${String(Math.abs(e)).padStart(2, '0')}`;
   }
-  const fixed = x.toFixed(Math.max(0, 15 - e));
+  const fixed = x.toFixed(Math.max(0, precision - 1 - e));
   return fixed.includes('.') ? fixed.replace(/0+$/, '').replace(/\.$/, '') : fixed;
+}
+
+/** C's `%.16g` (`BSONElement::toString` of a double). */
+export function formatG16(x: number): string {
+  return formatG(x, 16);
+}
+
+/** C++ `ostream << double` with the default precision (6): `%g` (`Value::toString`, `SafeNum`). */
+export function formatG6(x: number): string {
+  return formatG(x, 6);
 }
 
 /** A double as `appendDoubleNice` writes it. */

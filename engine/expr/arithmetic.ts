@@ -4,7 +4,7 @@
  * missing operands give null (`ExpressionAdd`, `ExpressionMultiply`, `ExpressionSingleNumericArg`...).
  */
 import { Long, type Int32, type Value } from '../bson/values.js';
-import { formatG6 } from './value-string.js';
+import { formatG6 } from '../bson/render.js';
 import { fail } from '../errors.js';
 import * as D from './decimal.js';
 import {

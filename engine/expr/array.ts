@@ -2,7 +2,7 @@
  * Array operators (`ExpressionArrayElemAt`, `ExpressionFilter`, `ExpressionMap`, `ExpressionReduce`,
  * `ExpressionSlice`, `ExpressionZip`, `ExpressionSortArray`, `$firstN`-style N operators...).
  */
-import { formatG6 } from './value-string.js';
+import { formatG6 } from '../bson/render.js';
 import { compareValues, type Collator } from '../bson/compare.js';
 import { Int32, isDoc, type Doc, type Value } from '../bson/values.js';
 import { fail } from '../errors.js';

@@ -2,7 +2,7 @@
  * Smaller operator families: `$const`, `$rand`, `$bsonSize`, `$binarySize`, `$tsSecond`,
  * `$tsIncrement`, trigonometry (`expression_trigonometric.h`) and `$stdDevPop`/`$stdDevSamp`.
  */
-import { formatG6 } from './value-string.js';
+import { formatG6 } from '../bson/render.js';
 import { isDoc, Long, typeOf, type Binary, type Decimal128, type Timestamp, type Value } from '../bson/values.js';
 import { fail } from '../errors.js';
 import { bsonSize } from '../bson/size.js';

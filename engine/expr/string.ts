@@ -3,7 +3,7 @@
  * code-point semantics for the `CP` variants; `$toLower`/`$toUpper`/`$strcasecmp` change ASCII
  * letters only (the server's `boost::to_lower` in the C locale).
  */
-import { formatG6 } from './value-string.js';
+import { formatG6 } from '../bson/render.js';
 import { Int32, isDoc, typeOf, type Decimal128, type Long, type Value } from '../bson/values.js';
 import { fail, isEngineError } from '../errors.js';
 import { compileRegex } from '../query/regex.js';

@@ -3,7 +3,7 @@
  * conversion table. Conversion failures are ConversionFailure (241), which `onError` catches;
  * `onNull` applies to a nullish input.
  */
-import { formatG6 } from './value-string.js';
+import { formatG6 } from '../bson/render.js';
 import { BSON_TYPE_NUMBER, Decimal128, Int32, Long, ObjectId, typeOf, type BsonTypeName, type Value } from '../bson/values.js';
 import { fail, isEngineError } from '../errors.js';
 import { coerceToBool } from './boolean.js';

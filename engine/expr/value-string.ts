@@ -5,23 +5,8 @@
  * a missing value prints `MISSING`, dates print as ISO strings.
  */
 import type { BSONRegExp, Decimal128, ObjectId, Timestamp } from 'bson';
+import { formatG6 } from '../bson/render.js';
 import { typeOf, type Value } from '../bson/values.js';
-
-/** C++ `ostream << double` with the default precision (6): `%g`. */
-export function formatG6(x: number): string {
-  if (Number.isNaN(x)) return 'nan';
-  if (!Number.isFinite(x)) return x > 0 ? 'inf' : '-inf';
-  if (x === 0) return Object.is(x, -0) ? '-0' : '0';
-  const exp = Number(x.toExponential(5).split('e')[1]);
-  if (exp < -4 || exp >= 6) {
-    const [mant, e] = x.toExponential(5).split('e') as [string, string];
-    const m = mant.includes('.') ? mant.replace(/0+$/, '').replace(/\.$/, '') : mant;
-    const n = Number(e);
-    return `${m}e${n < 0 ? '-' : '+'}${String(Math.abs(n)).padStart(2, '0')}`;
-  }
-  const fixed = x.toFixed(Math.max(0, 5 - exp));
-  return fixed.includes('.') ? fixed.replace(/0+$/, '').replace(/\.$/, '') : fixed;
-}
 
 /** ISO-8601 UTC with milliseconds, as `Date_t::toString` prints. */
 export function isoDate(d: Date): string {

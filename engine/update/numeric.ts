@@ -9,6 +9,7 @@
  * Decimal arithmetic keeps coefficient and exponent exactly like IEEE 754 decimal does.
  */
 import { Decimal128, Int32, Long } from 'bson';
+import { formatG6 } from '../bson/render.js';
 import type { Value } from '../bson/values.js';
 import { typeOf } from '../bson/values.js';
 
@@ -235,20 +236,6 @@ export function numericDebugString(v: NumericValue): string {
     default:
       return `(NumberDecimal)${(v as Decimal128).toString()}`;
   }
-}
-
-function formatG6(x: number): string {
-  if (!Number.isFinite(x)) return Number.isNaN(x) ? 'nan' : x > 0 ? 'inf' : '-inf';
-  if (x === 0) return Object.is(x, -0) ? '-0' : '0';
-  const e = Number(x.toExponential(5).split('e')[1]);
-  if (e < -4 || e >= 6) {
-    const [m, ex] = x.toExponential(5).split('e') as [string, string];
-    const mm = m.includes('.') ? m.replace(/0+$/, '').replace(/\.$/, '') : m;
-    const n = Number(ex);
-    return `${mm}e${n < 0 ? '-' : '+'}${String(Math.abs(n)).padStart(2, '0')}`;
-  }
-  const f = x.toFixed(Math.max(0, 5 - e));
-  return f.includes('.') ? f.replace(/0+$/, '').replace(/\.$/, '') : f;
 }
 
 /** `0` of the type `operand * int32(0)` has: what `$mul` creates on a missing field. */
