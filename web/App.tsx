@@ -1,17 +1,21 @@
 /** The page layout: header, then collections | command + result | diff/oplog. Panels do the work. */
-import { useEffect, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, type ReactNode } from 'react';
 import { performKey } from './actions/actions.js';
 import { CollectionsPanel } from './panels/CollectionsPanel.js';
-import { CreateCollectionDialog } from './panels/CreateCollectionDialog.js';
 import { EditorPanel } from './panels/EditorPanel.js';
-import { ExamplesDialog } from './panels/ExamplesDialog.js';
 import { EngineStatus, Header } from './panels/Header.js';
-import { ImportDialog } from './panels/ImportDialog.js';
 import { InspectPanel } from './panels/InspectPanel.js';
 import { ResultPanel } from './panels/ResultPanel.js';
-import { ShareDialog } from './panels/ShareDialog.js';
 import { useResolvedTheme } from './panels/theme.js';
 import { usePlayground } from './state/store.js';
+
+// Dialogs load on first use: the gallery loader and the exporter stay out of the first chunk.
+const ExamplesDialog = lazy(() => import('./panels/ExamplesDialog.js').then((m) => ({ default: m.ExamplesDialog })));
+const ShareDialog = lazy(() => import('./panels/ShareDialog.js').then((m) => ({ default: m.ShareDialog })));
+const ImportDialog = lazy(() => import('./panels/ImportDialog.js').then((m) => ({ default: m.ImportDialog })));
+const CreateCollectionDialog = lazy(() =>
+  import('./panels/CreateCollectionDialog.js').then((m) => ({ default: m.CreateCollectionDialog })),
+);
 
 export function App(): ReactNode {
   const theme = useResolvedTheme();
@@ -60,10 +64,12 @@ export function App(): ReactNode {
         </div>
         <InspectPanel />
       </main>
-      {dialog === 'examples' ? <ExamplesDialog /> : null}
-      {dialog === 'share' ? <ShareDialog /> : null}
-      {dialog === 'import' ? <ImportDialog /> : null}
-      {dialog === 'create-collection' ? <CreateCollectionDialog /> : null}
+      <Suspense fallback={null}>
+        {dialog === 'examples' ? <ExamplesDialog /> : null}
+        {dialog === 'share' ? <ShareDialog /> : null}
+        {dialog === 'import' ? <ImportDialog /> : null}
+        {dialog === 'create-collection' ? <CreateCollectionDialog /> : null}
+      </Suspense>
     </div>
   );
 }
