@@ -53,6 +53,16 @@ function evalTimeZone(node: ExprNode | undefined, scope: Scope): TimeZone | null
   return getTimeZone(v);
 }
 
+/** evalTimeZone, its errors prefixed `<op> parameter 'timezone' value parsing failed` ($dateDiff, $dateTrunc). */
+function evalTimeZoneWithContext(node: ExprNode | undefined, scope: Scope, op: string): TimeZone | null {
+  try {
+    return evalTimeZone(node, scope);
+  } catch (err) {
+    const ee = err as { withContext?: (c: string) => Error };
+    throw ee.withContext ? ee.withContext(`${op} parameter 'timezone' value parsing failed`) : err;
+  }
+}
+
 /** `{$year: <date>}`, `{$year: [<date>]}` or `{$year: {date, timezone}}`. */
 function datePartOperator(fn: (p: LocalParts, utcMs: number, tz: TimeZone) => number): OperatorParser {
   return (arg: Value, ctx: ParseContext, op: string) => {
@@ -201,6 +211,20 @@ function namedArgs(arg: Value, op: string, allowed: readonly string[], notObject
   return out;
 }
 
+/**
+ * The optional `format` argument of $dateToString and $dateFromString: undefined when not given,
+ * null when it evaluates to null or missing, else a string the operator's `validate` accepted.
+ */
+function evalFormat(node: ExprNode | undefined, scope: Scope, op: string, code: number, validate: (format: string) => void): string | null | undefined {
+  if (!node) return undefined;
+  const format = node.evaluate(scope);
+  if (nullish(format)) return null;
+  if (typeof format !== 'string')
+    throw fail(code, `${op} requires that 'format' be a string, found: ${typeName(format)} with value ${valueToString(format)}`);
+  validate(format);
+  return format;
+}
+
 const parseDateToString: OperatorParser = (arg, ctx, op) => {
   const a = namedArgs(
     arg,
@@ -215,24 +239,15 @@ const parseDateToString: OperatorParser = (arg, ctx, op) => {
   return {
     evaluate(scope: Scope): Value | undefined {
       const d = date.evaluate(scope);
-      let format: Value | undefined;
-      const fNode = a.get('format');
-      if (fNode) {
-        format = fNode.evaluate(scope);
-        if (!nullish(format)) {
-          if (typeof format !== 'string')
-            throw fail(18533, `$dateToString requires that 'format' be a string, found: ${typeName(format)} with value ${valueToString(format)}`);
-          validateToStringFormat(format);
-        }
-      }
+      const format = evalFormat(a.get('format'), scope, '$dateToString', 18533, validateToStringFormat);
       const tz = evalTimeZone(a.get('timezone'), scope);
       if (nullish(d)) {
         const onNull = a.get('onNull');
         return onNull ? onNull.evaluate(scope) : null;
       }
       if (!tz) return null;
-      if (fNode && nullish(format)) return null;
-      return formatDate(typeof format === 'string' ? format : ISO_FORMAT, coerceToDate(d).getTime(), tz);
+      if (format === null) return null;
+      return formatDate(format ?? ISO_FORMAT, coerceToDate(d).getTime(), tz);
     },
   };
 };
@@ -381,16 +396,7 @@ const parseDateFromString: OperatorParser = (arg, ctx, op) => {
   return {
     evaluate(scope: Scope): Value | undefined {
       const ds = dateString.evaluate(scope);
-      let format: Value | undefined;
-      const fNode = a.get('format');
-      if (fNode) {
-        format = fNode.evaluate(scope);
-        if (!nullish(format)) {
-          if (typeof format !== 'string')
-            throw fail(40684, `$dateFromString requires that 'format' be a string, found: ${typeName(format)} with value ${valueToString(format)}`);
-          validateFromStringFormat(format);
-        }
-      }
+      const format = evalFormat(a.get('format'), scope, '$dateFromString', 40684, validateFromStringFormat);
       const tz = evalTimeZone(a.get('timezone'), scope);
       if (nullish(ds)) {
         const onNull = a.get('onNull');
@@ -400,11 +406,8 @@ const parseDateFromString: OperatorParser = (arg, ctx, op) => {
         if (typeof ds !== 'string')
           throw conversionFailure(`$dateFromString requires that 'dateString' be a string, found: ${typeName(ds)} with value ${valueToString(ds)}`);
         if (!tz) return null;
-        if (fNode) {
-          if (nullish(format)) return null;
-          return parseWithFormat(ds, format as string, tz);
-        }
-        return parseDateString(ds, tz);
+        if (format === null) return null;
+        return format === undefined ? parseDateString(ds, tz) : parseWithFormat(ds, format, tz);
       } catch (e) {
         const onError = a.get('onError');
         if (onError && (e as { code?: number }).code === 241) return onError.evaluate(scope);
@@ -562,13 +565,14 @@ export function dateAdd(utcMs: number, unit: TimeUnit, amount: number, tz: TimeZ
 
 function dateArithmetic(sign: 1 | -1): OperatorParser {
   return (arg, ctx, op) => {
-    if (!isDoc(arg)) throw fail(5166400, `${op} expects an object as its argument`);
-    const a = new Map<string, ExprNode>();
-    for (const [k, v] of arg) {
-      if (!['startDate', 'unit', 'amount', 'timezone'].includes(k))
-        throw fail(5166401, `Unrecognized argument to ${op}: ${k}. Expected arguments are startDate, unit, amount, and optionally timezone.`);
-      a.set(k, ctx.parse(v));
-    }
+    const a = namedArgs(
+      arg,
+      op,
+      ['startDate', 'unit', 'amount', 'timezone'],
+      () => fail(5166400, `${op} expects an object as its argument`),
+      (k) => fail(5166401, `Unrecognized argument to ${op}: ${k}. Expected arguments are startDate, unit, amount, and optionally timezone.`),
+      ctx,
+    );
     if (!a.has('startDate') || !a.has('unit') || !a.has('amount'))
       throw fail(5166402, `${op} requires startDate, unit, and amount to be present`);
     return {
@@ -626,12 +630,14 @@ function dateDiff(start: number, end: number, unit: TimeUnit, tz: TimeZone, star
 }
 
 const parseDateDiff: OperatorParser = (arg, ctx, op) => {
-  if (!isDoc(arg)) throw fail(5166301, '$dateDiff only supports an object as its argument');
-  const a = new Map<string, ExprNode>();
-  for (const [k, v] of arg) {
-    if (!['startDate', 'endDate', 'unit', 'timezone', 'startOfWeek'].includes(k)) throw fail(5166302, `Unrecognized argument to $dateDiff: ${k}`);
-    a.set(k, ctx.parse(v));
-  }
+  const a = namedArgs(
+    arg,
+    op,
+    ['startDate', 'endDate', 'unit', 'timezone', 'startOfWeek'],
+    () => fail(5166301, '$dateDiff only supports an object as its argument'),
+    (k) => fail(5166302, `Unrecognized argument to $dateDiff: ${k}`),
+    ctx,
+  );
   if (!a.has('startDate')) throw fail(5166303, "Missing 'startDate' parameter to $dateDiff");
   if (!a.has('endDate')) throw fail(5166304, "Missing 'endDate' parameter to $dateDiff");
   if (!a.has('unit')) throw fail(5166305, "Missing 'unit' parameter to $dateDiff");
@@ -649,13 +655,7 @@ const parseDateDiff: OperatorParser = (arg, ctx, op) => {
         sow = sowNode.evaluate(scope);
         if (nullish(sow)) return null;
       }
-      let tz: TimeZone | null;
-      try {
-        tz = evalTimeZone(a.get('timezone'), scope);
-      } catch (err) {
-        const ee = err as { withContext?: (c: string) => Error };
-        throw ee.withContext ? ee.withContext("$dateDiff parameter 'timezone' value parsing failed") : err;
-      }
+      const tz = evalTimeZoneWithContext(a.get('timezone'), scope, '$dateDiff');
       if (!tz) return null;
       if (!coercibleToDate(s)) throw fail(5166307, `$dateDiff requires 'startDate' to be a date, but got ${typeName(s)}`);
       if (!coercibleToDate(e)) throw fail(5166307, `$dateDiff requires 'endDate' to be a date, but got ${typeName(e)}`);
@@ -697,13 +697,14 @@ function truncateDate(utcMs: number, unit: TimeUnit, binSize: number, tz: TimeZo
 }
 
 const parseDateTrunc: OperatorParser = (arg, ctx, op) => {
-  if (!isDoc(arg)) throw fail(5439007, '$dateTrunc only supports an object as its argument');
-  const a = new Map<string, ExprNode>();
-  for (const [k, v] of arg) {
-    if (!['date', 'unit', 'binSize', 'timezone', 'startOfWeek'].includes(k))
-      throw fail(5439008, `Unrecognized argument to $dateTrunc: ${k}. Expected arguments are date, unit, and optionally, binSize, timezone, startOfWeek`);
-    a.set(k, ctx.parse(v));
-  }
+  const a = namedArgs(
+    arg,
+    op,
+    ['date', 'unit', 'binSize', 'timezone', 'startOfWeek'],
+    () => fail(5439007, '$dateTrunc only supports an object as its argument'),
+    (k) => fail(5439008, `Unrecognized argument to $dateTrunc: ${k}. Expected arguments are date, unit, and optionally, binSize, timezone, startOfWeek`),
+    ctx,
+  );
   if (!a.has('date')) throw fail(5439009, "Missing 'date' parameter to $dateTrunc");
   if (!a.has('unit')) throw fail(5439010, "Missing 'unit' parameter to $dateTrunc");
   return {
@@ -723,13 +724,7 @@ const parseDateTrunc: OperatorParser = (arg, ctx, op) => {
         sow = sowNode.evaluate(scope);
         if (nullish(sow)) return null;
       }
-      let tz: TimeZone | null;
-      try {
-        tz = evalTimeZone(a.get('timezone'), scope);
-      } catch (err) {
-        const ee = err as { withContext?: (c: string) => Error };
-        throw ee.withContext ? ee.withContext("$dateTrunc parameter 'timezone' value parsing failed") : err;
-      }
+      const tz = evalTimeZoneWithContext(a.get('timezone'), scope, '$dateTrunc');
       if (!tz) return null;
       if (!coercibleToDate(d)) throw fail(5439012, `$dateTrunc requires 'date' to be a date, but got ${typeName(d)}`);
       const unit = unitOf(u, op);
