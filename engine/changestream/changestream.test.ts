@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { parseEJSONDoc } from '../bson/ejson.js';
 import type { Doc, Value } from '../bson/values.js';
 import { canon, ejson, run, testEngine } from '../commands/testing.js';
-import type { Engine } from '../engine.js';
+import { ManualClock } from '../catalog/clock.js';
+import { Engine } from '../engine.js';
 import { eventsOf, type EventOptions } from './events.js';
 import { flattenOplog } from './oplog-ops.js';
 import { comparePositions, decodeResumeToken, encodeResumeToken } from './resume-token.js';
@@ -300,6 +301,25 @@ describe('$changeStream aggregate and getMore', () => {
 });
 
 describe('transactions (applyOps)', () => {
+  it('a committed transaction on a replica set streams its operations with txnNumber and lsid', () => {
+    const e = new Engine({ topology: 'replicaset', clock: new ManualClock() });
+    const lsid = '{"id": {"$binary": {"base64": "AAAAAAAAAAAAAAAAAAAAAA==", "subType": "04"}}}';
+    const txn = `"lsid": ${lsid}, "txnNumber": {"$numberLong": "1"}, "autocommit": false`;
+    run(e, 't', '{"create": "c"}');
+    run(e, 't', '{"aggregate": "c", "pipeline": [{"$changeStream": {}}], "cursor": {}}');
+    run(e, 't', `{"insert": "c", "documents": [{"_id": 1}], ${txn}, "startTransaction": true}`);
+    run(e, 't', `{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$set": {"a": 1}}}], ${txn}}`);
+    expect(nextBatch(e)).toBe('[]');
+    run(e, 'admin', `{"commitTransaction": 1, ${txn}}`);
+    const events = parseEJSONDoc(`{"b": ${nextBatch(e)}}`).get('b') as Doc[];
+    expect(events.map((d) => [...d.keys()].slice(0, 4).join(','))).toEqual([
+      'txnNumber,lsid,_id,operationType',
+      'txnNumber,lsid,_id,operationType',
+    ]);
+    expect(events.map((d) => ejson(d.get('_id')!))).toEqual([canon(token(4, 0)), canon(token(4, 1))]);
+    expect(events.map((d) => d.get('operationType'))).toEqual(['insert', 'update']);
+  });
+
   it('expands applyOps; events lead with txnNumber and lsid and share the commit time', () => {
     const lsid: Doc = new Map<string, Value>([['id', new Binary(new Uint8Array(16), 4)]]);
     const ui = new Binary(new Uint8Array(16).fill(7), 4);
@@ -349,6 +369,44 @@ describe('transactions (applyOps)', () => {
       canon(
         `[{"txnNumber": {"$numberLong": "3"}, "lsid": ${lsidText}, "_id": ${token(9, 0)}, "operationType": "insert", "clusterTime": ${ts(9)}, "wallTime": ${WALL}, "fullDocument": {"_id": 1}, "ns": {"db": "t", "coll": "c"}, "documentKey": {"_id": 1}},` +
           ` {"txnNumber": {"$numberLong": "3"}, "lsid": ${lsidText}, "_id": ${token(9, 1)}, "operationType": "delete", "clusterTime": ${ts(9)}, "wallTime": ${WALL}, "ns": {"db": "t", "coll": "c"}, "documentKey": {"_id": 0}}]`,
+      ),
+    );
+  });
+});
+
+describe('changeStreamPreAndPostImages collection option', () => {
+  it('create with the option records pre-images from the start; listCollections shows it', () => {
+    const e = testEngine();
+    run(e, 't', '{"create": "c", "changeStreamPreAndPostImages": {"enabled": true}}');
+    run(e, 't', '{"insert": "c", "documents": [{"_id": 1, "x": 1}]}');
+    run(
+      e,
+      't',
+      '{"aggregate": "c", "pipeline": [{"$changeStream": {"fullDocumentBeforeChange": "required"}}], "cursor": {}}',
+    );
+    run(e, 't', '{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"x": 2}}]}');
+    expect(nextBatch(e)).toContain(canon('{"fullDocumentBeforeChange": {"_id": 1, "x": 1}}').slice(1, -1));
+    const listed = run(e, 't', '{"listCollections": 1}');
+    expect(ejson(listed)).toContain(
+      canon('{"options": {"changeStreamPreAndPostImages": {"enabled": true}}}').slice(1, -1),
+    );
+  });
+
+  it('collMod with enabled: false stops recording; a malformed option is refused', () => {
+    const e = testEngine();
+    run(e, 't', '{"create": "c", "changeStreamPreAndPostImages": {"enabled": true}}');
+    run(e, 't', '{"insert": "c", "documents": [{"_id": 1, "x": 1}]}');
+    run(e, 't', '{"collMod": "c", "changeStreamPreAndPostImages": {"enabled": false}}');
+    run(
+      e,
+      't',
+      '{"aggregate": "c", "pipeline": [{"$changeStream": {"fullDocumentBeforeChange": "whenAvailable"}}], "cursor": {}}',
+    );
+    run(e, 't', '{"delete": "c", "deletes": [{"q": {"_id": 1}, "limit": 1}]}');
+    expect(nextBatch(e)).toContain('"fullDocumentBeforeChange":null');
+    expect(ejson(run(e, 't', '{"collMod": "c", "changeStreamPreAndPostImages": {}}'))).toBe(
+      canon(
+        `{"ok": 0.0, "errmsg": "BSON field 'collMod.changeStreamPreAndPostImages.enabled' is missing but a required field", "code": 40414, "codeName": "IDLFailedToParse"}`,
       ),
     );
   });

@@ -116,13 +116,14 @@ function eventSummary(operationType: string, op: OplogOp, db: string, coll: stri
 }
 
 function preImage(
+  catalog: Catalog,
   ops: readonly OplogOp[],
   index: number,
   options: EventOptions,
   operationType: string,
 ): Value | undefined {
   if (options.fullDocumentBeforeChange === 'off') return undefined;
-  const pre = recordedPreImage(ops, index);
+  const pre = recordedPreImage(catalog, ops, index);
   if (pre !== undefined) return pre;
   if (options.fullDocumentBeforeChange === 'required') {
     const op = ops[index]!;
@@ -149,7 +150,7 @@ function postImage(catalog: Catalog, ops: readonly OplogOp[], index: number, opt
     }
     case 'whenAvailable':
     case 'required': {
-      const post = recordedPostImage(ops, index);
+      const post = recordedPostImage(catalog, ops, index);
       if (post !== undefined) return post;
       if (options.fullDocument === 'required') {
         throw fail(
@@ -192,7 +193,7 @@ function crudEvents(catalog: Catalog, ops: readonly OplogOp[], index: number, op
     d.set('updateDescription', updateDescriptionOf(op.o.get('diff') as Doc, options.showExpandedEvents));
   }
   if (operationType !== 'insert') {
-    const pre = preImage(ops, index, options, operationType);
+    const pre = preImage(catalog, ops, index, options, operationType);
     if (pre !== undefined) d.set('fullDocumentBeforeChange', pre);
   }
   return [event(op, d)];

@@ -5,9 +5,11 @@
  * update's diff to the pre-image. Here the pre-image is rebuilt from the oplog itself: the latest
  * full version of the document (its insert or last replacement) with the later `$v:2` diffs
  * applied. Whether images were recorded follows the collection option as it was when the write
- * happened (the last `create`/`collMod` oplog entry of that collection UUID that set it).
+ * happened (see imagesEnabledAt).
  */
+import type { Binary } from 'bson';
 import { isDoc, type Doc, type Value } from '../bson/values.js';
+import type { Catalog } from '../catalog/catalog.js';
 import { keyOf } from '../catalog/keys.js';
 import { applyOplogDiff } from '../oplog/apply-diff.js';
 import { sameUuid, type OplogOp } from './oplog-ops.js';
@@ -22,21 +24,38 @@ export function isDeltaUpdate(o: Doc): boolean {
   return o.has('$v') && isDoc(o.get('diff'));
 }
 
-/** Whether the collection recorded pre-images at the time of `ops[index]`. */
-export function imagesEnabledAt(ops: readonly OplogOp[], index: number): boolean {
+/** Whether the live collection with this UUID lists `changeStreamPreAndPostImages: {enabled: true}`. */
+function listedWithImages(catalog: Catalog, ui: Binary | undefined): boolean {
+  for (const db of catalog.databaseNames()) {
+    for (const c of catalog.collections(db)) {
+      if (!sameUuid(c.uuid, ui)) continue;
+      const option = c.listedOptions.get('changeStreamPreAndPostImages');
+      return isDoc(option) && option.get('enabled') === true;
+    }
+  }
+  return false;
+}
+
+function setsImagesOption(op: OplogOp, ui: Binary | undefined): boolean {
+  return op.op === 'c' && sameUuid(op.ui, ui) && op.o.has('collMod') && op.o.has('changeStreamPreAndPostImages');
+}
+
+/**
+ * Whether the collection recorded pre-images at the time of `ops[index]`: the last collMod that
+ * set the option before it, else the option the collection was created with (the create oplog
+ * entry does not carry it: it is the listed option when no collMod ever changed it).
+ */
+export function imagesEnabledAt(catalog: Catalog, ops: readonly OplogOp[], index: number): boolean {
   const ui = ops[index]?.ui;
   for (let j = index - 1; j >= 0; j--) {
     const op = ops[j]!;
-    if (op.op !== 'c' || !sameUuid(op.ui, ui)) continue;
-    if (!op.o.has('collMod') && !op.o.has('create')) continue;
-    const option = op.o.get('changeStreamPreAndPostImages');
-    if (option === undefined) {
-      if (op.o.has('create')) return false;
-      continue;
+    if (setsImagesOption(op, ui)) {
+      const option = op.o.get('changeStreamPreAndPostImages');
+      return isDoc(option) && option.get('enabled') === true;
     }
-    return isDoc(option) && option.get('enabled') === true;
   }
-  return false;
+  if (ops.some((op) => setsImagesOption(op, ui))) return false;
+  return listedWithImages(catalog, ui);
 }
 
 /**
@@ -68,17 +87,17 @@ export function documentBefore(ops: readonly OplogOp[], index: number): Doc | nu
 }
 
 /** The recorded pre-image of `ops[index]` (undefined when none was recorded). */
-export function recordedPreImage(ops: readonly OplogOp[], index: number): Doc | undefined {
-  if (!imagesEnabledAt(ops, index)) return undefined;
+export function recordedPreImage(catalog: Catalog, ops: readonly OplogOp[], index: number): Doc | undefined {
+  if (!imagesEnabledAt(catalog, ops, index)) return undefined;
   return documentBefore(ops, index) ?? undefined;
 }
 
 /** The post-image of an update or replace, computed from the recorded pre-image. */
-export function recordedPostImage(ops: readonly OplogOp[], index: number): Doc | undefined {
+export function recordedPostImage(catalog: Catalog, ops: readonly OplogOp[], index: number): Doc | undefined {
   const op = ops[index];
   if (!op) return undefined;
   if (op.op === 'u' && !isDeltaUpdate(op.o)) return op.o;
-  const pre = recordedPreImage(ops, index);
+  const pre = recordedPreImage(catalog, ops, index);
   if (pre === undefined || op.op !== 'u') return undefined;
   return applyOplogDiff(pre, op.o.get('diff') as Doc);
 }

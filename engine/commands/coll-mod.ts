@@ -5,6 +5,7 @@
  * is listed in the options and logged as a `collMod` oplog entry (change streams read it).
  */
 import type { Doc, Value } from '../bson/values.js';
+import { parsePreAndPostImagesOption, preAndPostImagesOption } from '../changestream/images-option.js';
 import { fail } from '../errors.js';
 import { checkValidator, parseValidationAction, parseValidationLevel } from './collection-options.js';
 import { targetCollectionName } from './common.js';
@@ -33,7 +34,7 @@ export const collModCommand: CommandHandler = (ctx) => {
   const level = parseValidationLevel(ctx.name, ctx.command.get('validationLevel'));
   const action = parseValidationAction(ctx.name, ctx.command.get('validationAction'));
   checkValidator(validator);
-  const images = preAndPostImagesOption(ctx.command.get('changeStreamPreAndPostImages'));
+  const images = parsePreAndPostImagesOption(ctx.name, ctx.command.get('changeStreamPreAndPostImages'));
   if (validator !== undefined) {
     collection.validator = validator;
     collection.listedOptions.set('validator', validator);
@@ -48,7 +49,7 @@ export const collModCommand: CommandHandler = (ctx) => {
   }
   if (images !== undefined) {
     // Change streams read whether pre-images were recorded from this oplog entry (engine/changestream).
-    if (images) collection.listedOptions.set('changeStreamPreAndPostImages', new Map([['enabled', true]]));
+    if (images) collection.listedOptions.set('changeStreamPreAndPostImages', preAndPostImagesOption(true));
     else collection.listedOptions.delete('changeStreamPreAndPostImages');
     ctx.catalog.oplog.append({
       op: 'c',
@@ -56,26 +57,9 @@ export const collModCommand: CommandHandler = (ctx) => {
       ui: collection.uuid,
       o: new Map<string, Value>([
         ['collMod', name],
-        ['changeStreamPreAndPostImages', new Map([['enabled', images]])],
+        ['changeStreamPreAndPostImages', preAndPostImagesOption(images)],
       ]),
     });
   }
   return new Map();
 };
-
-/** `changeStreamPreAndPostImages: {enabled: <bool>}` → the flag (undefined when absent). */
-function preAndPostImagesOption(v: Value | undefined): boolean | undefined {
-  if (v === undefined) return undefined;
-  const option = v as Doc;
-  for (const k of option.keys()) {
-    if (k !== 'enabled') throw fail(40415, `BSON field 'changeStreamPreAndPostImages.${k}' is an unknown field.`);
-  }
-  const enabled = option.get('enabled');
-  if (enabled === undefined) {
-    throw fail(40414, "BSON field 'changeStreamPreAndPostImages.enabled' is missing but a required field");
-  }
-  if (typeof enabled !== 'boolean') {
-    throw fail(14, "BSON field 'changeStreamPreAndPostImages.enabled' is the wrong type, expected type 'bool'");
-  }
-  return enabled;
-}

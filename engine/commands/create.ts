@@ -5,6 +5,7 @@
  * Existing collection → 48 "Collection test.c already exists." Views, capped and time-series
  * collections are outside the playground (code 115).
  */
+import { parsePreAndPostImagesOption, preAndPostImagesOption } from '../changestream/images-option.js';
 import type { Doc, Value } from '../bson/values.js';
 import { resolveCollation } from '../catalog/collation-info.js';
 import { fail } from '../errors.js';
@@ -55,6 +56,10 @@ export const createCommand: CommandHandler = (ctx) => {
     if (v !== undefined) listed.set(k, v);
   }
   if (collation) listed.set('collation', collation.doc);
+  // Change streams read this from the listed options (engine/changestream/images.ts).
+  if (parsePreAndPostImagesOption(ctx.name, ctx.command.get('changeStreamPreAndPostImages')) === true) {
+    listed.set('changeStreamPreAndPostImages', preAndPostImagesOption(true));
+  }
   ctx.catalog.createCollection(ctx.db, name, {
     validator,
     validationLevel,
