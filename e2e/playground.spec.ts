@@ -46,6 +46,8 @@ test('highlights the elements an arrayFilters identifier matched and shows the o
   // Before: 110 and 100 matched; after: both changed.
   await expect(matches).toHaveCount(4);
   await expect(playground.diff.getByTestId('array-filter-legend')).toContainText('$[big]');
+  // The editor colours the identifier's uses and its filter key like the legend.
+  await expect(playground.editor.locator('.af-text-c0')).toHaveCount(2);
   await expect(playground.diff.getByTestId('diff-changed').first()).toContainText('int → long');
   await playground.run();
   const oplog = await playground.oplog();

@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type * as MonacoApi from 'monaco-editor/editor/editor.api';
+import type { TextHighlight } from './highlights.js';
 import type { EditorMarker } from './markers.js';
 import type * as MonacoSetup from './monaco-setup.js';
 
@@ -15,6 +16,8 @@ export interface CommandEditorOptions {
   readonly onRun: () => void;
   readonly readOnly: boolean;
   readonly markers: readonly EditorMarker[];
+  /** Coloured ranges (arrayFilters identifiers), as offsets into `value`. */
+  readonly highlights: readonly TextHighlight[];
   readonly dark: boolean;
   readonly fieldPaths: () => readonly string[];
   readonly collectionNames: () => readonly string[];
@@ -155,6 +158,27 @@ function MonacoEditor(props: CommandEditorOptions & { onFail: () => void }): Rea
       props.markers.map((m) => ({ ...m, startLineNumber: m.startLine, endLineNumber: m.endLine, severity: mod.monaco.MarkerSeverity.Error })),
     );
   }, [props.markers, ready]);
+
+  const decorations = useRef<MonacoApi.editor.IEditorDecorationsCollection | null>(null);
+  useEffect(() => {
+    const editor = editorRef.current;
+    const model = editor?.getModel();
+    if (editor === null || model === null || model === undefined) return;
+    decorations.current ??= editor.createDecorationsCollection();
+    const length = model.getValueLength();
+    decorations.current.set(
+      props.highlights
+        .filter((h) => h.end <= length)
+        .map((h) => {
+          const a = model.getPositionAt(h.start);
+          const b = model.getPositionAt(h.end);
+          return {
+            range: { startLineNumber: a.lineNumber, startColumn: a.column, endLineNumber: b.lineNumber, endColumn: b.column },
+            options: { inlineClassName: `af-text af-text-c${h.colour % 6}` },
+          };
+        }),
+    );
+  }, [props.highlights, ready]);
 
   const first = props.markers[0];
   return (

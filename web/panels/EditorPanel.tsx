@@ -2,6 +2,7 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { ACTIONS, perform } from '../actions/actions.js';
 import { CommandEditor } from '../editor/CommandEditor.js';
+import { identifierHighlights } from '../editor/highlights.js';
 import { markersFor } from '../editor/markers.js';
 import { schedulePreview } from '../engine/controller.js';
 import { store, usePlayground } from '../state/store.js';
@@ -41,6 +42,13 @@ export function EditorPanel({ dark }: { dark: boolean }): ReactNode {
     () => (shown !== null && shown.script === command ? markersFor(command, shown.run) : []),
     [shown, command],
   );
+  const highlights = useMemo(() => {
+    if (shown === null || shown.script !== command) return [];
+    const colours = new Map<string, number>();
+    for (const c of shown.run.commands)
+      for (const st of c.statements) st.arrayFilters.forEach((f, i) => colours.has(f.identifier) || colours.set(f.identifier, i));
+    return identifierHighlights(command, colours);
+  }, [shown, command]);
   const onChange = useCallback(
     (text: string) => {
       setCommand(text);
@@ -79,6 +87,7 @@ export function EditorPanel({ dark }: { dark: boolean }): ReactNode {
         onRun={() => void perform('run')}
         readOnly={readOnly}
         markers={markers}
+        highlights={highlights}
         dark={dark}
         fieldPaths={currentFieldPaths}
         collectionNames={() => store.getState().views.map((v) => v.name)}
