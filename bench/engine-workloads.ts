@@ -67,8 +67,14 @@ export function workloadSpecs(docCount: number, upsertCount: number, idCount: nu
 export type ImplResult =
   | {
       readonly status: 'ok';
+      /** Wall-clock time of each timed run. */
       readonly runsMs: number[];
+      /** CPU time (user + system, every thread of the process, GC included) of each timed run. */
+      readonly cpuRunsMs: number[];
       readonly medianMs: number;
+      readonly medianCpuMs: number;
+      /** The median the table and ratios use (the chosen basis). */
+      readonly figureMs: number;
       readonly outcome: Outcome;
       readonly note?: string;
     }
@@ -81,7 +87,7 @@ export interface WorkloadResult {
   readonly number: number;
   readonly title: string;
   readonly results: Record<ImplName, ImplResult>;
-  /** engine median / peer median (undefined when either is missing). */
+  /** engine median / peer median on the chosen basis (undefined when either is missing). */
   readonly ratios: Partial<Record<Exclude<ImplName, 'engine'>, number>>;
 }
 
@@ -91,8 +97,15 @@ export interface EngineBenchOptions {
   readonly idCount: number;
   readonly runs: number;
   readonly only?: readonly WorkloadId[] | undefined;
+  /**
+   * What the table and ratios compare: 'cpu' (process CPU time; robust on a shared machine where
+   * wall-clock time is mostly waiting for a core) or 'wall'.
+   */
+  readonly basis: TimeBasis;
   readonly log: (line: string) => void;
 }
+
+export type TimeBasis = 'cpu' | 'wall';
 
 function sameOutcome(expected: Outcome, actual: Outcome): string | undefined {
   if (expected.matched !== actual.matched) return `matched ${actual.matched}, expected ${expected.matched}`;
@@ -149,22 +162,32 @@ export async function runEngineWorkloads(mod: EngineModule, options: EngineBench
           }
         }
         const runsMs: number[] = [];
+        const cpuRunsMs: number[] = [];
         for (let r = 0; r < options.runs; r++) {
           await runner.setup();
           fullGc();
+          const cpu0 = process.cpuUsage();
           const t0 = performance.now();
           await runner.run();
           runsMs.push(performance.now() - t0);
+          const cpu = process.cpuUsage(cpu0);
+          cpuRunsMs.push((cpu.user + cpu.system) / 1000);
         }
+        const medianMs = median(runsMs);
+        const medianCpuMs = median(cpuRunsMs);
         results[name] = {
           status: 'ok',
           runsMs,
-          medianMs: median(runsMs),
+          cpuRunsMs,
+          medianMs,
+          medianCpuMs,
+          figureMs: options.basis === 'cpu' ? medianCpuMs : medianMs,
           outcome,
           ...(impl.note !== undefined ? { note: impl.note } : {}),
         };
+        const list = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
         options.log(
-          `    ${name}: median ${median(runsMs).toFixed(1)} ms (${runsMs.map((x) => x.toFixed(0)).join(', ')}) ${JSON.stringify(outcome)}`,
+          `    ${name}: median wall ${medianMs.toFixed(1)} ms (${list(runsMs)}), cpu ${medianCpuMs.toFixed(1)} ms (${list(cpuRunsMs)}) ${JSON.stringify(outcome)}`,
         );
       } catch (e) {
         results[name] = { status: 'error', reason: message(e) };
@@ -176,7 +199,7 @@ export async function runEngineWorkloads(mod: EngineModule, options: EngineBench
     const ratios: WorkloadResult['ratios'] = {};
     for (const peer of ['mingo', 'nedb', 'hand'] as const) {
       const p = results[peer];
-      if (engine.status === 'ok' && p.status === 'ok') ratios[peer] = engine.medianMs / p.medianMs;
+      if (engine.status === 'ok' && p.status === 'ok') ratios[peer] = engine.figureMs / p.figureMs;
     }
     out.push({ id: spec.id, number: spec.number, title: spec.title, results, ratios });
   }

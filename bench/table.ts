@@ -1,5 +1,5 @@
 /** The benchmark's tables, as Markdown (readable on a terminal, pasted as is into the README). */
-import type { ImplResult, WorkloadResult } from './engine-workloads.js';
+import type { ImplResult, TimeBasis, WorkloadResult } from './engine-workloads.js';
 import type { ImplName } from './implementations.js';
 import type { PageResults } from './page-workloads.js';
 import { formatMs, formatRatio } from './stats.js';
@@ -13,10 +13,10 @@ function markdown(header: readonly string[], rows: readonly (readonly string[])[
 function cell(r: ImplResult, notes: string[]): string {
   switch (r.status) {
     case 'ok': {
-      if (r.note === undefined) return formatMs(r.medianMs);
+      if (r.note === undefined) return formatMs(r.figureMs);
       let i = notes.indexOf(r.note);
       if (i < 0) i = notes.push(r.note) - 1;
-      return `${formatMs(r.medianMs)} [${i + 1}]`;
+      return `${formatMs(r.figureMs)} [${i + 1}]`;
     }
     case 'unsupported':
       return 'unsupported';
@@ -27,7 +27,7 @@ function cell(r: ImplResult, notes: string[]): string {
   }
 }
 
-export function engineTable(results: readonly WorkloadResult[]): string {
+export function engineTable(results: readonly WorkloadResult[], basis: TimeBasis): string {
   const notes: string[] = [];
   const peers: ImplName[] = ['engine', 'mingo', 'nedb', 'hand'];
   const rows = results.map((w) => [
@@ -41,7 +41,7 @@ export function engineTable(results: readonly WorkloadResult[]): string {
   const text = markdown(
     [
       '#',
-      'workload (median time)',
+      `workload (median ${basis === 'cpu' ? 'CPU' : 'wall-clock'} time)`,
       'engine',
       'mingo',
       'nedb',
