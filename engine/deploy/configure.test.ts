@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { body, canon, deployedEngine, ejson, run } from './testing.js';
+import { body, canon, deployedEngine, ejson, lsid, run, txnFields } from './testing.js';
 
 describe('configureDeployment', () => {
   it('switches topology at run time and keeps the data', () => {
@@ -48,5 +48,37 @@ describe('configureDeployment', () => {
     expect(ejson(run(deployedEngine({}), 'admin', '{"replSetGetStatus": 1}'))).toBe(
       canon('{"ok": 0.0, "errmsg": "not running with --replSet", "code": 76, "codeName": "NoReplicationEnabled"}'),
     );
+  });
+
+  it('default read/write concern commands are refused on a standalone (51300)', () => {
+    const engine = deployedEngine({});
+    expect(ejson(run(engine, 'admin', '{"getDefaultRWConcern": 1}'))).toBe(
+      canon(
+        `{"ok": 0.0, "errmsg": "'getDefaultRWConcern' is not supported on standalone nodes.", "code": 51300, "codeName": "Location51300"}`,
+      ),
+    );
+    const rs = deployedEngine({ topology: 'replicaset' });
+    expect(ejson(body(run(rs, 'admin', '{"getDefaultRWConcern": 1}')))).toBe(
+      canon(
+        '{"defaultWriteConcernSource": "implicit", "defaultReadConcernSource": "implicit", "defaultReadConcern": {"level": "local"}, "ok": 1.0}',
+      ),
+    );
+  });
+
+  it("endSessions aborts the sessions' open transactions", () => {
+    const engine = deployedEngine({ topology: 'replicaset' });
+    run(engine, 'test', '{"insert": "c", "documents": [{"_id": 1}]}');
+    run(
+      engine,
+      'test',
+      `{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$set": {"a": 1}}}], ${txnFields(1, 1, true)}}`,
+    );
+    run(engine, 'admin', `{"endSessions": [${lsid(1)}]}`);
+    expect(
+      body(run(engine, 'admin', `{"commitTransaction": 1, ${txnFields(1, 1)}}`))
+        .get('code')!
+        .valueOf(),
+    ).toBe(251);
+    expect(ejson(engine.documents('test', 'c'))).toBe(canon('[{"_id": 1}]'));
   });
 });

@@ -393,9 +393,12 @@ export class Deployment {
       case 'replSetGetStatus':
         return this.replSetStatus();
       case 'setDefaultRWConcern':
-        return this.setDefaultRWConcern(ctx);
       case 'getDefaultRWConcern':
-        return this.getDefaultRWConcern();
+        // rwc_defaults_commands.cpp assertNotStandaloneOrShardServer.
+        if (this.topology.topology === 'standalone') {
+          throw fail(51300, `'${ctx.name}' is not supported on standalone nodes.`);
+        }
+        return ctx.name === 'setDefaultRWConcern' ? this.setDefaultRWConcern(ctx) : this.getDefaultRWConcern();
       case 'endSessions': {
         const v = c.get('endSessions');
         this.sessions.end(Array.isArray(v) ? v : []);
@@ -518,9 +521,7 @@ export class Deployment {
 
   private setDefaultRWConcern(ctx: CommandContext): Doc {
     if (ctx.db !== 'admin') throw fail(13, 'setDefaultRWConcern may only be run against the admin database.');
-    if (this.topology.topology === 'standalone') {
-      throw fail(51300, 'setDefaultRWConcern is only supported on replica sets and sharded clusters');
-    }
+
     const wc = ctx.command.get('defaultWriteConcern');
     if (wc !== undefined) {
       if (!isDoc(wc)) throw fail(14, "BSON field 'setDefaultRWConcern.defaultWriteConcern' is the wrong type");
