@@ -11,7 +11,7 @@
  */
 import Decimal from 'decimal.js';
 import type { Binary, BSONRegExp, Decimal128, Long, ObjectId, Timestamp } from 'bson';
-import { typeOf, type Doc, type Value } from './values.js';
+import { objectAsDoc, typeOf, type Value } from './values.js';
 
 /** A string comparison rule. `null` everywhere means the simple (binary) collation. */
 export interface Collator {
@@ -191,18 +191,6 @@ function compareArrays(a: readonly Value[], b: readonly Value[], collator: Colla
   return sign(a.length - b.length);
 }
 
-/** A DBRef compares as the document `{$ref, $id[, $db]}`. */
-function dbRefAsDoc(v: Value): Doc {
-  if (v instanceof Map) return v;
-  const ref = v as unknown as { collection: string; oid: Value; db?: string };
-  const d: Doc = new Map<string, Value>([
-    ['$ref', ref.collection],
-    ['$id', ref.oid],
-  ]);
-  if (ref.db) d.set('$db', ref.db);
-  return d;
-}
-
 /**
  * Total order over BSON values. Negative, zero or positive like `Array.prototype.sort` wants.
  * `collator` applies to strings (and symbols) at any depth; field names always compare binary.
@@ -225,7 +213,7 @@ export function compareValues(a: Value, b: Value, collator: Collator | null = nu
       return collator ? sign(collator.compare(sa, sb)) : compareCodePoints(sa, sb);
     }
     case 20:
-      return compareEntries(dbRefAsDoc(a), dbRefAsDoc(b), collator);
+      return compareEntries(objectAsDoc(a), objectAsDoc(b), collator);
     case 25:
       return compareArrays(a as Value[], b as Value[], collator);
     case 30: {
@@ -277,8 +265,8 @@ export function binaryEqual(a: Value, b: Value): boolean {
     case 'double':
       return Object.is(a, b) || (Number.isNaN(a as number) && Number.isNaN(b as number));
     case 'object': {
-      const x = dbRefAsDoc(a);
-      const y = dbRefAsDoc(b);
+      const x = objectAsDoc(a);
+      const y = objectAsDoc(b);
       if (x.size !== y.size) return false;
       const iy = y.entries();
       for (const [k, v] of x) {

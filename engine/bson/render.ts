@@ -6,7 +6,7 @@
  *   others:   `ObjectId('…')`, `new Date(ms)`, `Timestamp(s, i)`, `/re/flags`, `UUID("…")`, `BinData(t, HEX)`
  */
 import type { Binary, BSONRegExp, Decimal128, ObjectId, Timestamp } from 'bson';
-import { typeOf, type Value } from './values.js';
+import { objectAsDoc, typeOf, type Value } from './values.js';
 
 /**
  * C's `%.<precision>g`: `precision` significant digits, exponent form when the exponent is below -4
@@ -103,15 +103,10 @@ export function renderValue(v: Value): string {
 
 /** `{ a: 1, b: "x" }`, or `{}`. Accepts a Map document or a DBRef. */
 export function renderDoc(v: Value): string {
-  if (!(v instanceof Map)) {
-    const ref = v as unknown as { collection: string; oid: Value; db?: string };
-    const parts = [`$ref: "${ref.collection}"`, `$id: ${renderValue(ref.oid)}`];
-    if (ref.db) parts.push(`$db: "${ref.db}"`);
-    return `{ ${parts.join(', ')} }`;
-  }
-  if (v.size === 0) return '{}';
+  const d = objectAsDoc(v);
+  if (d.size === 0) return '{}';
   const parts: string[] = [];
-  for (const [k, x] of v) parts.push(renderElement(k, x));
+  for (const [k, x] of d) parts.push(renderElement(k, x));
   return `{ ${parts.join(', ')} }`;
 }
 

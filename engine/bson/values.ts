@@ -113,6 +113,21 @@ export function isDoc(v: unknown): v is Doc {
   return v instanceof Map;
 }
 
+/**
+ * The fields of an object-typed value (`typeOf` 'object'): the document itself, or a DBRef as the
+ * document `{$ref, $id[, $db]}` it stands for when compared, indexed, sized or printed.
+ */
+export function objectAsDoc(v: Value): Doc {
+  if (v instanceof Map) return v;
+  const ref = v as unknown as { collection: string; oid: Value; db?: string };
+  const d: Doc = new Map<string, Value>([
+    ['$ref', ref.collection],
+    ['$id', ref.oid],
+  ]);
+  if (ref.db) d.set('$db', ref.db);
+  return d;
+}
+
 export function isArray(v: unknown): v is ArrayValue {
   return Array.isArray(v);
 }

@@ -9,7 +9,7 @@
  */
 import type { Binary, BSONRegExp, Decimal128, Long, ObjectId, Timestamp } from 'bson';
 import { toDecimalJs, type Collator } from '../bson/compare.js';
-import { typeOf, type Doc, type Value } from '../bson/values.js';
+import { objectAsDoc, typeOf, type Value } from '../bson/values.js';
 
 function hex(bytes: Uint8Array): string {
   let out = '';
@@ -57,7 +57,7 @@ export function keyOf(v: Value, collator: Collator | null = null): string {
       return collator ? `~${JSON.stringify(foldString(s))}` : `s${JSON.stringify(s)}`;
     }
     case 'object': {
-      const d = v instanceof Map ? v : dbRefDoc(v);
+      const d = objectAsDoc(v);
       let out = 'o{';
       for (const [k, x] of d) out += `${JSON.stringify(k)}:${keyOf(x, collator)},`;
       return `${out}}`;
@@ -88,16 +88,6 @@ export function keyOf(v: Value, collator: Collator | null = null): string {
     default:
       return `?${String(v)}`;
   }
-}
-
-function dbRefDoc(v: Value): Doc {
-  const ref = v as unknown as { collection: string; oid: Value; db?: string };
-  const d: Doc = new Map<string, Value>([
-    ['$ref', ref.collection],
-    ['$id', ref.oid],
-  ]);
-  if (ref.db) d.set('$db', ref.db);
-  return d;
 }
 
 /** The key of an index key tuple (one value per key-pattern field). */

@@ -4,7 +4,7 @@
  * serializer; follows the BSON spec's element layouts.
  */
 import { utf8Length } from '../bson/size.js';
-import { typeOf, type Doc, type Value } from '../bson/values.js';
+import { objectAsDoc, typeOf, type Doc, type Value } from '../bson/values.js';
 
 // Counted, not encoded: this runs for every updated document, and TextEncoder allocated a buffer
 // per field name (about 40% of an updateMany's time in `npm run bench`).
@@ -60,16 +60,8 @@ export function valueSize(v: Value): number {
       for (let i = 0; i < arr.length; i++) n += 1 + cstringSize(String(i)) + valueSize(arr[i]!);
       return n;
     }
-    case 'object': {
-      if (v instanceof Map) return docSize(v);
-      const ref = v as unknown as { collection: string; oid: Value; db?: string };
-      const d: Doc = new Map<string, Value>([
-        ['$ref', ref.collection],
-        ['$id', ref.oid],
-      ]);
-      if (ref.db) d.set('$db', ref.db);
-      return docSize(d);
-    }
+    case 'object':
+      return docSize(objectAsDoc(v));
     default:
       return 0;
   }
