@@ -168,6 +168,7 @@ export class Deployment {
       this.auth.enabled ||
       DEPLOYMENT_COMMANDS.has(name) ||
       body.has('autocommit') ||
+      body.has('startTransaction') ||
       this.sessions.hasOpenTransactions()
     );
   }
@@ -194,6 +195,9 @@ export class Deployment {
       this.checkPrimary(name);
     }
     if (command.has('autocommit')) return this.runInTransaction(ctx, handler);
+    if (command.has('startTransaction')) {
+      throw fail(72, "'startTransaction' field requires 'autocommit' field to also be specified");
+    }
     // A malformed writeConcern fails the command before it writes anything.
     if (this.topology.topology !== 'standalone' && WRITE_CONCERN_COMMANDS.has(name) && command.has('writeConcern')) {
       resolveWriteConcern(command.get('writeConcern'), this.writeConcernSettings);
@@ -306,14 +310,19 @@ export class Deployment {
 
   private runInTransaction(ctx: CommandContext, handler: CommandHandler | undefined): Doc {
     const { command, name } = ctx;
-    if (command.get('autocommit') !== false) {
-      throw fail(72, 'Specifying autocommit=true is not allowed.');
-    }
+    // The session checks of initializeOperationSessionInfo, in the server's order.
     const lsid = command.get('lsid');
     const txnNumberValue = command.get('txnNumber');
-    if (!isDoc(lsid)) throw fail(50768, 'Transaction numbers are only allowed in a session');
-    if (txnNumberValue === undefined)
-      throw fail(50768, "'autocommit' field requires a transaction number to also be specified");
+    if (!isDoc(lsid) && txnNumberValue !== undefined) {
+      throw fail(72, 'Transaction number requires a session ID to also be specified');
+    }
+    if (txnNumberValue === undefined) {
+      throw fail(72, "'autocommit' field requires a transaction number to also be specified");
+    }
+    if (!isDoc(lsid)) throw fail(72, 'Transaction number requires a session ID to also be specified');
+    if ((toNumber(txnNumberValue) ?? 0) < 0) throw fail(72, 'Transaction number cannot be negative');
+    if (command.get('autocommit') !== false) throw fail(72, 'Specifying autocommit=true is not allowed.');
+    if (command.get('startTransaction') === false) throw fail(72, 'Specifying startTransaction=false is not allowed.');
     const txnNumber = toNumber(txnNumberValue) ?? 0;
     if (command.has('writeConcern') && name !== 'commitTransaction' && name !== 'abortTransaction') {
       throw fail(72, 'writeConcern is not allowed within a multi-statement transaction');
@@ -406,7 +415,7 @@ export class Deployment {
       }
       case 'commitTransaction':
       case 'abortTransaction':
-        throw fail(50768, "'autocommit' field requires a transaction number to also be specified");
+        throw fail(125, `${ctx.name} must be run within a transaction`);
       case 'shardCollection':
         return this.router.shardCollection(ctx);
       default:

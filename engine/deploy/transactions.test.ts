@@ -334,4 +334,31 @@ describe('transactions', () => {
     ).toBe(251);
     expect(ejson(engine.documents('test', 'c'))).toBe(canon('[{"_id": 1, "qty": 25}]'));
   });
+
+  it('session field checks in the server order (72 InvalidOptions)', () => {
+    const engine = engineWith();
+    const err = (fields: string) => ejson(body(run(engine, 'test', `{"find": "c", ${fields}}`)));
+    const invalid = (msg: string) =>
+      canon(`{"ok": 0.0, "errmsg": ${JSON.stringify(msg)}, "code": 72, "codeName": "InvalidOptions"}`);
+    expect(err('"txnNumber": {"$numberLong": "1"}, "autocommit": false')).toBe(
+      invalid('Transaction number requires a session ID to also be specified'),
+    );
+    expect(err(`"lsid": ${lsid(1)}, "autocommit": false`)).toBe(
+      invalid("'autocommit' field requires a transaction number to also be specified"),
+    );
+    expect(err(`"lsid": ${lsid(1)}, "txnNumber": {"$numberLong": "1"}, "autocommit": true`)).toBe(
+      invalid('Specifying autocommit=true is not allowed.'),
+    );
+    expect(err(`"lsid": ${lsid(1)}, "txnNumber": {"$numberLong": "1"}, "startTransaction": true`)).toBe(
+      invalid("'startTransaction' field requires 'autocommit' field to also be specified"),
+    );
+    expect(
+      err(`"lsid": ${lsid(1)}, "txnNumber": {"$numberLong": "1"}, "startTransaction": false, "autocommit": false`),
+    ).toBe(invalid('Specifying startTransaction=false is not allowed.'));
+    expect(ejson(body(run(engine, 'admin', `{"commitTransaction": 1, "lsid": ${lsid(1)}}`)))).toBe(
+      canon(
+        '{"ok": 0.0, "errmsg": "commitTransaction must be run within a transaction", "code": 125, "codeName": "CommandFailed"}',
+      ),
+    );
+  });
 });
