@@ -397,17 +397,7 @@ class Parser {
         if (dot.text === '?.' && (this.isPunct('(') || this.isPunct('['))) {
           throw this.error('Optional calls and indexing (?.( and ?.[) are not supported');
         }
-        const name = this.tok;
-        if (name.kind !== 'identifier') throw this.unexpected('a property name after "."');
-        this.advance();
-        expr = {
-          kind: 'Member',
-          object: expr,
-          property: name.text,
-          propertySpan: { start: name.start, end: name.end },
-          start: expr.start,
-          end: name.end,
-        };
+        expr = this.parsePropertyName(expr);
       } else if (this.isPunct('[')) {
         const open = this.advance();
         this.enter(open);
@@ -446,19 +436,24 @@ class Parser {
     let expr: Expr = { kind: 'Identifier', name: t.text, start: t.start, end: t.end };
     while (this.isPunct('.')) {
       this.advance();
-      const name = this.tok;
-      if (name.kind !== 'identifier') throw this.unexpected('a property name after "."');
-      this.advance();
-      expr = {
-        kind: 'Member',
-        object: expr,
-        property: name.text,
-        propertySpan: { start: name.start, end: name.end },
-        start: expr.start,
-        end: name.end,
-      };
+      expr = this.parsePropertyName(expr);
     }
     return expr;
+  }
+
+  /** After a `.` (or `?.`): the property name, as a member access on `object`. */
+  private parsePropertyName(object: Expr): Expr {
+    const name = this.tok;
+    if (name.kind !== 'identifier') throw this.unexpected('a property name after "."');
+    this.advance();
+    return {
+      kind: 'Member',
+      object,
+      property: name.text,
+      propertySpan: { start: name.start, end: name.end },
+      start: object.start,
+      end: name.end,
+    };
   }
 
   private parseArguments(): (Expr | SpreadElement)[] {
