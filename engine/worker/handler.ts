@@ -211,7 +211,6 @@ function validateRequest(message: unknown): WorkerRequest {
       }
       break;
     }
-    case 'deployments':
     case 'loadCollections': {
       needString('db');
       const c = m['collections'];
@@ -222,6 +221,7 @@ function validateRequest(message: unknown): WorkerRequest {
     }
     case 'ping':
     case 'reset':
+    case 'deployments':
       break;
   }
   return message as WorkerRequest;

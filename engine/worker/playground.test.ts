@@ -4,6 +4,7 @@ import { Engine } from '../index.js';
 import { collectionViews, runPlaygroundScript, runSetup } from './playground.js';
 import { loadEngineShell } from './shell-runner.js';
 import { typedEJSON } from './views.js';
+import type { Endpoint } from './protocol.js';
 import { parseEJSON } from '../bson/ejson.js';
 
 async function setup(): Promise<Engine> {
@@ -60,5 +61,56 @@ describe('typedEJSON', () => {
     const v = parseEJSON('{"a": 5, "b": 5.0, "c": {"$numberLong": "5"}}');
     expect(typedEJSON(v, 0)).toBe('{"a":5,"b":5.0,"c":{"$numberLong":"5"}}');
     expect(parseEJSON(typedEJSON(v))).toEqual(v);
+  });
+});
+
+describe('the playground requests over the protocol', () => {
+  it('sets up collections, lists them with typed text, runs scripts and names deployments', async () => {
+    const { MessageChannel } = await import('node:worker_threads');
+    const { EngineClient } = await import('./client.js');
+    const { serveEngine } = await import('./handler.js');
+    const { port1, port2 } = new MessageChannel();
+    serveEngine(port1 as unknown as Endpoint);
+    const client = new EngineClient(port2 as unknown as Endpoint);
+    port1.start();
+    port2.start();
+    try {
+      const setup = await client.request({
+        type: 'setup',
+        db: 'test',
+        reset: true,
+        commands: [
+          '{"create": "c", "validator": {"n": {"$gte": {"$numberInt": "0"}}}}',
+          '{"insert": "c", "documents": [{"_id": {"$numberInt": "1"}, "n": {"$numberLong": "5"}, "w": {"$numberDouble": "2.0"}}]}',
+        ],
+      });
+      expect(setup).toMatchObject({ ok: true, result: null });
+      const views = await client.request({ type: 'collections', db: 'test' });
+      if (!views.ok) throw new Error(views.error.errmsg);
+      expect(views.result[0]).toMatchObject({
+        name: 'c',
+        options: '{\n  "validator": {\n    "n": {\n      "$gte": 0\n    }\n  }\n}',
+      });
+      expect(views.result[0]?.documents[0]?.tree).toEqual({
+        t: 'doc',
+        fields: [
+          ['_id', { t: 'val', type: 'int', text: '1' }],
+          ['n', { t: 'val', type: 'long', text: 'NumberLong(5)' }],
+          ['w', { t: 'val', type: 'double', text: '2.0' }],
+        ],
+      });
+      const bad = await client.request({ type: 'setup', db: 'test', reset: false, commands: ['{"insert": "c", "documents": [{"_id": 1}]}'] });
+      expect(bad.ok).toBe(false);
+      const run = await client.request({ type: 'runScript', db: 'test', script: 'db.c.updateOne({_id: 1}, {$set: {n: -1}})', dryRun: true });
+      if (!run.ok) throw new Error(run.error.errmsg);
+      expect(run.result.statements[0]?.error?.code).toBe(121);
+      expect(await client.request({ type: 'deployments' })).toMatchObject({
+        ok: true,
+        result: { current: 'standalone', available: ['standalone'] },
+      });
+    } finally {
+      port1.close();
+      port2.close();
+    }
   });
 });

@@ -156,7 +156,7 @@ function registerLanguage(): void {
     base: 'vs-dark',
     inherit: true,
     rules: rules(true),
-    colors: { 'editor.background': '#0f1419' },
+    colors: { 'editor.background': '#121922' },
   });
 }
 
