@@ -361,4 +361,19 @@ describe('transactions', () => {
       ),
     );
   });
+
+  it('starting a transaction number again: 50911 while in progress or committed, 225 for an older one', () => {
+    const engine = engineWith();
+    run(engine, 'test', `{"find": "c", ${txnFields(1, 5, true)}}`);
+    expect(ejson(body(run(engine, 'test', `{"find": "c", ${txnFields(1, 5, true)}}`)))).toBe(
+      canon(
+        '{"ok": 0.0, "errmsg": "Cannot start a transaction at given transaction number 5 a transaction with the same number is in state TxnState::InProgress", "code": 50911, "codeName": "Location50911"}',
+      ),
+    );
+    expect(
+      body(run(engine, 'test', `{"find": "c", ${txnFields(1, 4, true)}}`))
+        .get('code')!
+        .valueOf(),
+    ).toBe(225);
+  });
 });

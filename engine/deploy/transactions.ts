@@ -268,7 +268,7 @@ export class SessionStore {
     if (rec && txnNumber === rec.txnNumber && rec.state !== 'aborted') {
       throw fail(
         50911,
-        `Cannot start a transaction with a txnNumber ${txnNumber} that is already in use on session ${renderValue(lsid)}`,
+        `Cannot start a transaction at given transaction number ${txnNumber} a transaction with the same number is in state TxnState::${rec.state === 'inProgress' ? 'InProgress' : 'Committed'}`,
       );
     }
     const txn = new Transaction(main, lsid, txnNumber);
