@@ -75,6 +75,19 @@ function reqValue(args: readonly RuntimeValue[], i: number, ctx: MethodContext):
   return toBson(v, where(i, ctx));
 }
 
+/** `(filter, update, options?)`: the update, replace and findOneAndUpdate/Replace methods. */
+function filterUpdateOptions(args: readonly RuntimeValue[], ctx: MethodContext): [Doc, Value, Doc | undefined] {
+  return [reqDoc(args, 0, ctx), reqValue(args, 1, ctx), optDoc(args, 2, ctx)];
+}
+
+/** `(filter?, projection?, options?)`: find and findOne. */
+function queryProjectionOptions(
+  args: readonly RuntimeValue[],
+  ctx: MethodContext,
+): [Doc | undefined, Doc | undefined, Doc | undefined] {
+  return [optDoc(args, 0, ctx), optDoc(args, 1, ctx), optDoc(args, 2, ctx)];
+}
+
 function reqString(args: readonly RuntimeValue[], i: number, ctx: MethodContext): string {
   const v = args[i];
   if (v === undefined) throw missing(i, ctx);
@@ -228,26 +241,15 @@ export const COLLECTION_METHODS: Readonly<Record<string, CollMethod>> = {
     const f = need(c.target.update, ctx);
     // mongosh warns (once per session) before it even checks the arguments.
     deprecated(ctx, 'Collection.update() is deprecated. Use updateOne, updateMany, or bulkWrite.');
-    return wrapResult(f.call(c.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx)));
+    return wrapResult(f.call(c.target, ...filterUpdateOptions(a, ctx)));
   },
-  updateOne: (c, a, ctx) =>
-    wrapResult(need(c.target.updateOne, ctx).call(c.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx))),
-  updateMany: (c, a, ctx) =>
-    wrapResult(
-      need(c.target.updateMany, ctx).call(c.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx)),
-    ),
-  replaceOne: (c, a, ctx) =>
-    wrapResult(
-      need(c.target.replaceOne, ctx).call(c.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx)),
-    ),
+  updateOne: (c, a, ctx) => wrapResult(need(c.target.updateOne, ctx).call(c.target, ...filterUpdateOptions(a, ctx))),
+  updateMany: (c, a, ctx) => wrapResult(need(c.target.updateMany, ctx).call(c.target, ...filterUpdateOptions(a, ctx))),
+  replaceOne: (c, a, ctx) => wrapResult(need(c.target.replaceOne, ctx).call(c.target, ...filterUpdateOptions(a, ctx))),
   findOneAndUpdate: (c, a, ctx) =>
-    wrapResult(
-      need(c.target.findOneAndUpdate, ctx).call(c.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx)),
-    ),
+    wrapResult(need(c.target.findOneAndUpdate, ctx).call(c.target, ...filterUpdateOptions(a, ctx))),
   findOneAndReplace: (c, a, ctx) =>
-    wrapResult(
-      need(c.target.findOneAndReplace, ctx).call(c.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx)),
-    ),
+    wrapResult(need(c.target.findOneAndReplace, ctx).call(c.target, ...filterUpdateOptions(a, ctx))),
   findOneAndDelete: (c, a, ctx) =>
     wrapResult(need(c.target.findOneAndDelete, ctx).call(c.target, reqDoc(a, 0, ctx), optDoc(a, 1, ctx))),
   findAndModify: (c, a, ctx) => wrapResult(need(c.target.findAndModify, ctx).call(c.target, reqDoc(a, 0, ctx))),
@@ -267,10 +269,8 @@ export const COLLECTION_METHODS: Readonly<Record<string, CollMethod>> = {
     deprecated(ctx, 'Collection.remove() is deprecated. Use deleteOne, deleteMany, findOneAndDelete, or bulkWrite.');
     return wrapResult(f.call(c.target, reqDoc(a, 0, ctx), removeOptions(a, 1, ctx)));
   },
-  find: (c, a, ctx) =>
-    new CursorHandle(need(c.target.find, ctx).call(c.target, optDoc(a, 0, ctx), optDoc(a, 1, ctx), optDoc(a, 2, ctx))),
-  findOne: (c, a, ctx) =>
-    wrapResult(need(c.target.findOne, ctx).call(c.target, optDoc(a, 0, ctx), optDoc(a, 1, ctx), optDoc(a, 2, ctx))),
+  find: (c, a, ctx) => new CursorHandle(need(c.target.find, ctx).call(c.target, ...queryProjectionOptions(a, ctx))),
+  findOne: (c, a, ctx) => wrapResult(need(c.target.findOne, ctx).call(c.target, ...queryProjectionOptions(a, ctx))),
   aggregate: (c, a, ctx) =>
     wrapResult(need(c.target.aggregate, ctx).call(c.target, reqArray(a, 0, ctx), optDoc(a, 1, ctx))),
   countDocuments: (c, a, ctx) =>
@@ -349,30 +349,16 @@ export const CURSOR_METHODS: Readonly<Record<string, CursorMethod>> = {
 type ExplainMethod = Method<ExplainableHandle>;
 
 export const EXPLAINABLE_METHODS: Readonly<Record<string, ExplainMethod>> = {
-  find: (e, a, ctx) =>
-    wrapResult(need(e.target.find, ctx).call(e.target, optDoc(a, 0, ctx), optDoc(a, 1, ctx), optDoc(a, 2, ctx))),
-  findOne: (e, a, ctx) =>
-    wrapResult(need(e.target.findOne, ctx).call(e.target, optDoc(a, 0, ctx), optDoc(a, 1, ctx), optDoc(a, 2, ctx))),
-  update: (e, a, ctx) =>
-    wrapResult(need(e.target.update, ctx).call(e.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx))),
-  updateOne: (e, a, ctx) =>
-    wrapResult(need(e.target.updateOne, ctx).call(e.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx))),
-  updateMany: (e, a, ctx) =>
-    wrapResult(
-      need(e.target.updateMany, ctx).call(e.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx)),
-    ),
-  replaceOne: (e, a, ctx) =>
-    wrapResult(
-      need(e.target.replaceOne, ctx).call(e.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx)),
-    ),
+  find: (e, a, ctx) => wrapResult(need(e.target.find, ctx).call(e.target, ...queryProjectionOptions(a, ctx))),
+  findOne: (e, a, ctx) => wrapResult(need(e.target.findOne, ctx).call(e.target, ...queryProjectionOptions(a, ctx))),
+  update: (e, a, ctx) => wrapResult(need(e.target.update, ctx).call(e.target, ...filterUpdateOptions(a, ctx))),
+  updateOne: (e, a, ctx) => wrapResult(need(e.target.updateOne, ctx).call(e.target, ...filterUpdateOptions(a, ctx))),
+  updateMany: (e, a, ctx) => wrapResult(need(e.target.updateMany, ctx).call(e.target, ...filterUpdateOptions(a, ctx))),
+  replaceOne: (e, a, ctx) => wrapResult(need(e.target.replaceOne, ctx).call(e.target, ...filterUpdateOptions(a, ctx))),
   findOneAndUpdate: (e, a, ctx) =>
-    wrapResult(
-      need(e.target.findOneAndUpdate, ctx).call(e.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx)),
-    ),
+    wrapResult(need(e.target.findOneAndUpdate, ctx).call(e.target, ...filterUpdateOptions(a, ctx))),
   findOneAndReplace: (e, a, ctx) =>
-    wrapResult(
-      need(e.target.findOneAndReplace, ctx).call(e.target, reqDoc(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx)),
-    ),
+    wrapResult(need(e.target.findOneAndReplace, ctx).call(e.target, ...filterUpdateOptions(a, ctx))),
   findOneAndDelete: (e, a, ctx) =>
     wrapResult(need(e.target.findOneAndDelete, ctx).call(e.target, reqDoc(a, 0, ctx), optDoc(a, 1, ctx))),
   remove: (e, a, ctx) =>
