@@ -50,12 +50,7 @@ function scopeOf(ctx: CommandContext, collName: string | null, spec: Value): Str
     return { kind: 'cluster' };
   }
   if (ctx.db === 'admin' || ctx.db === 'config' || ctx.db === 'local') {
-    throw fail(
-      73,
-      collName === null
-        ? `$changeStream may not be opened on the internal ${ctx.db} database`
-        : `$changeStream may not be opened on the internal ${ctx.db} database`,
-    );
+    throw fail(73, `$changeStream may not be opened on the internal ${ctx.db} database`);
   }
   if (collName === null) return { kind: 'database', db: ctx.db };
   if (collName.startsWith('system.'))
@@ -113,7 +108,7 @@ export function changeStreamAggregate(
 ): Doc {
   const spec = (pipeline[0] as Doc).get('$changeStream')!;
   if (ctx.command.get('autocommit') === false) {
-    throw fail(263, 'Operation not permitted in transaction :: caused by :: Operation not supported in a transaction');
+    throw fail(263, 'Stage not supported inside of a multi-document transaction: $changeStream');
   }
   const scope = scopeOf(ctx, collName, spec);
   const parsed = parseChangeStreamSpec(ctx.catalog, spec, scope);
