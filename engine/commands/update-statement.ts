@@ -252,11 +252,14 @@ export class PreparedStatement {
     let nMatched = 0;
     let nModified = 0;
     let docsExamined = 0;
-    const summary = (): PlanSummary => ({
-      stage: plan.stage,
-      indexName: plan.index?.name,
-      docsExamined,
-      keysExamined: plan.keysExamined,
+    const detail = (error: EngineError | undefined): StatementDetail => ({
+      index: this.spec.index,
+      plan: { stage: plan.stage, indexName: plan.index?.name, docsExamined, keysExamined: plan.keysExamined },
+      nMatched,
+      nModified,
+      documents: changes,
+      upsert: undefined,
+      error: error?.toInfo(),
     });
     try {
       for (const doc of plan.candidates) {
@@ -279,28 +282,10 @@ export class PreparedStatement {
     } catch (e) {
       const err = toEngineError(e);
       if (isInterruption(err)) throw err;
-      const detail: StatementDetail = {
-        index: this.spec.index,
-        plan: summary(),
-        nMatched,
-        nModified,
-        documents: changes,
-        upsert: undefined,
-        error: err.toInfo(),
-      };
-      return { ok: false, error: err, detail };
+      return { ok: false, error: err, detail: detail(err) };
     }
     if (nMatched === 0) return this.write({ plan, matches: [], docsExamined });
-    const detail: StatementDetail = {
-      index: this.spec.index,
-      plan: summary(),
-      nMatched,
-      nModified,
-      documents: changes,
-      upsert: undefined,
-      error: undefined,
-    };
-    return { ok: true, n: nMatched, nModified, upsertedId: undefined, detail };
+    return { ok: true, n: nMatched, nModified, upsertedId: undefined, detail: detail(undefined) };
   }
 
   private planSummary(m: MatchResult): PlanSummary {
