@@ -248,14 +248,30 @@ export async function boot(address: Location | string): Promise<void> {
     } catch (e) {
       s.setNotice({ kind: 'error', text: message(e) });
     }
+    let loaded = false;
     if (shared !== undefined) {
-      await loadState(shared, null);
-    } else if (hasPersistedState() && store.getState().collections.length > 0) {
-      await syncEngine(store.getState().collections);
-      schedulePreview(0);
-    } else {
-      await loadStarter(null);
+      try {
+        await loadState(shared, null);
+        loaded = true;
+        // From now on the autosave holds the state: a reload must not bring the link's state back
+        // over what the person typed since (an embed keeps its link: it never autosaves).
+        if (!embed.embed && typeof address !== 'string') {
+          window.history.replaceState(null, '', address.href.replace(/#.*$/, ''));
+        }
+      } catch (e) {
+        s.setNotice({ kind: 'error', text: `The shared state could not be loaded: ${message(e)}` });
+      }
     }
+    if (!loaded && hasPersistedState() && store.getState().collections.length > 0) {
+      try {
+        await syncEngine(store.getState().collections);
+        schedulePreview(0);
+        loaded = true;
+      } catch (e) {
+        s.setNotice({ kind: 'error', text: `Your saved collections could not be restored (${message(e)}); the starter example is loaded instead.` });
+      }
+    }
+    if (!loaded) await loadStarter(null);
     store.getState().setStatus('ready');
   } catch (e) {
     store.getState().setStatus('error');
