@@ -415,7 +415,7 @@ describe('changeStreamPreAndPostImages collection option', () => {
 describe('updateDescription from diffs', () => {
   const diff = (text: string): Doc => parseEJSONDoc(text);
 
-  it('reads d, then u and i, then sub-diffs, whatever their order in the diff', () => {
+  it('reads u, then i, then d, then sub-diffs, whatever their order in the diff', () => {
     expect(
       ejson(
         updateDescriptionOf(diff('{"sb": {"u": {"c": 1}}, "i": {"z": 1}, "u": {"y": 2}, "d": {"x": false}}'), false),
@@ -433,9 +433,14 @@ describe('updateDescription from diffs', () => {
     );
   });
 
-  it('disambiguates numeric-looking and dotted field names, array indexes as int32', () => {
-    const parts = describeDiff(diff('{"sa": {"a": true, "s0": {"u": {"1": 2}}}, "u": {"x.y": 1}, "d": {"5": false}}'));
-    expect(ejson(parts.disambiguatedPaths)).toBe(canon('{"5": ["5"], "x.y": ["x.y"], "a.0.1": ["a", 0, "1"]}'));
+  it('disambiguates dotted names and numeric names below the top level, array indexes as int32', () => {
+    const parts = describeDiff(
+      diff(
+        '{"sa": {"a": true, "s0": {"u": {"1": 2, "01": 3}}}, "u": {"x.y": 1, "7": 1}, "d": {"5": false}, "sb": {"d": {"2": false}}}',
+      ),
+    );
+    // "7" and "5" are top-level (never array indexes), "01" is not a strict array index.
+    expect(ejson(parts.disambiguatedPaths)).toBe(canon('{"x.y": ["x.y"], "a.0.1": ["a", 0, "1"], "b.2": ["b", "2"]}'));
   });
 });
 

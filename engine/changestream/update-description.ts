@@ -1,12 +1,12 @@
 /**
  * `updateDescription` of an update event, read from the `$v:2` oplog diff as the server's
  * change_stream_document_diff_parser does:
- *   document diff: `d` fields → removedFields, `u` then `i` fields → updatedFields, then each
+ *   document diff: `u` then `i` fields → updatedFields, `d` fields → removedFields, then each
  *     `s<field>` sub-diff recursively (in that order, whatever the order in the diff);
  *   array diff: `l` → truncatedArrays `{field, newSize}`, then `u<i>` → updatedFields `path.i`
  *     and `s<i>` sub-diffs, in index order.
- * Paths are dotted. A path is ambiguous when one of its field names looks like an array index
- * (all digits) or contains a dot; with `showExpandedEvents` such paths are spelled out in
+ * Paths are dotted. A path is ambiguous when one of its field names below the top level looks
+ * like an array index, or one contains a dot; with `showExpandedEvents` such paths are spelled out in
  * `disambiguatedPaths: {<dotted>: [components]}` (field names as strings, array indexes as int32).
  */
 import { Int32 } from 'bson';
@@ -26,8 +26,18 @@ function dotted(path: readonly Component[]): string {
   return path.map(String).join('.');
 }
 
+/** isNumericPathComponentStrict: digits only, no leading zero (except "0" itself). */
+function numericComponent(name: string): boolean {
+  return /^(0|[1-9][0-9]*)$/.test(name);
+}
+
+/**
+ * A path is ambiguous from the first field name that contains a dot, or that looks like an array
+ * index anywhere but at the top level (a top-level field cannot be an array index); array
+ * indexes alone never make it so.
+ */
 function ambiguous(path: readonly Component[]): boolean {
-  return path.some((c) => typeof c === 'string' && (/^[0-9]+$/.test(c) || c.includes('.')));
+  return path.some((c, i) => typeof c === 'string' && ((i > 0 && numericComponent(c)) || c.includes('.')));
 }
 
 class Builder {
@@ -52,9 +62,9 @@ class Builder {
       const v = diff.get(name);
       return isDoc(v) ? v : new Map();
     };
-    for (const f of section('d').keys()) this.removedFields.push(this.note([...path, f]));
     for (const [f, v] of section('u')) this.updatedFields.set(this.note([...path, f]), v);
     for (const [f, v] of section('i')) this.updatedFields.set(this.note([...path, f]), v);
+    for (const f of section('d').keys()) this.removedFields.push(this.note([...path, f]));
     for (const [k, v] of diff) {
       if (k.length > 1 && k.startsWith('s') && isDoc(v)) this.subDiff(v, [...path, k.slice(1)]);
     }
