@@ -205,7 +205,7 @@ export class Deployment {
     const own = this.ownCommand(ctx);
     if (own) return this.withWriteConcern(ctx, own, ['shard0', 'rs0']);
     if (!handler) throw fail(59, `no such command: '${name}'`);
-    if (name === 'hello' || name === 'isMaster' || name === 'ismaster') return this.hello(handler!(ctx));
+    if (name === 'hello' || name === 'isMaster' || name === 'ismaster') return this.hello(handler(ctx));
     const result = this.waitingForTransactions(ctx, () => {
       const routed = this.topology.topology === 'sharded' ? this.router.route(ctx, handler) : undefined;
       return routed ?? { reply: handler(ctx), shards: ['shard0'] };
