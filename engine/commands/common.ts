@@ -64,15 +64,10 @@ export function findCursorReply(
   options: BatchOptions = {},
 ): Doc {
   const [first, id] = firstBatchAndCursor(ctx, ns, batch, options);
-  return new Map<string, Value>([
-    [
-      'cursor',
-      new Map<string, Value>([
-        ['firstBatch', first],
-        ['id', id],
-        ['ns', ns],
-      ]),
-    ],
+  return cursorReply([
+    ['firstBatch', first],
+    ['id', id],
+    ['ns', ns],
   ]);
 }
 
@@ -84,16 +79,16 @@ export function listCursorReply(
   options: BatchOptions = {},
 ): Doc {
   const [first, id] = firstBatchAndCursor(ctx, ns, batch, options);
-  return new Map<string, Value>([
-    [
-      'cursor',
-      new Map<string, Value>([
-        ['id', id],
-        ['ns', ns],
-        ['firstBatch', first],
-      ]),
-    ],
+  return cursorReply([
+    ['id', id],
+    ['ns', ns],
+    ['firstBatch', first],
   ]);
+}
+
+/** `{cursor: {…}}` with the cursor fields in the given order (the two commands' orders differ). */
+function cursorReply(cursor: readonly [string, Value][]): Doc {
+  return new Map<string, Value>([['cursor', new Map<string, Value>(cursor)]]);
 }
 
 /** The `batchSize` inside a `cursor: {batchSize}` option (aggregate, list commands). */
