@@ -217,6 +217,26 @@ describe('$changeStream aggregate and getMore', () => {
     );
   });
 
+  it('showExpandedEvents: create, createIndexes, dropIndexes and modify events on a database stream', () => {
+    const e = testEngine();
+    run(e, 't', '{"aggregate": 1, "pipeline": [{"$changeStream": {"showExpandedEvents": true}}], "cursor": {}}');
+    run(e, 't', '{"create": "c"}');
+    const uuid = ejson(e.catalog.getCollection('t', 'c')!.uuid);
+    run(e, 't', '{"createIndexes": "c", "indexes": [{"key": {"a": 1}, "name": "a_1"}]}');
+    run(e, 't', '{"dropIndexes": "c", "index": "a_1"}');
+    run(e, 't', '{"collMod": "c", "changeStreamPreAndPostImages": {"enabled": true}}');
+    const head = (i: number, type: string): string =>
+      `"_id": ${token(i)}, "operationType": "${type}", "clusterTime": ${ts(i)}, "collectionUUID": ${uuid}, "wallTime": ${WALL}, "ns": {"db": "t", "coll": "c"}`;
+    expect(nextBatch(e, 1, '$cmd.aggregate')).toBe(
+      canon(
+        `[{${head(1, 'create')}, "operationDescription": {"idIndex": {"v": 2, "key": {"_id": 1}, "name": "_id_"}}, "nsType": "collection"},` +
+          ` {${head(2, 'createIndexes')}, "operationDescription": {"indexes": [{"v": 2, "key": {"a": 1}, "name": "a_1"}]}},` +
+          ` {${head(3, 'dropIndexes')}, "operationDescription": {"indexes": [{"index": "a_1"}]}},` +
+          ` {${head(4, 'modify')}, "operationDescription": {"changeStreamPreAndPostImages": {"enabled": true}}, "stateBeforeChange": {}}]`,
+      ),
+    );
+  });
+
   it('resumeAfter / startAfter / startAtOperationTime pick the starting point', () => {
     const e = engineWith('');
     run(e, 't', '{"insert": "c", "documents": [{"_id": 1}]}');
