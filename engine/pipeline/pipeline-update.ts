@@ -20,6 +20,7 @@ import type { ApplyParams, ApplyResult, UpdateExecutor } from '../update/executo
 import { sizeCheckedResult } from '../update/modifier-executor.js';
 import type { UpdateParseOptions } from '../update/parse-update.js';
 import { cloneValue } from '../update/path.js';
+import { replacementModifiedPaths } from '../update/replacement-executor.js';
 import { checkIdUnchanged, moveIdFirst, validateForStorage } from '../update/storage-validation.js';
 import { OTHER_STAGES, UPDATE_STAGES, type Stage } from './stages.js';
 
@@ -61,12 +62,7 @@ class PipelineUpdateExecutor implements PipelineExecutor {
     checkIdUnchanged(doc, replaced, params.immutablePaths);
     const out = sizeCheckedResult(moveIdFirst(replaced));
 
-    const modifiedPaths: string[] = [];
-    for (const [k, v] of out) {
-      const before = doc.get(k);
-      if (before === undefined || !binaryEqual(before, v)) modifiedPaths.push(k);
-    }
-    for (const k of doc.keys()) if (!out.has(k)) modifiedPaths.push(k);
+    const modifiedPaths = replacementModifiedPaths(doc, out);
 
     // The diff is computed against the stored (_id-first) document so that it replays exactly.
     const diff = params.isUpsertInsert ? null : computeOplogDiff(doc, out, DELTA_OPLOG_ENTRY_PADDING);

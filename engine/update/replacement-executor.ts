@@ -57,12 +57,21 @@ export class ReplacementUpdateExecutor implements ReplacementExecutor {
       sizeCheckedResult(out);
     }
 
-    const modifiedPaths: string[] = [];
-    for (const [k, v] of out) {
-      const before = doc.get(k);
-      if (before === undefined || !binaryEqual(before, v)) modifiedPaths.push(k);
-    }
-    for (const k of doc.keys()) if (!out.has(k)) modifiedPaths.push(k);
+    const modifiedPaths = replacementModifiedPaths(doc, out);
     return { doc: out, noop: false, modifiedPaths, oplog: cloneValue(out), arrayTouches: [] };
   }
+}
+
+/**
+ * The top-level fields a whole-document replacement changed (replacement and pipeline updates):
+ * those of `after` that are new or differ bitwise, in `after`'s order, then those it dropped.
+ */
+export function replacementModifiedPaths(before: Doc, after: Doc): string[] {
+  const paths: string[] = [];
+  for (const [k, v] of after) {
+    const old = before.get(k);
+    if (old === undefined || !binaryEqual(old, v)) paths.push(k);
+  }
+  for (const k of before.keys()) if (!after.has(k)) paths.push(k);
+  return paths;
 }
