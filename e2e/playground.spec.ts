@@ -175,3 +175,20 @@ test('imports many documents and windows a long diff', async ({ playground, page
   await page.getByTestId('reset-everything').click();
   await expect(page.getByTestId('collection-tab.many')).toHaveCount(0);
 });
+
+test('the editor completes field paths and explains operators on hover', async ({ playground, page }) => {
+  await playground.open();
+  await page.getByTestId('collection-tab.students').click();
+  await playground.setCommand('db.students.updateOne({_id: 1}, {$set: {sco');
+  await page.keyboard.press('Control+Space');
+  const suggest = page.locator('.suggest-widget');
+  await expect(suggest).toBeVisible();
+  await expect(suggest).toContainText('scores.grade');
+  await page.keyboard.press('Escape');
+  await playground.setCommand('db.students.updateOne({_id: 1}, {$inc: {n: 1}})');
+  const box = await playground.editor.getByText('$inc').boundingBox();
+  if (box === null) throw new Error('no $inc token in the editor');
+  // Monaco shows hovers after a few mouse moves over the word.
+  for (const dx of [4, 8, 12]) await page.mouse.move(box.x + dx, box.y + box.height / 2);
+  await expect(page.locator('.monaco-hover').filter({ hasText: 'Adds a number to a field' }).first()).toBeVisible();
+});
