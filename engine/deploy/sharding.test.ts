@@ -417,4 +417,13 @@ describe('sharded cluster: the router rules', () => {
         "nErrors": 2, "nInserted": 1, "nMatched": 1, "nModified": 1, "nUpserted": 0, "nDeleted": 0, "ok": 1.0}`),
     );
   });
+
+  it('dropping a sharded collection unshards it', () => {
+    const engine = cluster();
+    run(engine, 'test', '{"drop": "orders"}');
+    expect(ejson(body(run(engine, 'admin', '{"getDeployment": 1}')).get('shardedCollections')!)).toBe(canon('[]'));
+    expect(update(engine, '[{"q": {"sku": "B7"}, "u": {"$set": {"qty": 1}}, "upsert": true}]').has('writeErrors')).toBe(
+      false,
+    );
+  });
 });
