@@ -141,15 +141,14 @@ function isDocValue(v: Value): v is Doc {
   return v instanceof Map;
 }
 
-function bothContainers(a: Value, b: Value): 'doc' | 'array' | null {
-  if (isDocValue(a) && isDocValue(b)) return 'doc';
-  if (Array.isArray(a) && Array.isArray(b)) return 'array';
+/**
+ * A sub-diff for a changed pair of objects or of arrays; null when the pair is not two containers
+ * of one kind or the sub-diff is not smaller than the new value (the caller then logs an update).
+ */
+function subDiff(pre: Value, post: Value): DocDiffNode | ArrayDiffNode | null {
+  if (isDocValue(pre) && isDocValue(post)) return computeDocDiff(pre, post, 0);
+  if (Array.isArray(pre) && Array.isArray(post)) return computeArrayDiff(pre, post);
   return null;
-}
-
-/** A sub-diff for a pair of objects or arrays, or null when it is not smaller than the new value. */
-function subDiff(pre: Value, post: Value, kind: 'doc' | 'array'): DocDiffNode | ArrayDiffNode | null {
-  return kind === 'doc' ? computeDocDiff(pre as Doc, post as Doc, 0) : computeArrayDiff(pre as Value[], post as Value[]);
 }
 
 function computeArrayDiff(pre: readonly Value[], post: readonly Value[]): ArrayDiffNode | null {
@@ -162,14 +161,9 @@ function computeArrayDiff(pre: readonly Value[], post: readonly Value[]): ArrayD
     const a = pre[i]!;
     const b = post[i]!;
     if (binaryEqual(a, b)) continue;
-    const kind = bothContainers(a, b);
-    if (kind !== null) {
-      const child = subDiff(a, b, kind);
-      if (child === null) node.addUpdate(i, b);
-      else node.addChild(i, child);
-    } else {
-      node.addUpdate(i, b);
-    }
+    const child = subDiff(a, b);
+    if (child === null) node.addUpdate(i, b);
+    else node.addChild(i, child);
   }
   for (; i < post.length; i++) node.addUpdate(i, post[i]!);
   if (pre.length > post.length) node.setResize(post.length);
@@ -190,14 +184,9 @@ function computeDocDiff(pre: Doc, post: Doc, padding: number): DocDiffNode | nul
     const [postName, postVal] = q.value;
     if (preName === postName) {
       if (!binaryEqual(preVal, postVal)) {
-        const kind = bothContainers(preVal, postVal);
-        if (kind !== null) {
-          const child = subDiff(preVal, postVal, kind);
-          if (child === null) node.addUpdate(preName, postVal);
-          else node.addChild(preName, child);
-        } else {
-          node.addUpdate(preName, postVal);
-        }
+        const child = subDiff(preVal, postVal);
+        if (child === null) node.addUpdate(preName, postVal);
+        else node.addChild(preName, child);
       }
       p = preIt.next();
       q = postIt.next();
