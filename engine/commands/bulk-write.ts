@@ -27,8 +27,6 @@ import {
   missingField,
   readBool,
   readObject,
-  readSafeBool,
-  readTimeLimit,
   unknownField,
   wrongType,
 } from './update-fields.js';
@@ -37,9 +35,11 @@ import { isInterruption, toEngineError, UPDATE_EXEC_CONTEXT } from './update-rep
 import {
   checkStatementSize,
   defaultStatementOptions,
+  defaultWriteCommandOptions,
   type HintSpec,
   parseUpdateModification,
   readStatementOption,
+  readWriteCommandOption,
   type UpdateModification,
 } from './update-request.js';
 import { buildStatementContext, Deadline } from './update-statement.js';
@@ -184,12 +184,8 @@ function parseNsEntry(raw: Value, i: number): { db: string; coll: string } {
 export function parseBulkWrite(cmd: Doc): BulkWriteSpec {
   let ops: BulkOp[] | undefined;
   let nsInfo: { db: string; coll: string }[] | undefined;
-  let ordered = true;
   let errorsOnly = false;
-  let bypass = false;
-  let letDoc: Doc | undefined;
-  let maxTimeMS: number | undefined;
-  let writeConcern: Doc | undefined;
+  const options = defaultWriteCommandOptions();
   for (const [k, v] of [...cmd.entries()].slice(1)) {
     const path = `bulkWrite.${k}`;
     switch (k) {
@@ -203,33 +199,18 @@ export function parseBulkWrite(cmd: Doc): BulkWriteSpec {
         if (!isArray(v)) wrongType(path, v, ['array']);
         nsInfo = v.map(parseNsEntry);
         break;
-      case 'ordered':
-        if (!isAbsent(v)) ordered = readBool(path, v);
-        break;
       case 'errorsOnly':
         if (!isAbsent(v)) errorsOnly = readBool(path, v);
         break;
-      case 'bypassDocumentValidation':
-        if (!isAbsent(v)) bypass = readSafeBool(path, v);
-        break;
-      case 'let':
-        if (!isAbsent(v)) letDoc = readObject(path, v);
-        break;
       case 'cursor':
         if (!isAbsent(v)) readObject(path, v);
-        break;
-      case 'maxTimeMS':
-        maxTimeMS = readTimeLimit(path, v);
-        break;
-      case 'writeConcern':
-        if (!isAbsent(v)) writeConcern = readObject(path, v);
         break;
       case 'comment':
       case 'stmtId':
       case 'stmtIds':
         break;
       default:
-        if (!GENERIC_ARGUMENTS.has(k)) unknownField(path);
+        if (!readWriteCommandOption(options, k, path, v) && !GENERIC_ARGUMENTS.has(k)) unknownField(path);
     }
   }
   if (!ops) missingField('bulkWrite.ops');
@@ -238,7 +219,8 @@ export function parseBulkWrite(cmd: Doc): BulkWriteSpec {
   ops.forEach((op, i) => {
     if (op.ns >= nsInfo.length) throw fail(2, `BulkWrite ops entry ${i} has an invalid nsInfo index.`);
   });
-  return { ops, nsInfo, ordered, errorsOnly, bypassDocumentValidation: bypass, let: letDoc, maxTimeMS, writeConcern };
+  const { ordered, bypassDocumentValidation, maxTimeMS, writeConcern } = options;
+  return { ops, nsInfo, ordered, errorsOnly, bypassDocumentValidation, let: options.let, maxTimeMS, writeConcern };
 }
 
 function okItem(idx: number, n: number, extra: readonly [string, Value][] = []): Doc {

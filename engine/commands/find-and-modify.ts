@@ -22,23 +22,17 @@ import { parseProjection } from '../query/projection.js';
 import { makeSortComparator, parseSort } from '../query/sort.js';
 import type { CommandContext, CommandHandler } from './context.js';
 import { defaultUpdateDeps, type UpdateDeps } from './update-deps.js';
-import {
-  GENERIC_ARGUMENTS,
-  isAbsent,
-  readObject,
-  readSafeBool,
-  readTimeLimit,
-  unknownField,
-  wrongType,
-} from './update-fields.js';
+import { GENERIC_ARGUMENTS, isAbsent, readObject, readSafeBool, unknownField, wrongType } from './update-fields.js';
 import { planAccess } from './update-plan.js';
 import { FIND_AND_MODIFY_EXEC_CONTEXT, isInterruption, toEngineError } from './update-reply.js';
 import {
   checkStatementSize,
   defaultStatementOptions,
+  defaultWriteCommandOptions,
   type HintSpec,
   parseUpdateModification,
   readStatementOption,
+  readWriteCommandOption,
   type UpdateModification,
   type UpdateStatementSpec,
 } from './update-request.js';
@@ -67,6 +61,14 @@ export interface FindAndModifySpec {
 /** The statement options findAndModify shares with update (its `upsert` is a safeBool, read here). */
 const FIND_AND_MODIFY_OPTIONS: ReadonlySet<string> = new Set(['sort', 'hint', 'collation', 'arrayFilters', 'sampleId']);
 
+/** The write command options findAndModify takes (all but `ordered`). */
+const FIND_AND_MODIFY_COMMAND_OPTIONS: ReadonlySet<string> = new Set([
+  'bypassDocumentValidation',
+  'let',
+  'maxTimeMS',
+  'writeConcern',
+]);
+
 /** IDL parse (`FindAndModifyCommandRequest`) and `validate()`. */
 export function parseFindAndModify(cmd: Doc): FindAndModifySpec {
   const entries = [...cmd.entries()];
@@ -82,10 +84,7 @@ export function parseFindAndModify(cmd: Doc): FindAndModifySpec {
   let update: UpdateModification | undefined;
   let upsert: boolean | undefined;
   let returnNew: boolean | undefined;
-  let bypass = false;
-  let letDoc: Doc | undefined;
-  let writeConcern: Doc | undefined;
-  let maxTimeMS: number | undefined;
+  const commandOptions = defaultWriteCommandOptions();
   let comment: Value | undefined;
   for (const [k, v] of entries.slice(1)) {
     switch (k) {
@@ -113,18 +112,6 @@ export function parseFindAndModify(cmd: Doc): FindAndModifySpec {
       case 'new':
         if (!isAbsent(v)) returnNew = readSafeBool(p(k), v);
         break;
-      case 'bypassDocumentValidation':
-        if (!isAbsent(v)) bypass = readSafeBool(p(k), v);
-        break;
-      case 'let':
-        if (!isAbsent(v)) letDoc = readObject(p(k), v);
-        break;
-      case 'writeConcern':
-        if (!isAbsent(v)) writeConcern = readObject(p(k), v);
-        break;
-      case 'maxTimeMS':
-        maxTimeMS = readTimeLimit(p(k), v);
-        break;
       case 'comment':
         comment = v;
         break;
@@ -134,7 +121,11 @@ export function parseFindAndModify(cmd: Doc): FindAndModifySpec {
       case 'mirrored':
         break;
       default:
-        if (!readStatementOption(options, k, p(k), v, FIND_AND_MODIFY_OPTIONS) && !GENERIC_ARGUMENTS.has(k)) {
+        if (
+          !readStatementOption(options, k, p(k), v, FIND_AND_MODIFY_OPTIONS) &&
+          !readWriteCommandOption(commandOptions, k, p(k), v, FIND_AND_MODIFY_COMMAND_OPTIONS) &&
+          !GENERIC_ARGUMENTS.has(k)
+        ) {
           unknownField(p(k));
         }
     }
@@ -164,10 +155,10 @@ export function parseFindAndModify(cmd: Doc): FindAndModifySpec {
     update,
     upsert: upsert ?? false,
     returnNew: returnNew ?? false,
-    bypassDocumentValidation: bypass,
-    let: letDoc,
-    writeConcern,
-    maxTimeMS,
+    bypassDocumentValidation: commandOptions.bypassDocumentValidation,
+    let: commandOptions.let,
+    writeConcern: commandOptions.writeConcern,
+    maxTimeMS: commandOptions.maxTimeMS,
     comment,
   };
 }

@@ -216,6 +216,71 @@ function parseStatement(raw: Value, index: number): UpdateStatementSpec {
 }
 
 /**
+ * The command-level options the write commands share under the same names and types
+ * (`WriteCommandRequestBase` and the generic `let`, `maxTimeMS`, `writeConcern`): `update`,
+ * `bulkWrite`, and `findAndModify` (which has no `ordered`).
+ */
+export interface WriteCommandOptions {
+  ordered: boolean;
+  bypassDocumentValidation: boolean;
+  let: Doc | undefined;
+  /** Milliseconds; undefined when absent or 0 (no limit). */
+  maxTimeMS: number | undefined;
+  writeConcern: Doc | undefined;
+}
+
+/** The defaults: ordered, validated, no `let`, no time limit, the default write concern. */
+export function defaultWriteCommandOptions(): WriteCommandOptions {
+  return {
+    ordered: true,
+    bypassDocumentValidation: false,
+    let: undefined,
+    maxTimeMS: undefined,
+    writeConcern: undefined,
+  };
+}
+
+export const WRITE_COMMAND_OPTIONS: ReadonlySet<string> = new Set([
+  'ordered',
+  'bypassDocumentValidation',
+  'let',
+  'maxTimeMS',
+  'writeConcern',
+]);
+
+/**
+ * Reads field `k` (at `path`) into `into` when it is one of the `accepted` options; returns false
+ * for any other field, which the caller handles.
+ */
+export function readWriteCommandOption(
+  into: WriteCommandOptions,
+  k: string,
+  path: string,
+  v: Value,
+  accepted: ReadonlySet<string> = WRITE_COMMAND_OPTIONS,
+): boolean {
+  if (!accepted.has(k)) return false;
+  switch (k) {
+    case 'ordered':
+      if (!isAbsent(v)) into.ordered = readBool(path, v);
+      break;
+    case 'bypassDocumentValidation':
+      if (!isAbsent(v)) into.bypassDocumentValidation = readSafeBool(path, v);
+      break;
+    case 'let':
+      if (!isAbsent(v)) into.let = readObject(path, v);
+      break;
+    case 'maxTimeMS':
+      into.maxTimeMS = readTimeLimit(path, v);
+      break;
+    case 'writeConcern':
+      if (!isAbsent(v)) into.writeConcern = readObject(path, v);
+      break;
+  }
+  return true;
+}
+
+/**
  * Seed limit: the size of `q` plus the size of `u` must not exceed the maximum BSON document size.
  * Reported like the server's oversized-object error (code 10334); the exact server wording for
  * this case is not verified.
@@ -241,12 +306,8 @@ export function parseUpdateCommand(cmd: Doc): UpdateCommandSpec {
   if (collection === '') throw fail(73, `Invalid namespace specified '${dbNameOf(cmd)}.'`);
 
   let statements: UpdateStatementSpec[] | undefined;
-  let ordered = true;
-  let bypassDocumentValidation = false;
-  let maxTimeMS: number | undefined;
-  let writeConcern: Doc | undefined;
   let comment: Value | undefined;
-  let letVars: Doc | undefined;
+  const options = defaultWriteCommandOptions();
   for (const [k, v] of entries.slice(1)) {
     const path = `update.${k}`;
     switch (k) {
@@ -256,23 +317,8 @@ export function parseUpdateCommand(cmd: Doc): UpdateCommandSpec {
         statements = v.map((s, i) => parseStatement(s, i));
         break;
       }
-      case 'ordered':
-        if (!isAbsent(v)) ordered = readBool(path, v);
-        break;
-      case 'bypassDocumentValidation':
-        if (!isAbsent(v)) bypassDocumentValidation = readSafeBool(path, v);
-        break;
-      case 'maxTimeMS':
-        maxTimeMS = readTimeLimit(path, v);
-        break;
-      case 'writeConcern':
-        if (!isAbsent(v)) writeConcern = readObject(path, v);
-        break;
       case 'comment':
         comment = v;
-        break;
-      case 'let':
-        if (!isAbsent(v)) letVars = readObject(path, v);
         break;
       case 'stmtId':
       case 'stmtIds':
@@ -281,7 +327,7 @@ export function parseUpdateCommand(cmd: Doc): UpdateCommandSpec {
       case 'collectionUUID':
         break;
       default:
-        if (!GENERIC_ARGUMENTS.has(k)) unknownField(path);
+        if (!readWriteCommandOption(options, k, path, v) && !GENERIC_ARGUMENTS.has(k)) unknownField(path);
     }
   }
   if (statements === undefined) missingField('update.updates');
@@ -289,12 +335,12 @@ export function parseUpdateCommand(cmd: Doc): UpdateCommandSpec {
   return {
     collection,
     statements,
-    ordered,
-    bypassDocumentValidation,
-    maxTimeMS,
-    writeConcern,
+    ordered: options.ordered,
+    bypassDocumentValidation: options.bypassDocumentValidation,
+    maxTimeMS: options.maxTimeMS,
+    writeConcern: options.writeConcern,
     comment,
-    let: letVars,
+    let: options.let,
   };
 }
 
