@@ -12,7 +12,7 @@ import { isArray, isDoc, type Doc, type Value } from '../bson/values.js';
 import { codeNameOf, isEngineError } from '../errors.js';
 import { Engine } from '../index.js';
 import { loadEngineShell, type ShellRunner } from './shell-runner.js';
-import { collectionViews, runPlaygroundScript, runSetup } from './playground.js';
+import { collectionViews, deploymentList, runPlaygroundScript, runSetup } from './playground.js';
 import {
   isRequestType,
   type Endpoint,
@@ -91,8 +91,7 @@ export class EngineHandler {
           runPlaygroundScript(this.engine, shell, request.db, request.script, request.dryRun),
         );
       case 'deployments':
-        // The standalone engine only, until the deployments work adds topologies.
-        return { current: 'standalone', available: ['standalone'] };
+        return deploymentList(this.engine);
     }
   }
 

@@ -106,7 +106,7 @@ describe('the playground requests over the protocol', () => {
       expect(run.result.statements[0]?.error?.code).toBe(121);
       expect(await client.request({ type: 'deployments' })).toMatchObject({
         ok: true,
-        result: { current: 'standalone', available: ['standalone'] },
+        result: { current: 'standalone', available: ['standalone', 'replicaset', 'sharded'] },
       });
     } finally {
       port1.close();

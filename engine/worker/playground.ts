@@ -15,6 +15,7 @@ import type { Engine } from '../index.js';
 import type { CommandEngine } from '../shell/api.js';
 import type {
   ArrayFilterView,
+  DeploymentList,
   CollectionView,
   OplogEntryView,
   ProtocolError,
@@ -222,4 +223,17 @@ function oplogView(entry: Doc): OplogEntryView {
     text: typedEJSON(entry),
     explanation: explainOplogEntry(entry),
   };
+}
+
+const TOPOLOGIES = ['standalone', 'replicaset', 'sharded'];
+
+/**
+ * The engine's current deployment (`getDeployment`, engine/deploy) and the ones it can simulate;
+ * an engine without that command offers the standalone only.
+ */
+export function deploymentList(engine: Engine): DeploymentList {
+  const reply = engine.runCommand('admin', new Map<string, Value>([['getDeployment', 1]]));
+  const topology = reply.get('topology');
+  if (!isOk(reply) || typeof topology !== 'string') return { current: 'standalone', available: ['standalone'] };
+  return { current: topology, available: TOPOLOGIES };
 }
