@@ -192,3 +192,21 @@ test('the editor completes field paths and explains operators on hover', async (
   for (const dx of [4, 8, 12]) await page.mouse.move(box.x + dx, box.y + box.height / 2);
   await expect(page.locator('.monaco-hover').filter({ hasText: 'Adds a number to a field' }).first()).toBeVisible();
 });
+
+test('deployments: a sharded scenario and the replica set switch', async ({ playground, page }) => {
+  await playground.open();
+  await page.getByTestId('examples-button').click();
+  await page.getByTestId('example.sharded-upsert-needs-shard-key').click();
+  await expect(page.getByTestId('deployment-select')).toHaveValue('sharded');
+  await expect(playground.result.getByTestId('error-pane')).toContainText('code 61');
+  await page.getByTestId('examples-button').click();
+  await page.getByTestId('example.write-concern-timeout').click();
+  await expect(page.getByTestId('deployment-select')).toHaveValue('replicaset');
+  await expect(playground.result).toContainText('64');
+  await page.getByTestId('deployment-select').selectOption('standalone');
+  await expect(page.getByTestId('deployment-select')).toHaveValue('standalone');
+  await page.getByTestId('deployment-select').selectOption('replicaset');
+  await playground.setCommand('db.inventory.updateOne({_id: 1}, {$set: {x: 1}})');
+  await playground.run();
+  await expect(playground.result.getByTestId('sent-command').first()).toContainText('electionId');
+});

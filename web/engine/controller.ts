@@ -8,9 +8,9 @@ import { getInitialState, readEmbedOptions } from '../share/url.js';
 import type { ShareState } from '../share/state.js';
 import { fetchExampleCollections, fetchExampleIndex } from '../examples.js';
 import { disableAutosave, hasPersistedState, store } from '../state/store.js';
-import type { CollectionState, ScenarioInfo } from '../state/types.js';
+import type { CollectionState, DeploymentChoice, ScenarioInfo } from '../state/types.js';
 import { TimeoutError, engineBridge, type EngineBridge } from './bridge.js';
-import { fromShareState, fromViews, setupCommandTexts } from './convert.js';
+import { deploymentCommandTexts, fromShareState, fromViews, setupCommandTexts, shardKeyCommandTexts } from './convert.js';
 
 /** Debounce of the live preview while typing (ms). */
 export const PREVIEW_DELAY_MS = 250;
@@ -27,6 +27,7 @@ function bridge(): EngineBridge {
   if (bridgeInstance === undefined) {
     bridgeInstance = engineBridge();
     bridgeInstance.onRestart = async () => {
+      await applyDeployment();
       await syncEngine(store.getState().collections);
     };
   }
@@ -37,6 +38,7 @@ function bridge(): EngineBridge {
 export function useBridge(b: EngineBridge): void {
   bridgeInstance = b;
   b.onRestart = async () => {
+    await applyDeployment();
     await syncEngine(store.getState().collections);
   };
 }
@@ -49,12 +51,40 @@ function errorText(error: { code: number; codeName: string; errmsg: string }): s
   return `${error.codeName} (${error.code}): ${error.errmsg}`;
 }
 
+/** Runs admin commands (EJSON text) in order; the first failure throws. */
+async function adminCommands(commands: readonly string[]): Promise<void> {
+  if (commands.length === 0) return;
+  const r = await bridge().request({ type: 'setup', db: 'admin', reset: false, commands: [...commands] });
+  if (!r.ok) throw new Error(errorText(r.error));
+}
+
+/** Puts the worker's engine in the store's deployment and refreshes the selector's list. */
+export async function applyDeployment(): Promise<void> {
+  await adminCommands(deploymentCommandTexts(store.getState().deployment));
+  const list = await bridge().request({ type: 'deployments' });
+  if (list.ok) store.getState().setDeployments(list.result);
+}
+
+/** The selector's choice: a fresh deployment of that shape; the collections are reloaded. */
+export async function switchDeployment(topology: DeploymentChoice['topology']): Promise<void> {
+  const s = store.getState();
+  s.setDeployment({ topology, setup: null });
+  try {
+    await applyDeployment();
+    await syncEngine(store.getState().collections);
+    schedulePreview(0);
+  } catch (e) {
+    s.setNotice({ kind: 'error', text: message(e) });
+  }
+}
+
 /** Loads the collections into a fresh database in the worker and refreshes the views. */
 export async function syncEngine(collections: readonly CollectionState[]): Promise<CollectionView[]> {
   const s = store.getState();
   const commands = setupCommandTexts(s.database, collections);
   const setup = await bridge().request({ type: 'setup', db: s.database, reset: true, commands });
   if (!setup.ok) throw new Error(errorText(setup.error));
+  await adminCommands(shardKeyCommandTexts(s.database, s.deployment));
   const views = await bridge().request({ type: 'collections', db: s.database });
   if (!views.ok) throw new Error(errorText(views.error));
   store.getState().setViews(views.result);
@@ -180,6 +210,8 @@ export async function loadState(state: ShareState, label: string | null, info?: 
   const { collections, command } = fromShareState(state);
   const s = store.getState();
   store.setState({ database: state.database ?? 'test' });
+  s.setDeployment({ topology: state.deployment ?? 'standalone', setup: state.setup ?? null });
+  await applyDeployment();
   const views = await syncEngine(collections);
   const loaded = fromViews(views);
   s.commitCollections(loaded, label);
@@ -228,6 +260,8 @@ export async function resetCollection(name: string): Promise<string | null> {
 /** Forgets everything saved and starts again from the starter example. */
 export async function resetEverything(): Promise<void> {
   store.setState({ past: [], future: [], collections: [], shown: null, notice: null });
+  store.getState().setDeployment({ topology: 'standalone', setup: null });
+  await applyDeployment();
   await loadStarter(null);
 }
 
@@ -240,8 +274,7 @@ export async function boot(address: Location | string): Promise<void> {
   try {
     const ping = await bridge().request({ type: 'ping' }, 15_000);
     if (!ping.ok) throw new Error(errorText(ping.error));
-    const deployments = await bridge().request({ type: 'deployments' });
-    if (deployments.ok) s.setDeployments(deployments.result);
+    await applyDeployment().catch((e: unknown) => s.setNotice({ kind: 'error', text: message(e) }));
     let shared: ShareState | undefined;
     try {
       shared = await getInitialState(address);

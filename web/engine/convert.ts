@@ -7,7 +7,7 @@ import { stringifyEJSON } from '../../engine/bson/ejson.js';
 import type { CollectionView } from '../../engine/worker/protocol.js';
 import { shareStateSetupCommands } from '../share/parse-state.js';
 import type { ShareCollection, ShareState } from '../share/state.js';
-import type { CollectionState } from '../state/types.js';
+import type { CollectionState, DeploymentChoice } from '../state/types.js';
 
 export function toShareCollections(collections: readonly CollectionState[]): ShareCollection[] {
   return collections.map((c) => ({
@@ -23,6 +23,7 @@ export function toShareState(
   collections: readonly CollectionState[],
   command: string,
   scenarioId: string | null,
+  deployment: DeploymentChoice = { topology: 'standalone', setup: null },
 ): ShareState {
   return {
     v: 1,
@@ -30,7 +31,33 @@ export function toShareState(
     collections: toShareCollections(collections),
     command,
     ...(scenarioId === null ? {} : { scenarioId }),
+    ...(deployment.topology === 'standalone' ? {} : { deployment: deployment.topology }),
+    ...(deployment.setup === null ? {} : { setup: deployment.setup }),
   };
+}
+
+function isObject(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}
+
+/**
+ * The admin commands that put the worker's engine in `deployment` (engine/deploy's
+ * `configureDeployment`), as EJSON text; shard keys come after the collections exist.
+ */
+export function deploymentCommandTexts(deployment: DeploymentChoice): string[] {
+  const setup = isObject(deployment.setup) ? deployment.setup : {};
+  const command: Record<string, unknown> = { configureDeployment: 1, topology: deployment.topology };
+  if (deployment.topology !== 'standalone' && Array.isArray(setup['members'])) command['members'] = setup['members'];
+  if (deployment.topology === 'sharded' && typeof setup['shards'] === 'number') command['shards'] = setup['shards'];
+  return [JSON.stringify(command)];
+}
+
+/** `shardCollection` for each shard key of the setup (sharded deployments only). */
+export function shardKeyCommandTexts(database: string, deployment: DeploymentChoice): string[] {
+  if (deployment.topology !== 'sharded' || !isObject(deployment.setup)) return [];
+  const keys = deployment.setup['shardKeys'];
+  if (!isObject(keys)) return [];
+  return Object.entries(keys).map(([coll, key]) => JSON.stringify({ shardCollection: `${database}.${coll}`, key }));
 }
 
 /** The worker's `setup` commands (canonical EJSON); throws a ShareError for invalid text. */

@@ -77,7 +77,7 @@ export function ExamplesDialog(): ReactNode {
                     <span className="scenario-desc">{s.description}</span>
                     <span className="scenario-meta">
                       {s.seedRule}
-                      {s.deployment !== 'standalone' ? ` · ${s.deployment} (runs on the standalone engine for now)` : ''}
+                      {s.deployment !== 'standalone' ? ` · ${s.deployment}` : ''}
                     </span>
                   </button>
                 </li>

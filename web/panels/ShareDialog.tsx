@@ -8,7 +8,7 @@ import { Dialog } from './Dialog.js';
 
 function currentState() {
   const s = store.getState();
-  return toShareState(s.database, s.collections, s.command, s.scenarioId);
+  return toShareState(s.database, s.collections, s.command, s.scenarioId, s.deployment);
 }
 
 function baseAddress(): string {

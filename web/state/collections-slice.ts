@@ -7,6 +7,8 @@ export const HISTORY_LIMIT = 50;
 
 export const createCollectionsSlice: StateCreator<Store, [], [], CollectionsSlice> = (set) => ({
   database: 'test',
+  deployment: { topology: 'standalone', setup: null },
+  setDeployment: (deployment) => set({ deployment }),
   collections: [],
   baseline: [],
   selected: null,

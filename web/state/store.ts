@@ -9,7 +9,7 @@ import { createStore } from 'zustand/vanilla';
 import { createCollectionsSlice } from './collections-slice.js';
 import { createCommandSlice } from './command-slice.js';
 import { createRunSlice } from './run-slice.js';
-import type { CollectionState, InspectTab, ScenarioInfo, Store, Theme } from './types.js';
+import type { CollectionState, DeploymentChoice, InspectTab, ScenarioInfo, Store, Theme } from './types.js';
 import { createUiSlice } from './ui-slice.js';
 
 export const PERSIST_KEY = 'upsert-lab:v1';
@@ -18,6 +18,7 @@ export const PERSIST_VERSION = 1;
 /** What autosave keeps. */
 export interface PersistedState {
   readonly database: string;
+  readonly deployment: DeploymentChoice;
   readonly collections: readonly CollectionState[];
   readonly baseline: readonly CollectionState[];
   readonly selected: string | null;
@@ -32,6 +33,7 @@ export interface PersistedState {
 export function partialize(s: Store): PersistedState {
   return {
     database: s.database,
+    deployment: s.deployment,
     collections: s.collections,
     baseline: s.baseline,
     selected: s.selected,

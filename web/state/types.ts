@@ -4,6 +4,7 @@
  * worker produced; nothing here knows MongoDB semantics.
  */
 import type { CollectionView, DeploymentList, ScriptRun } from '../../engine/worker/protocol.js';
+import type { JsonValue } from '../share/state.js';
 
 /** A collection as the page keeps (and shares) it: one editable EJSON text per document. */
 export interface CollectionState {
@@ -21,8 +22,15 @@ export interface HistoryEntry {
   readonly collections: readonly CollectionState[];
 }
 
+/** The simulated deployment: topology plus its setup (members, shards, shard keys) as plain JSON. */
+export interface DeploymentChoice {
+  readonly topology: 'standalone' | 'replicaset' | 'sharded';
+  readonly setup: JsonValue | null;
+}
+
 export interface CollectionsSlice {
   readonly database: string;
+  readonly deployment: DeploymentChoice;
   readonly collections: readonly CollectionState[];
   /** What "reset to example" goes back to. */
   readonly baseline: readonly CollectionState[];
@@ -36,6 +44,7 @@ export interface CollectionsSlice {
   commitCollections(next: readonly CollectionState[], label: string | null): void;
   setViews(views: readonly CollectionView[]): void;
   setBaseline(baseline: readonly CollectionState[]): void;
+  setDeployment(deployment: DeploymentChoice): void;
 }
 
 export interface ScenarioInfo {
