@@ -19,7 +19,6 @@ import { fail, type EngineError } from '../errors.js';
 import type { CommandContext, CommandHandler } from './context.js';
 import { defaultUpdateDeps, type UpdateDeps } from './update-deps.js';
 import { DetailsCollector, type StatementDetail, type UpdateObserver } from './update-details.js';
-import { buildCommandEnv } from './update-env.js';
 import {
   buildErrorReply,
   buildUpdateReply,
@@ -28,7 +27,14 @@ import {
   WriteResultBuilder,
 } from './update-reply.js';
 import { parseUpdateCommand, type UpdateStatementSpec } from './update-request.js';
-import { Deadline, PreparedStatement, type StatementContext, type WriteOutcome } from './update-statement.js';
+import {
+  buildStatementContext,
+  Deadline,
+  PreparedStatement,
+  type StatementContext,
+  type StatementTarget,
+  type WriteOutcome,
+} from './update-statement.js';
 
 /**
  * Fills `writeConcernError` (the deployments issue plugs in here). Receives the command's
@@ -102,28 +108,25 @@ export function runUpdate(ctx: CommandContext, options: UpdateRunOptions = {}): 
   const cmd = parseUpdateCommand(ctx.command);
   const deps = options.deps ?? defaultUpdateDeps;
   return withDryRun(ctx.catalog, options.dryRun ?? false, () => {
-    const collection = ctx.catalog.getCollection(ctx.db, cmd.collection);
+    const deadline = Deadline.after(() => ctx.clock.now(), ctx.startedAt, cmd.maxTimeMS);
+    const target: StatementTarget = {
+      db: ctx.db,
+      collectionName: cmd.collection,
+      let: cmd.let,
+      bypassDocumentValidation: cmd.bypassDocumentValidation,
+      deps,
+      deadline,
+    };
     // The server seeds `let` into each statement's expression context, so a bad `let` is a
     // write error of every statement the batch reaches, not a command error.
     let letError: EngineError | undefined;
-    let commandEnv: ReturnType<typeof buildCommandEnv> = buildCommandEnv(ctx.startedAt, undefined, null);
+    let sctx: StatementContext;
     try {
-      commandEnv = buildCommandEnv(ctx.startedAt, cmd.let, collection?.collator ?? null);
+      sctx = buildStatementContext(ctx.catalog, ctx.startedAt, target);
     } catch (e) {
       letError = toEngineError(e);
+      sctx = buildStatementContext(ctx.catalog, ctx.startedAt, { ...target, let: undefined });
     }
-    const { env, letNames } = commandEnv;
-    const deadline = Deadline.after(() => ctx.clock.now(), ctx.startedAt, cmd.maxTimeMS);
-    const sctx: StatementContext = {
-      catalog: ctx.catalog,
-      db: ctx.db,
-      collectionName: cmd.collection,
-      deps,
-      env,
-      letNames,
-      bypassDocumentValidation: cmd.bypassDocumentValidation,
-      deadline,
-    };
     const result = new WriteResultBuilder();
     for (const spec of cmd.statements) {
       // Checked as the batch reaches the statement, outside the per-statement error handling:
