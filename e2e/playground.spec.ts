@@ -36,7 +36,10 @@ test('edits a document and shows the change', async ({ playground, page }) => {
   await expect(page.getByTestId('document-error')).toContainText('Extended JSON');
 });
 
-test('highlights the elements an arrayFilters identifier matched and shows the oplog entry', async ({ playground, page }, testInfo) => {
+test('highlights the elements an arrayFilters identifier matched and shows the oplog entry', async ({
+  playground,
+  page,
+}, testInfo) => {
   await playground.open();
   await playground.setCommand(
     'db.students.updateOne({_id: 3}, {$inc: {"grades.$[big]": NumberLong(1)}}, {arrayFilters: [{big: {$gte: 100}}]})',
@@ -71,7 +74,9 @@ test('an error shows its code, explanation and a marker in the editor', async ({
 
 test('a share link restores the state in a new page', async ({ playground, page, context }) => {
   await playground.open();
-  await playground.setCommand('db.cafe.updateMany({category: "cafe"}, {$set: {seen: true}}, {collation: {locale: "fr", strength: 1}})');
+  await playground.setCommand(
+    'db.cafe.updateMany({category: "cafe"}, {$set: {seen: true}}, {collation: {locale: "fr", strength: 1}})',
+  );
   await page.getByTestId('collection-tab.cafe').click();
   await page.getByTestId('share-button').click();
   const url = page.getByTestId('share-url');
@@ -131,6 +136,8 @@ test('follows a dark system theme', async ({ playground, page }, testInfo) => {
 });
 
 test('has no serious or critical accessibility violations', async ({ playground, page }) => {
+  // Without motion: a card fading in would be measured at partial opacity.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await playground.open();
   await playground.waitForPreview();
   const results = await new AxeBuilder({ page }).exclude('.monaco-editor').analyze();
@@ -209,4 +216,9 @@ test('deployments: a sharded scenario and the replica set switch', async ({ play
   await playground.setCommand('db.inventory.updateOne({_id: 1}, {$set: {x: 1}})');
   await playground.run();
   await expect(playground.result.getByTestId('sent-command').first()).toContainText('electionId');
+  // With every member down there is no primary: the write fails with HostNotFound (7).
+  await page.getByTestId('members-button').click();
+  for (const i of [0, 1, 2]) await page.getByTestId(`member-${i}`).uncheck();
+  await expect(page.getByTestId('members-button')).toContainText('0/3 up');
+  await expect(playground.result.getByTestId('error-pane')).toContainText('code 7');
 });

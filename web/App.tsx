@@ -43,8 +43,13 @@ export function App(): ReactNode {
         </main>
         <div className="embed-foot">
           <EngineStatus />
-          <a className="embed-credit" href={window.location.href.replace(/[?&]embed=1(&readonly=1)?/, '')} target="_blank" rel="noreferrer">
-          Open in Upsert Lab ↗
+          <a
+            className="embed-credit"
+            href={window.location.href.replace(/[?&]embed=1(&readonly=1)?/, '')}
+            target="_blank"
+            rel="noreferrer"
+          >
+            Open in Upsert Lab ↗
           </a>
         </div>
       </div>

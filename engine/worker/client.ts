@@ -7,7 +7,13 @@
  *   const reply = await client.request({type: 'runCommand', db: 'test', command: '{"find": "c"}'});
  *   if (reply.ok) console.log(reply.result); else console.error(reply.error.errmsg);
  */
-import { isWorkerResponse, type Endpoint, type RequestBody, type RequestType, type WorkerResponse } from './protocol.js';
+import {
+  isWorkerResponse,
+  type Endpoint,
+  type RequestBody,
+  type RequestType,
+  type WorkerResponse,
+} from './protocol.js';
 
 export class EngineClient {
   private nextId = 1;

@@ -35,7 +35,11 @@ function commandText(entries: [string, Value][]): string {
 }
 
 async function find(client: EngineClient, collection: string): Promise<Doc[]> {
-  const response = await client.request({ type: 'runCommand', db: 'test', command: commandText([['find', collection]]) });
+  const response = await client.request({
+    type: 'runCommand',
+    db: 'test',
+    command: commandText([['find', collection]]),
+  });
   if (!response.ok) throw new Error(response.error.errmsg);
   const reply = parseEJSON(response.result);
   const cursor = isDoc(reply) ? reply.get('cursor') : undefined;
@@ -78,7 +82,15 @@ describe('engine worker handler over a MessageChannel', () => {
     await client.request({ type: 'loadCollections', db: 'test', collections: { inventory } });
     const update = commandText([
       ['update', 'inventory'],
-      ['updates', [new Map<string, Value>([['q', new Map([['item', 'paper']])], ['u', new Map([['$set', new Map([['status', 'P']])]])]])]],
+      [
+        'updates',
+        [
+          new Map<string, Value>([
+            ['q', new Map([['item', 'paper']])],
+            ['u', new Map([['$set', new Map([['status', 'P']])]])],
+          ]),
+        ],
+      ],
     ]);
     const response = await client.request({ type: 'runCommand', db: 'test', command: update });
     expect(response.ok).toBe(true);
@@ -138,7 +150,14 @@ describe('engine worker handler over a MessageChannel', () => {
   it('runs scripts through the shell it is given and passes its errors on as data', async () => {
     const statement = (source: string): ShellStatementReply => ({
       index: 0,
-      range: { startOffset: 0, endOffset: source.length, startLine: 1, startColumn: 1, endLine: 1, endColumn: source.length + 1 },
+      range: {
+        startOffset: 0,
+        endOffset: source.length,
+        startLine: 1,
+        startColumn: 1,
+        endLine: 1,
+        endColumn: source.length + 1,
+      },
       source,
       warnings: [],
       kind: 'text',
@@ -167,7 +186,8 @@ describe('engine worker handler over a MessageChannel', () => {
     const response = await client.request({
       type: 'runShell',
       db: 'test',
-      script: 'db.inventory.updateOne({item: "paper"}, {$set: {status: "P"}})\ndb.inventory.findOne({item: "paper"}).status',
+      script:
+        'db.inventory.updateOne({item: "paper"}, {$set: {status: "P"}})\ndb.inventory.findOne({item: "paper"}).status',
     });
     expect(response.ok).toBe(true);
     if (!response.ok) return;

@@ -39,7 +39,10 @@ describe('runPlaygroundScript', () => {
       { operator: 'g', path: 'grades.2', changed: true },
     ]);
     expect(run.oplog).toHaveLength(1);
-    expect(run.oplog[0]!.explanation).toEqual(['update test.students _id 2 with a $v:2 delta', 'u2: set element grades.2 to 100']);
+    expect(run.oplog[0]!.explanation).toEqual([
+      'update test.students _id 2 with a $v:2 delta',
+      'u2: set element grades.2 to 100',
+    ]);
     expect(run.collections?.[0]?.documents[1]?.ejson).toBe('{\n  "_id": 2,\n  "grades": [98, 100, 100]\n}');
   });
 
@@ -47,7 +50,13 @@ describe('runPlaygroundScript', () => {
     const engine = await setup();
     const shell = await loadEngineShell();
     const oplogBefore = engine.oplogEntries().length;
-    const run = runPlaygroundScript(engine, shell, 'test', 'db.students.deleteMany({})\ndb.students.insertOne({_id: 3})', true);
+    const run = runPlaygroundScript(
+      engine,
+      shell,
+      'test',
+      'db.students.deleteMany({})\ndb.students.insertOne({_id: 3})',
+      true,
+    );
     expect(run.statements).toHaveLength(2);
     expect(run.oplog.map((e) => e.op)).toEqual(['d', 'd', 'i']);
     expect(run.collections).toBeUndefined();
@@ -99,9 +108,19 @@ describe('the playground requests over the protocol', () => {
           ['w', { t: 'val', type: 'double', text: '2.0' }],
         ],
       });
-      const bad = await client.request({ type: 'setup', db: 'test', reset: false, commands: ['{"insert": "c", "documents": [{"_id": 1}]}'] });
+      const bad = await client.request({
+        type: 'setup',
+        db: 'test',
+        reset: false,
+        commands: ['{"insert": "c", "documents": [{"_id": 1}]}'],
+      });
       expect(bad.ok).toBe(false);
-      const run = await client.request({ type: 'runScript', db: 'test', script: 'db.c.updateOne({_id: 1}, {$set: {n: -1}})', dryRun: true });
+      const run = await client.request({
+        type: 'runScript',
+        db: 'test',
+        script: 'db.c.updateOne({_id: 1}, {$set: {n: -1}})',
+        dryRun: true,
+      });
       if (!run.ok) throw new Error(run.error.errmsg);
       expect(run.result.statements[0]?.error?.code).toBe(121);
       expect(await client.request({ type: 'deployments' })).toMatchObject({

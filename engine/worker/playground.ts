@@ -107,7 +107,12 @@ export function collectionViews(engine: Engine, db: string): CollectionView[] {
  * Rebuilds the database: drop it when `reset`, then run the setup commands in order. The first
  * failing command throws its error, named by its position ("setup command 2: …").
  */
-export function runSetup(engine: Engine, db: string, reset: boolean, commands: readonly string[]): ProtocolError | undefined {
+export function runSetup(
+  engine: Engine,
+  db: string,
+  reset: boolean,
+  commands: readonly string[],
+): ProtocolError | undefined {
   if (reset) engine.runCommand(db, new Map<string, Value>([['dropDatabase', 1]]));
   for (const [i, text] of commands.entries()) {
     const command = parseEJSON(text);

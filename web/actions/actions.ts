@@ -24,14 +24,7 @@ export interface Action {
   readonly perform: () => Promise<unknown>;
 }
 
-export type ActionName =
-  | 'run'
-  | 'undo'
-  | 'redo'
-  | 'resetCollection'
-  | 'resetEverything'
-  | 'openExamples'
-  | 'openShare';
+export type ActionName = 'run' | 'undo' | 'redo' | 'resetCollection' | 'resetEverything' | 'openExamples' | 'openShare';
 
 const mod = (e: KeyLike): boolean => e.ctrlKey || e.metaKey;
 const editable = (s: Store): boolean => !s.readOnly && s.status !== 'starting';

@@ -41,7 +41,10 @@ describe('diffTrees', () => {
   });
 
   it('compares equal-length arrays element by element', () => {
-    const marks = diffTrees(doc(['g', arr(v('int', '90'), v('int', '95'))]), doc(['g', arr(v('int', '95'), v('int', '95'))]));
+    const marks = diffTrees(
+      doc(['g', arr(v('int', '90'), v('int', '95'))]),
+      doc(['g', arr(v('int', '95'), v('int', '95'))]),
+    );
     expect([...marks.after]).toEqual([['g.0', { kind: 'changed' }]]);
   });
 });

@@ -108,11 +108,17 @@ export function diffTrees(before: TreeNode, after: TreeNode): DiffMarks {
       const movedFrom = new Map([...movedTo].map(([i, j]) => [j, i]));
       for (const { i } of removed) {
         const to = movedTo.get(i);
-        b.set(joinPath(path, String(i)), to === undefined ? { kind: 'removed' } : { kind: 'removed', moved: `moved to ${to}` });
+        b.set(
+          joinPath(path, String(i)),
+          to === undefined ? { kind: 'removed' } : { kind: 'removed', moved: `moved to ${to}` },
+        );
       }
       for (const { j } of added) {
         const from = movedFrom.get(j);
-        a.set(joinPath(path, String(j)), from === undefined ? { kind: 'added' } : { kind: 'added', moved: `moved from ${from}` });
+        a.set(
+          joinPath(path, String(j)),
+          from === undefined ? { kind: 'added' } : { kind: 'added', moved: `moved from ${from}` },
+        );
       }
       return;
     }

@@ -155,7 +155,12 @@ function MonacoEditor(props: CommandEditorOptions & { onFail: () => void }): Rea
     mod.monaco.editor.setModelMarkers(
       model,
       'upsert-lab',
-      props.markers.map((m) => ({ ...m, startLineNumber: m.startLine, endLineNumber: m.endLine, severity: mod.monaco.MarkerSeverity.Error })),
+      props.markers.map((m) => ({
+        ...m,
+        startLineNumber: m.startLine,
+        endLineNumber: m.endLine,
+        severity: mod.monaco.MarkerSeverity.Error,
+      })),
     );
   }, [props.markers, ready]);
 
@@ -173,7 +178,12 @@ function MonacoEditor(props: CommandEditorOptions & { onFail: () => void }): Rea
           const a = model.getPositionAt(h.start);
           const b = model.getPositionAt(h.end);
           return {
-            range: { startLineNumber: a.lineNumber, startColumn: a.column, endLineNumber: b.lineNumber, endColumn: b.column },
+            range: {
+              startLineNumber: a.lineNumber,
+              startColumn: a.column,
+              endLineNumber: b.lineNumber,
+              endColumn: b.column,
+            },
             options: { inlineClassName: `af-text af-text-c${h.colour % 6}` },
           };
         }),

@@ -26,9 +26,14 @@ describe('markersFor', () => {
     const script = 'db.c.updateOne({a: 1}, {$set: {b: }})';
     const markers = markersFor(
       script,
-      runWith({ range: range(script), error: { name: 'SyntaxError', message: 'Unexpected token', display: '', line: 1, column: 35 } }),
+      runWith({
+        range: range(script),
+        error: { name: 'SyntaxError', message: 'Unexpected token', display: '', line: 1, column: 35 },
+      }),
     );
-    expect(markers).toEqual([{ startLine: 1, startColumn: 35, endLine: 1, endColumn: 36, message: 'SyntaxError: Unexpected token' }]);
+    expect(markers).toEqual([
+      { startLine: 1, startColumn: 35, endLine: 1, endColumn: 36, message: 'SyntaxError: Unexpected token' },
+    ]);
   });
 
   it('finds the conflicting path a server error names', () => {
@@ -36,17 +41,23 @@ describe('markersFor', () => {
     const message = "Updating the path 'a.b' would create a conflict at 'a'";
     const [marker] = markersFor(
       script,
-      runWith({ range: range(script), error: { name: 'MongoServerError', message, display: '', code: 40, codeName: 'ConflictingUpdateOperators' } }),
+      runWith({
+        range: range(script),
+        error: { name: 'MongoServerError', message, display: '', code: 40, codeName: 'ConflictingUpdateOperators' },
+      }),
     );
     expect(marker).toMatchObject({ startLine: 2, startColumn: 10, endLine: 2, endColumn: 15 });
   });
 
   it('finds an unused arrayFilters identifier', () => {
     const script = 'db.c.updateOne({}, {$set: {x: 1}}, {arrayFilters: [{i: 0}]})';
-    const message = 'The array filter for identifier \'i\' was not used in the update { $set: { x: 1 } }';
+    const message = "The array filter for identifier 'i' was not used in the update { $set: { x: 1 } }";
     const [marker] = markersFor(
       script,
-      runWith({ range: range(script), error: { name: 'MongoServerError', message, display: '', code: 9, codeName: 'FailedToParse' } }),
+      runWith({
+        range: range(script),
+        error: { name: 'MongoServerError', message, display: '', code: 9, codeName: 'FailedToParse' },
+      }),
     );
     expect(marker?.startColumn).toBe(script.indexOf('i: 0') + 1);
   });

@@ -57,7 +57,8 @@ function statementMarker(script: string, s: ShellStatementReply): EditorMarker |
       // A bare name (an arrayFilters key `i: …`): a whole word only, not a part of `arrayFilters`.
       const escaped = token.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       const word = new RegExp(`(?<![\\w$.])${escaped}(?![\\w$])`).exec(source);
-      if (word !== null) return rangeMarker(script, startOffset + word.index, startOffset + word.index + token.length, text);
+      if (word !== null)
+        return rangeMarker(script, startOffset + word.index, startOffset + word.index + token.length, text);
     }
   }
   if (s.errorRange !== undefined) return rangeMarker(script, s.errorRange.startOffset, s.errorRange.endOffset, text);

@@ -66,10 +66,7 @@ function registerLanguage(): void {
         [/\$\[[A-Za-z0-9_]*\]/, 'operator.array'],
         [/["']\$[A-Za-z]+["']/, 'operator'],
         [/\$\$?[A-Za-z_]\w*/, 'operator'],
-        [
-          /[A-Za-z_]\w*/,
-          { cases: { '@keywords': 'keyword', '@helpers': 'type.helper', '@default': 'identifier' } },
-        ],
+        [/[A-Za-z_]\w*/, { cases: { '@keywords': 'keyword', '@helpers': 'type.helper', '@default': 'identifier' } }],
         [/"([^"\\]|\\.)*"/, 'string'],
         [/'([^'\\]|\\.)*'/, 'string'],
         [/-?\d+(\.\d+)?([eE][-+]?\d+)?/, 'number'],

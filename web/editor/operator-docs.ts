@@ -27,7 +27,8 @@ export const UPDATE_OPERATORS: Readonly<Record<string, string>> = {
 
 export const ARRAY_OPERATORS: Readonly<Record<string, string>> = {
   '$[]': 'All positional operator: updates every element of the array.',
-  '$[<identifier>]': 'Filtered positional operator: updates the elements matching the arrayFilters entry for <identifier>.',
+  '$[<identifier>]':
+    'Filtered positional operator: updates the elements matching the arrayFilters entry for <identifier>.',
   $: 'Positional operator: the first element matched by the query on that array.',
 };
 

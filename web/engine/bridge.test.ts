@@ -35,9 +35,9 @@ describe('EngineBridge', () => {
     bridge.onRestart = async () => {
       restarted++;
     };
-    await expect(bridge.request({ type: 'runScript', db: 'test', script: 'x', dryRun: true }, 30)).rejects.toBeInstanceOf(
-      TimeoutError,
-    );
+    await expect(
+      bridge.request({ type: 'runScript', db: 'test', script: 'x', dryRun: true }, 30),
+    ).rejects.toBeInstanceOf(TimeoutError);
     expect(workers).toHaveLength(2);
     expect(workers[0]?.terminated).toBe(true);
     expect(restarted).toBe(1);

@@ -10,7 +10,14 @@ import { fetchExampleCollections, fetchExampleIndex } from '../examples.js';
 import { disableAutosave, hasPersistedState, store } from '../state/store.js';
 import type { CollectionState, DeploymentChoice, ScenarioInfo } from '../state/types.js';
 import { TimeoutError, engineBridge, type EngineBridge } from './bridge.js';
-import { deploymentCommandTexts, fromShareState, fromViews, setupCommandTexts, shardKeyCommandTexts } from './convert.js';
+import {
+  deploymentCommandTexts,
+  memberCommandTexts,
+  fromShareState,
+  fromViews,
+  setupCommandTexts,
+  shardKeyCommandTexts,
+} from './convert.js';
 
 /** Debounce of the live preview while typing (ms). */
 export const PREVIEW_DELAY_MS = 250;
@@ -78,13 +85,32 @@ export async function switchDeployment(topology: DeploymentChoice['topology']): 
   }
 }
 
+/** Member up/down states (the same for every shard's replica set on a cluster). */
+export async function setMemberStates(up: readonly boolean[]): Promise<void> {
+  const s = store.getState();
+  const setup = s.deployment.setup;
+  const base = typeof setup === 'object' && setup !== null && !Array.isArray(setup) ? setup : {};
+  s.setDeployment({
+    topology: s.deployment.topology,
+    setup: { ...base, members: up.map((u) => ({ state: u ? 'up' : 'down' })) },
+  });
+  try {
+    await adminCommands(memberCommandTexts(store.getState().deployment, false));
+    schedulePreview(0);
+  } catch (e) {
+    s.setNotice({ kind: 'error', text: message(e) });
+  }
+}
+
 /** Loads the collections into a fresh database in the worker and refreshes the views. */
 export async function syncEngine(collections: readonly CollectionState[]): Promise<CollectionView[]> {
   const s = store.getState();
   const commands = setupCommandTexts(s.database, collections);
+  await adminCommands(memberCommandTexts(s.deployment, true));
   const setup = await bridge().request({ type: 'setup', db: s.database, reset: true, commands });
   if (!setup.ok) throw new Error(errorText(setup.error));
   await adminCommands(shardKeyCommandTexts(s.database, s.deployment));
+  await adminCommands(memberCommandTexts(s.deployment, false));
   const views = await bridge().request({ type: 'collections', db: s.database });
   if (!views.ok) throw new Error(errorText(views.error));
   store.getState().setViews(views.result);
@@ -301,7 +327,10 @@ export async function boot(address: Location | string): Promise<void> {
         schedulePreview(0);
         loaded = true;
       } catch (e) {
-        s.setNotice({ kind: 'error', text: `Your saved collections could not be restored (${message(e)}); the starter example is loaded instead.` });
+        s.setNotice({
+          kind: 'error',
+          text: `Your saved collections could not be restored (${message(e)}); the starter example is loaded instead.`,
+        });
       }
     }
     if (!loaded) await loadStarter(null);

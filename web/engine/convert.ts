@@ -47,9 +47,19 @@ function isObject(x: unknown): x is Record<string, unknown> {
 export function deploymentCommandTexts(deployment: DeploymentChoice): string[] {
   const setup = isObject(deployment.setup) ? deployment.setup : {};
   const command: Record<string, unknown> = { configureDeployment: 1, topology: deployment.topology };
-  if (deployment.topology !== 'standalone' && Array.isArray(setup['members'])) command['members'] = setup['members'];
   if (deployment.topology === 'sharded' && typeof setup['shards'] === 'number') command['shards'] = setup['shards'];
   return [JSON.stringify(command)];
+}
+
+/**
+ * Member states are applied after the data is loaded (a set without a primary refuses the
+ * inserts); `allUp` gives the command that brings every member up before a reload.
+ */
+export function memberCommandTexts(deployment: DeploymentChoice, allUp: boolean): string[] {
+  const setup = isObject(deployment.setup) ? deployment.setup : {};
+  const members = setup['members'];
+  if (deployment.topology === 'standalone' || !Array.isArray(members)) return [];
+  return [JSON.stringify({ configureDeployment: 1, members: allUp ? members.length : members })];
 }
 
 /** `shardCollection` for each shard key of the setup (sharded deployments only). */

@@ -32,7 +32,12 @@ export function CollectionsPanel(): ReactNode {
       <div className="panel-head">
         <h2 id="collections-title">Collections</h2>
         {readOnly ? null : (
-          <button type="button" className="btn small" data-testid="new-collection" onClick={() => openDialog('create-collection')}>
+          <button
+            type="button"
+            className="btn small"
+            data-testid="new-collection"
+            onClick={() => openDialog('create-collection')}
+          >
             + New
           </button>
         )}
@@ -80,7 +85,12 @@ function CollectionBody({ view, readOnly }: { view: CollectionView; readOnly: bo
           <button type="button" className="btn small" data-testid="add-document" onClick={() => setAdding(true)}>
             + Document
           </button>
-          <button type="button" className="btn small" data-testid="import-documents" onClick={() => openDialog('import')}>
+          <button
+            type="button"
+            className="btn small"
+            data-testid="import-documents"
+            onClick={() => openDialog('import')}
+          >
             Import…
           </button>
           <button
@@ -178,7 +188,13 @@ function DocumentCard({
       <TreeView node={doc.tree} />
       {readOnly ? null : (
         <div className="doc-actions">
-          <button type="button" className="btn tiny" data-testid="edit-document" aria-label={`Edit document ${index + 1}`} onClick={() => setEditing(true)}>
+          <button
+            type="button"
+            className="btn tiny"
+            data-testid="edit-document"
+            aria-label={`Edit document ${index + 1}`}
+            onClick={() => setEditing(true)}
+          >
             Edit
           </button>
           <button
@@ -262,7 +278,9 @@ export function DocumentEditor({
         }}
         autoFocus
       />
-      <p className="hint">Extended JSON: 5 is an int, 5.0 a double, {'{"$numberLong": "5"}'} a long, {'{"$date": "…"}'} a date.</p>
+      <p className="hint">
+        Extended JSON: 5 is an int, 5.0 a double, {'{"$numberLong": "5"}'} a long, {'{"$date": "…"}'} a date.
+      </p>
       {error !== null ? (
         <p className="form-error" role="alert" data-testid="document-error">
           {error}

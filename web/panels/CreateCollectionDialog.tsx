@@ -15,7 +15,8 @@ export function CreateCollectionDialog(): ReactNode {
   const submit = async (): Promise<void> => {
     const parts: string[] = [];
     if (validator.trim() !== '') parts.push(`"validator": ${validator.trim()}`);
-    if (locale.trim() !== '') parts.push(`"collation": {"locale": ${JSON.stringify(locale.trim())}, "strength": ${Number(strength) || 3}}`);
+    if (locale.trim() !== '')
+      parts.push(`"collation": {"locale": ${JSON.stringify(locale.trim())}, "strength": ${Number(strength) || 3}}`);
     const collections = store.getState().collections;
     if (collections.some((c) => c.name === name)) {
       setError(`A collection named '${name}' already exists.`);
@@ -50,11 +51,23 @@ export function CreateCollectionDialog(): ReactNode {
       >
         <label>
           Name
-          <input value={name} onChange={(e) => setName(e.target.value)} required pattern="[^$\0]+" data-testid="new-collection-name" />
+          <input
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            required
+            pattern="[^$\0]+"
+            data-testid="new-collection-name"
+          />
         </label>
         <label>
           Validator (optional, Extended JSON query or {'{"$jsonSchema": …}'})
-          <textarea rows={3} value={validator} placeholder='{"qty": {"$gte": 0}}' onChange={(e) => setValidator(e.target.value)} spellCheck={false} />
+          <textarea
+            rows={3}
+            value={validator}
+            placeholder='{"qty": {"$gte": 0}}'
+            onChange={(e) => setValidator(e.target.value)}
+            spellCheck={false}
+          />
         </label>
         <div className="inline-fields">
           <label>
@@ -72,7 +85,13 @@ export function CreateCollectionDialog(): ReactNode {
         </div>
         <label>
           Indexes (optional, array of specs)
-          <textarea rows={2} value={indexes} placeholder='[{"key": {"sku": 1}, "unique": true}]' onChange={(e) => setIndexes(e.target.value)} spellCheck={false} />
+          <textarea
+            rows={2}
+            value={indexes}
+            placeholder='[{"key": {"sku": 1}, "unique": true}]'
+            onChange={(e) => setIndexes(e.target.value)}
+            spellCheck={false}
+          />
         </label>
         {error !== null ? (
           <p className="form-error" role="alert">

@@ -12,13 +12,26 @@ import { usePlayground } from '../state/store.js';
 import { ORIGIN_LABEL, TreeView, operatorLabel } from './TreeView.js';
 
 type Card =
-  | { readonly kind: 'change'; readonly statement: StatementView; readonly change: ChangeView; readonly colours: ReadonlyMap<string, number> }
+  | {
+      readonly kind: 'change';
+      readonly statement: StatementView;
+      readonly change: ChangeView;
+      readonly colours: ReadonlyMap<string, number>;
+    }
   | { readonly kind: 'upsert'; readonly statement: StatementView; readonly colours: ReadonlyMap<string, number> }
-  | { readonly kind: 'header'; readonly statement: StatementView; readonly title: string; readonly colours: ReadonlyMap<string, number> };
+  | {
+      readonly kind: 'header';
+      readonly statement: StatementView;
+      readonly title: string;
+      readonly colours: ReadonlyMap<string, number>;
+    };
 
 function lineCount(node: TreeNode): number {
   if (node.t === 'val') return 1;
-  if (node.t === 'arr') return node.items.every((i) => i.t === 'val') && node.items.length <= 12 ? 1 : 2 + node.items.reduce((n, i) => n + lineCount(i), 0);
+  if (node.t === 'arr')
+    return node.items.every((i) => i.t === 'val') && node.items.length <= 12
+      ? 1
+      : 2 + node.items.reduce((n, i) => n + lineCount(i), 0);
   if (node.fields.every(([, v]) => v.t === 'val') && node.fields.length <= 6) return 1;
   return 2 + node.fields.reduce((n, [, v]) => n + lineCount(v), 0);
 }
@@ -74,8 +87,8 @@ export function DiffPanel(): ReactNode {
   if (shown === null) {
     body = (
       <p className="empty">
-        The documents an update touches appear here: before and after, with every changed field marked. Type a command or
-        pick an example.
+        The documents an update touches appear here: before and after, with every changed field marked. Type a command
+        or pick an example.
       </p>
     );
   } else if (cards.length === 0) {
@@ -101,14 +114,21 @@ export function DiffPanel(): ReactNode {
     );
   }
   return (
-    <div className="diff-scroll" ref={box} onScroll={onScroll} data-testid="diff-pane" data-kind={shown?.kind ?? 'none'}>
+    <div
+      className="diff-scroll"
+      ref={box}
+      onScroll={onScroll}
+      data-testid="diff-pane"
+      data-kind={shown?.kind ?? 'none'}
+    >
       {body}
     </div>
   );
 }
 
 function CardView({ card }: { card: Card }): ReactNode {
-  if (card.kind === 'header') return <StatementHeader statement={card.statement} title={card.title} colours={card.colours} />;
+  if (card.kind === 'header')
+    return <StatementHeader statement={card.statement} title={card.title} colours={card.colours} />;
   if (card.kind === 'change' && card.change.noop && card.change.arrayTouches.length === 0) return 72;
   if (card.kind === 'upsert') return <UpsertCard statement={card.statement} colours={card.colours} />;
   return <ChangeCard change={card.change} colours={card.colours} />;
@@ -225,11 +245,19 @@ function ChangeCard({ change, colours }: { change: ChangeView; colours: Readonly
   );
 }
 
-function UpsertCard({ statement, colours }: { statement: StatementView; colours: ReadonlyMap<string, number> }): ReactNode {
+function UpsertCard({
+  statement,
+  colours,
+}: {
+  statement: StatementView;
+  colours: ReadonlyMap<string, number>;
+}): ReactNode {
   const upsert = statement.upsert;
   if (upsert === undefined) return null;
   const origins = new Map(upsert.origins.map(([p, o]) => [p, o]));
-  const marks = new Map([...origins.keys()].filter((p) => !p.includes('.')).map((p) => [p, { kind: 'added' as const }]));
+  const marks = new Map(
+    [...origins.keys()].filter((p) => !p.includes('.')).map((p) => [p, { kind: 'added' as const }]),
+  );
   return (
     <article className="change-card upsert" data-testid="diff-upsert">
       <header>

@@ -46,7 +46,8 @@ export function EditorPanel({ dark }: { dark: boolean }): ReactNode {
     if (shown === null || shown.script !== command) return [];
     const colours = new Map<string, number>();
     for (const c of shown.run.commands)
-      for (const st of c.statements) st.arrayFilters.forEach((f, i) => colours.has(f.identifier) || colours.set(f.identifier, i));
+      for (const st of c.statements)
+        st.arrayFilters.forEach((f, i) => colours.has(f.identifier) || colours.set(f.identifier, i));
     return identifierHighlights(command, colours);
   }, [shown, command]);
   const onChange = useCallback(
@@ -96,7 +97,12 @@ export function EditorPanel({ dark }: { dark: boolean }): ReactNode {
       {notice !== null ? (
         <p className={`notice notice-${notice.kind}`} role="alert" data-testid="notice">
           {notice.text}
-          <button type="button" className="btn tiny" aria-label="Dismiss" onClick={() => store.getState().setNotice(null)}>
+          <button
+            type="button"
+            className="btn tiny"
+            aria-label="Dismiss"
+            onClick={() => store.getState().setNotice(null)}
+          >
             ✕
           </button>
         </p>
@@ -116,7 +122,8 @@ function Intro(): ReactNode {
           <strong>Edit</strong> the mongosh command — the right pane previews what it would change.
         </li>
         <li>
-          <strong>Run</strong> (<kbd>Ctrl</kbd>+<kbd>Enter</kbd>) applies it to the collections on the left; Undo reverts.
+          <strong>Run</strong> (<kbd>Ctrl</kbd>+<kbd>Enter</kbd>) applies it to the collections on the left; Undo
+          reverts.
         </li>
         <li>
           <strong>Examples</strong> has a scenario for every rule: upserts, arrayFilters, collation, errors…

@@ -1,7 +1,13 @@
 /** The examples gallery: H2's scenarios grouped by seed section; choosing one loads it. */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { loadState } from '../engine/controller.js';
-import { SCENARIO_GALLERY_PATH, gallerySections, loadScenarioGallery, type GallerySection, type Scenario } from '../scenarios/index.js';
+import {
+  SCENARIO_GALLERY_PATH,
+  gallerySections,
+  loadScenarioGallery,
+  type GallerySection,
+  type Scenario,
+} from '../scenarios/index.js';
 import { scenarioToShareState } from '../share/from-scenario.js';
 import { store, usePlayground } from '../state/store.js';
 import { Dialog } from './Dialog.js';
@@ -37,7 +43,9 @@ export function ExamplesDialog(): ReactNode {
     return sections
       .map((s) => ({
         title: s.title,
-        scenarios: s.scenarios.filter((x) => `${x.title} ${x.description} ${x.seedRule} ${x.id}`.toLowerCase().includes(q)),
+        scenarios: s.scenarios.filter((x) =>
+          `${x.title} ${x.description} ${x.seedRule} ${x.id}`.toLowerCase().includes(q),
+        ),
       }))
       .filter((s) => s.scenarios.length > 0);
   }, [sections, query]);
@@ -53,10 +61,19 @@ export function ExamplesDialog(): ReactNode {
   };
   return (
     <Dialog title="Examples" testId="examples-dialog" onClose={() => openDialog(null)} wide>
-      <p className="muted">One runnable scenario per rule of the update command. Choosing one replaces the collections and the command (Undo brings yours back).</p>
+      <p className="muted">
+        One runnable scenario per rule of the update command. Choosing one replaces the collections and the command
+        (Undo brings yours back).
+      </p>
       <label className="search">
         <span className="sr-only">Filter examples</span>
-        <input type="search" placeholder="Filter: upsert, arrayFilters, collation…" value={query} onChange={(e) => setQuery(e.target.value)} autoFocus />
+        <input
+          type="search"
+          placeholder="Filter: upsert, arrayFilters, collation…"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          autoFocus
+        />
       </label>
       {error !== null ? <p className="form-error">{error}</p> : null}
       {filtered === null ? <p className="muted">Loading…</p> : null}

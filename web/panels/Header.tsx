@@ -77,7 +77,12 @@ export function Header(): ReactNode {
             Reset
           </button>
         )}
-        <button type="button" className="btn primary-outline" data-testid="share-button" onClick={() => void perform('openShare')}>
+        <button
+          type="button"
+          className="btn primary-outline"
+          data-testid="share-button"
+          onClick={() => void perform('openShare')}
+        >
           <span aria-hidden="true">⇪</span> Share
         </button>
         <button

@@ -58,7 +58,13 @@ export function ImportDialog(): ReactNode {
         </label>
         <label>
           Documents — a JSON / Extended JSON array, or one document per line (mongoexport)
-          <textarea data-testid="import-text" rows={10} value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} />
+          <textarea
+            data-testid="import-text"
+            rows={10}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            spellCheck={false}
+          />
         </label>
         <label>
           Or a file
@@ -72,7 +78,8 @@ export function ImportDialog(): ReactNode {
           />
         </label>
         <label className="check">
-          <input type="checkbox" checked={replace} onChange={(e) => setReplace(e.target.checked)} /> Replace the collection&apos;s documents
+          <input type="checkbox" checked={replace} onChange={(e) => setReplace(e.target.checked)} /> Replace the
+          collection&apos;s documents
         </label>
         {error !== null ? (
           <p className="form-error" role="alert">

@@ -17,7 +17,11 @@ export function InspectPanel({ only }: { only?: InspectTab }): ReactNode {
   const shown = usePlayground((s) => s.shown);
   const active = only ?? tab;
   const counts: Record<InspectTab, number> = {
-    diff: shown?.run.commands.reduce((n, c) => n + c.statements.reduce((m, s) => m + s.documents.length + (s.upsert ? 1 : 0), 0), 0) ?? 0,
+    diff:
+      shown?.run.commands.reduce(
+        (n, c) => n + c.statements.reduce((m, s) => m + s.documents.length + (s.upsert ? 1 : 0), 0),
+        0,
+      ) ?? 0,
     oplog: shown?.run.oplog.length ?? 0,
   };
   return (

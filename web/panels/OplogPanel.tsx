@@ -12,7 +12,9 @@ export function OplogPanel(): ReactNode {
   return (
     <div className="oplog-scroll" data-testid="oplog-pane">
       {shown === null ? (
-        <p className="empty">The oplog entries a run writes appear here ($v:2 deltas for updates, whole documents for inserts).</p>
+        <p className="empty">
+          The oplog entries a run writes appear here ($v:2 deltas for updates, whole documents for inserts).
+        </p>
       ) : entries.length === 0 ? (
         <p className="empty">
           {shown.kind === 'preview' ? 'This preview' : 'This run'} writes no oplog entry (nothing changed).
@@ -56,7 +58,9 @@ export function OplogPanel(): ReactNode {
               </ul>
               <details>
                 <summary>Extended JSON</summary>
-                <pre className="code" tabIndex={0}>{e.text}</pre>
+                <pre className="code" tabIndex={0}>
+                  {e.text}
+                </pre>
               </details>
             </li>
           ))}

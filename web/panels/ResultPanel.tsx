@@ -34,18 +34,28 @@ export function ResultPanel(): ReactNode {
             <div className="sent">
               <h3>Commands sent to the server</h3>
               {shown.run.commands.map((c, i) => (
-                <details key={i} className="sent-command" open={i === 0 && shown.run.commands.length <= 2} data-testid="sent-command">
+                <details
+                  key={i}
+                  className="sent-command"
+                  open={i === 0 && shown.run.commands.length <= 2}
+                  data-testid="sent-command"
+                >
                   <summary>
-                    <code>{c.name}</code> on <code>{c.db}</code> {c.ok ? <span className="ok">ok: 1</span> : <span className="bad">ok: 0</span>}
+                    <code>{c.name}</code> on <code>{c.db}</code>{' '}
+                    {c.ok ? <span className="ok">ok: 1</span> : <span className="bad">ok: 0</span>}
                   </summary>
                   <div className="two-col">
                     <div>
                       <h4>Command</h4>
-                      <pre className="code" tabIndex={0}>{c.command}</pre>
+                      <pre className="code" tabIndex={0}>
+                        {c.command}
+                      </pre>
                     </div>
                     <div>
                       <h4>Reply</h4>
-                      <pre className="code" tabIndex={0}>{c.reply}</pre>
+                      <pre className="code" tabIndex={0}>
+                        {c.reply}
+                      </pre>
                     </div>
                   </div>
                 </details>
@@ -69,7 +79,9 @@ function Statement({ s }: { s: ShellStatementReply }): ReactNode {
       {s.error !== undefined ? (
         <ErrorBox error={s.error} />
       ) : s.printed !== '' ? (
-        <pre className="code printed" tabIndex={0}>{s.printed}</pre>
+        <pre className="code printed" tabIndex={0}>
+          {s.printed}
+        </pre>
       ) : null}
     </div>
   );

@@ -35,7 +35,9 @@ export function ShareDialog(): ReactNode {
   const [readOnly, setReadOnly] = useState(false);
   const [copied, setCopied] = useState<string | null>(null);
   useEffect(() => {
-    shareUrl(baseAddress(), currentState()).then(setUrl, (e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+    shareUrl(baseAddress(), currentState()).then(setUrl, (e: unknown) =>
+      setError(e instanceof Error ? e.message : String(e)),
+    );
   }, []);
   const snippet = url === null ? '' : embedSnippet(url, { readOnly });
   let script = '';
@@ -59,16 +61,25 @@ export function ShareDialog(): ReactNode {
       {error !== null ? <p className="form-error">{error}</p> : null}
       <section className="share-block">
         <h3>Link</h3>
-        <p className="muted">The collections and the command travel in the link itself (compressed, after #). Nothing is uploaded.</p>
+        <p className="muted">
+          The collections and the command travel in the link itself (compressed, after #). Nothing is uploaded.
+        </p>
         <div className="copy-row">
-          <input readOnly aria-label="Share link" data-testid="share-url" value={url ?? 'Encoding…'} onFocus={(e) => e.currentTarget.select()} />
+          <input
+            readOnly
+            aria-label="Share link"
+            data-testid="share-url"
+            value={url ?? 'Encoding…'}
+            onFocus={(e) => e.currentTarget.select()}
+          />
           {url !== null ? copyButton('link', url, 'copy-share-url') : null}
         </div>
       </section>
       <section className="share-block">
         <h3>Embed</h3>
         <label className="check">
-          <input type="checkbox" checked={readOnly} onChange={(e) => setReadOnly(e.target.checked)} /> Read-only (no editing or running)
+          <input type="checkbox" checked={readOnly} onChange={(e) => setReadOnly(e.target.checked)} /> Read-only (no
+          editing or running)
         </label>
         <div className="copy-row">
           <textarea readOnly aria-label="Embed snippet" data-testid="embed-snippet" rows={3} value={snippet} />
@@ -77,8 +88,12 @@ export function ShareDialog(): ReactNode {
       </section>
       <section className="share-block">
         <h3>Export as a mongosh script</h3>
-        <p className="muted">Recreates the collections and runs the command against a real MongoDB (use a test deployment).</p>
-        <pre className="code export" data-testid="export-script" tabIndex={0}>{script}</pre>
+        <p className="muted">
+          Recreates the collections and runs the command against a real MongoDB (use a test deployment).
+        </p>
+        <pre className="code export" data-testid="export-script" tabIndex={0}>
+          {script}
+        </pre>
         <div className="form-actions">
           {copyButton('script', script, 'copy-export')}
           <a

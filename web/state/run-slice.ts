@@ -9,8 +9,7 @@ export const createRunSlice: StateCreator<Store, [], [], RunSlice> = (set) => ({
   deployments: { current: 'standalone', available: ['standalone'] },
   runCount: 0,
   setStatus: (status) => set({ status }),
-  showRun: (shown) =>
-    set((s) => ({ shown, runCount: shown?.kind === 'committed' ? s.runCount + 1 : s.runCount })),
+  showRun: (shown) => set((s) => ({ shown, runCount: shown?.kind === 'committed' ? s.runCount + 1 : s.runCount })),
   setNotice: (notice) => set({ notice }),
   setDeployments: (deployments) => set({ deployments }),
 });

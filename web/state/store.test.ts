@@ -15,7 +15,19 @@ describe('playground store', () => {
     expect(Object.keys(saved)).not.toContain('shown');
     expect(Object.keys(saved)).not.toContain('views');
     expect(Object.keys(saved).sort()).toEqual(
-      ['baseline', 'collections', 'command', 'database', 'deployment', 'inspectTab', 'introDismissed', 'scenarioId', 'scenarioInfo', 'selected', 'theme'].sort(),
+      [
+        'baseline',
+        'collections',
+        'command',
+        'database',
+        'deployment',
+        'inspectTab',
+        'introDismissed',
+        'scenarioId',
+        'scenarioInfo',
+        'selected',
+        'theme',
+      ].sort(),
     );
   });
 
