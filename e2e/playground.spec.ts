@@ -130,6 +130,9 @@ test('follows a dark system theme', async ({ playground, page }, testInfo) => {
   await playground.open();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await playground.waitForPreview();
+  // The starter matches three students; two stay unchanged and are shown collapsed.
+  await expect(playground.diff.getByTestId('diff-document')).toHaveCount(3);
+  await expect(playground.diff.getByTestId('diff-unchanged')).toHaveCount(2);
   await page.screenshot({ path: testInfo.outputPath('dark.png'), animations: 'disabled' });
   await page.getByTestId('theme-toggle').click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');

@@ -129,7 +129,6 @@ export function DiffPanel(): ReactNode {
 function CardView({ card }: { card: Card }): ReactNode {
   if (card.kind === 'header')
     return <StatementHeader statement={card.statement} title={card.title} colours={card.colours} />;
-  if (card.kind === 'change' && card.change.noop && card.change.arrayTouches.length === 0) return 72;
   if (card.kind === 'upsert') return <UpsertCard statement={card.statement} colours={card.colours} />;
   return <ChangeCard change={card.change} colours={card.colours} />;
 }
