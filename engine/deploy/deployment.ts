@@ -41,6 +41,11 @@ export interface DeploymentOptions {
    * true selects that older behaviour.
    */
   readonly legacyRouterWriteConcernErrors?: boolean | undefined;
+  /**
+   * Routers before 7.1 refused `multi: false` updates without an exact `_id` or a single target
+   * shard (72) and findAndModify without the shard key (61); true selects that behaviour.
+   */
+  readonly legacyShardKeyTargeting?: boolean | undefined;
 }
 
 /** Commands the deployment itself answers (not in the engine's command table). */
@@ -159,6 +164,7 @@ export class Deployment {
     this.auth = new AuthState(options.auth ?? false);
     this.router = new Router(this.topology);
     this.legacyRouterWriteConcernErrors = options.legacyRouterWriteConcernErrors ?? false;
+    this.router.legacyShardKeyTargeting = options.legacyShardKeyTargeting ?? false;
   }
 
   /** Whether a command must go through `run` (false: the plain standalone path). */
@@ -455,6 +461,8 @@ export class Deployment {
     if (typeof auth === 'boolean') this.auth.enabled = auth;
     const legacy = c.get('legacyRouterWriteConcernErrors');
     if (typeof legacy === 'boolean') this.legacyRouterWriteConcernErrors = legacy;
+    const legacyTargeting = c.get('legacyShardKeyTargeting');
+    if (typeof legacyTargeting === 'boolean') this.router.legacyShardKeyTargeting = legacyTargeting;
     const settings = c.get('settings');
     if (isDoc(settings)) {
       const gle = settings.get('getLastErrorDefaults');
@@ -501,6 +509,7 @@ export class Deployment {
     }
     out.set('auth', this.auth.enabled);
     out.set('legacyRouterWriteConcernErrors', this.legacyRouterWriteConcernErrors);
+    if (this.topology.topology === 'sharded') out.set('legacyShardKeyTargeting', this.router.legacyShardKeyTargeting);
     out.set('defaultWriteConcern', writeConcernDoc(defaultWriteConcern(this.writeConcernSettings)));
     return out;
   }

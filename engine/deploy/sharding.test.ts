@@ -426,4 +426,25 @@ describe('sharded cluster: the router rules', () => {
       false,
     );
   });
+
+  it('rule 1 before 7.1 (legacyShardKeyTargeting): multi:false needs an exact _id or one target shard (72)', () => {
+    const engine = cluster();
+    run(engine, 'admin', '{"configureDeployment": 1, "legacyShardKeyTargeting": true}');
+    expect(ejson(update(engine, '[{"q": {"sku": "A1"}, "u": {"$inc": {"qty": 1}}}]'))).toBe(
+      canon(
+        '{"n": 0, "writeErrors": [{"index": 0, "code": 72, "errmsg": "A {multi:false} update on a sharded collection must contain an exact match on _id (and have the collection default collation) or contain the shard key (and have the simple collation), but this update targeted 2 shards. Update request: { q: { sku: \\"A1\\" }, u: { $inc: { qty: 1 } }, multi: false, upsert: false }, shard key pattern: { region: 1 }"}], "nModified": 0, "ok": 1.0}',
+      ),
+    );
+    // Accepted: an exact _id, the shard key, or multi: true.
+    expect(update(engine, '[{"q": {"_id": 1}, "u": {"$inc": {"qty": 1}}}]').has('writeErrors')).toBe(false);
+    expect(update(engine, '[{"q": {"region": "EU"}, "u": {"$inc": {"qty": 1}}}]').has('writeErrors')).toBe(false);
+    expect(update(engine, '[{"q": {"sku": "A1"}, "u": {"$inc": {"qty": 1}}, "multi": true}]').has('writeErrors')).toBe(
+      false,
+    );
+    expect(
+      body(run(engine, 'test', '{"findAndModify": "orders", "query": {"sku": "A1"}, "update": {"$inc": {"qty": 1}}}'))
+        .get('code')!
+        .valueOf(),
+    ).toBe(61);
+  });
 });

@@ -19,6 +19,7 @@
  */
 import { Int32, Long, MaxKey, MinKey } from 'bson';
 import { compareValues, valuesEqual } from '../bson/compare.js';
+import { renderDoc } from '../bson/render.js';
 import { isArray, isDoc, type Doc, type Value } from '../bson/values.js';
 import type { Catalog } from '../catalog/catalog.js';
 import { checkDatabaseName } from '../catalog/catalog.js';
@@ -110,6 +111,20 @@ export function shardKeyEquality(filter: Value | undefined, fields: readonly str
   return fields.map((f) => found.get(f)!);
 }
 
+/** Whether a filter has an exact `_id` equality (not an operator, not a regex or array). */
+function hasExactId(filter: Value | undefined): boolean {
+  return shardKeyEquality(filter, ['_id']) !== undefined;
+}
+
+/** The statement as the pre-7.1 router printed it: q, u, then multi and upsert with their defaults. */
+function legacyStatement(stmt: Doc): Doc {
+  const out: Doc = new Map<string, Value>();
+  for (const [k, v] of stmt) if (k !== 'multi' && k !== 'upsert') out.set(k, v);
+  out.set('multi', stmt.get('multi') === true);
+  out.set('upsert', stmt.get('upsert') === true);
+  return out;
+}
+
 function isReplacement(u: Value | undefined): u is Doc {
   if (!isDoc(u)) return false;
   const first = u.keys().next().value;
@@ -118,6 +133,13 @@ function isReplacement(u: Value | undefined): u is Doc {
 
 export class Router {
   private readonly collections = new Map<string, ShardedCollection>();
+
+  /**
+   * Routers before 7.1 refused a `multi: false` update that neither matched `_id` exactly nor
+   * targeted one shard (72), and a findAndModify without the shard key (61); 7.1+ run them through
+   * the write-without-shard-key protocol.
+   */
+  legacyShardKeyTargeting = false;
 
   constructor(private readonly topology: TopologyState) {}
 
@@ -327,7 +349,7 @@ export class Router {
     const c = ctx.command;
     const query = c.get('query') ?? new Map<string, Value>();
     const keyEq = shardKeyEquality(query, sc.fields);
-    if (c.get('upsert') === true && !keyEq) {
+    if ((c.get('upsert') === true || this.legacyShardKeyTargeting) && !keyEq) {
       throw fail(61, 'Query for sharded findAndModify must contain the shard key');
     }
     const targets = keyEq ? [this.shardOf(sc, keyEq)] : this.topology.replicaSets.map((r) => r.name);
@@ -543,8 +565,14 @@ export class Router {
         ];
       } else targets = this.topology.replicaSets.map((r) => r.name);
       let error: EngineError | undefined;
+      const chunkShards = new Set(sc.chunks.map((ch) => ch.shard)).size;
       if (upsert && !keyEq) {
         error = fail(61, 'Failed to target upsert by query :: could not extract exact shard key');
+      } else if (this.legacyShardKeyTargeting && !multi && targets.length > 1 && chunkShards > 1 && !hasExactId(q)) {
+        error = fail(
+          72,
+          `A {multi:false} update on a sharded collection must contain an exact match on _id (and have the collection default collation) or contain the shard key (and have the simple collation), but this update targeted ${chunkShards} shards. Update request: ${renderDoc(legacyStatement(stmt))}, shard key pattern: ${renderDoc(sc.key)}`,
+        );
       } else {
         const down = targets.map((t) => this.topology.replicaSet(t)!).find((rs) => !this.topology.primaryOf(rs));
         if (down) error = fail(7, this.unreachableMessage(down));
