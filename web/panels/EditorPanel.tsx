@@ -63,7 +63,7 @@ export function EditorPanel({ dark }: { dark: boolean }): ReactNode {
       <div className="panel-head">
         <h2 id="editor-title">Command</h2>
         <span className={`preview-state ${previewing ? 'on' : ''}`} data-testid="preview-state" aria-live="polite">
-          {status === 'running' ? 'Running…' : previewing ? 'Preview — Run to apply' : ''}
+          {status === 'running' ? 'Running…' : previewing && !readOnly ? 'Preview — Run to apply' : ''}
         </span>
         {readOnly ? (
           <span className="badge">read-only</span>
