@@ -19,6 +19,9 @@ export interface TreeDecorations {
 
 const IDENT = /^[A-Za-z_$][\w$]*$/;
 
+/** Longest array rendered in full (mongosh prints 100 elements, then "... n more items"). */
+const MAX_ITEMS = 100;
+
 function keyText(key: string): string {
   return IDENT.test(key) ? key : JSON.stringify(key);
 }
@@ -63,7 +66,7 @@ function Value({ node, path, deco }: { node: TreeNode; path: string; deco: TreeD
       <span>
         <span className="punct">[</span>
         <div className="block">
-          {node.items.map((item, i) => (
+          {node.items.slice(0, MAX_ITEMS).map((item, i) => (
             <div key={i} className="line">
               <Decorated path={joinPath(path, String(i))} deco={deco}>
                 <Value node={item} path={joinPath(path, String(i))} deco={deco} />
@@ -71,6 +74,9 @@ function Value({ node, path, deco }: { node: TreeNode; path: string; deco: TreeD
               </Decorated>
             </div>
           ))}
+          {node.items.length > MAX_ITEMS ? (
+            <div className="line punct">… {node.items.length - MAX_ITEMS} more items</div>
+          ) : null}
         </div>
         <span className="punct">]</span>
       </span>
