@@ -12,6 +12,7 @@ import type { Doc, Value } from '../bson/values.js';
 import { isArray, isDoc } from '../bson/values.js';
 import { compareValues } from '../bson/compare.js';
 import type { ErrorInfo } from '../errors.js';
+import * as admin from './api-admin.js';
 import { clientBulkWrite, collectionBulkWrite } from './api-bulk.js';
 import { ShellCursor } from './api-cursor.js';
 import { ShellExplainable } from './api-explain.js';
@@ -621,6 +622,40 @@ export class ShellDatabase {
     ]);
     const reply = this.client.send(this.name, cmd, { session: this.session });
     return drainCursor(this.client, this.name, reply, this.session);
+  }
+
+  /** `sh` bound to this database (mongosh's `new Shard(db)`). */
+  shard(): admin.ShellShard {
+    return new admin.ShellShard(this);
+  }
+
+  /** `rs` bound to this database (mongosh's `new ReplicaSet(db)`). */
+  replicaSet(): admin.ShellReplicaSet {
+    return new admin.ShellReplicaSet(this);
+  }
+
+  auth(authDoc: Doc): Doc {
+    return admin.auth(this, authDoc);
+  }
+
+  logout(): Doc {
+    return admin.logout(this);
+  }
+
+  createUser(user: Doc, writeConcern?: Doc): Doc {
+    return admin.createUser(this, user, writeConcern);
+  }
+
+  dropUser(name: string, writeConcern?: Doc): Doc {
+    return admin.dropUser(this, name, writeConcern);
+  }
+
+  createRole(role: Doc, writeConcern?: Doc): Doc {
+    return admin.createRole(this, role, writeConcern);
+  }
+
+  grantRolesToUser(name: string, roles: Value, writeConcern?: Doc): Doc {
+    return admin.grantRolesToUser(this, name, roles, writeConcern);
   }
 
   getCollectionNames(): string[] {

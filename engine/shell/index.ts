@@ -13,7 +13,9 @@ import {
   DATABASE_METHODS,
   EXPLAINABLE_METHODS,
   MONGO_METHODS,
+  REPLICA_SET_METHODS,
   SESSION_METHODS,
+  SHARD_METHODS,
 } from './methods.js';
 import { parseProgram as parse } from './parser.js';
 import { isShellSyntaxError, type ShellSyntaxError } from './shell-errors.js';
@@ -61,13 +63,15 @@ export type { SourceRange } from './ast.js';
 
 /** The names a script can call, per receiver (for editor completions and documentation). */
 export const SHELL_NAMES = {
-  globals: ['db', 'print', 'printjson', ...BSON_HELPER_NAMES],
+  globals: ['db', 'sh', 'rs', 'print', 'printjson', ...BSON_HELPER_NAMES],
   database: Object.keys(DATABASE_METHODS),
   collection: Object.keys(COLLECTION_METHODS),
   cursor: Object.keys(CURSOR_METHODS),
   explainable: Object.keys(EXPLAINABLE_METHODS),
   mongo: Object.keys(MONGO_METHODS),
   session: Object.keys(SESSION_METHODS),
+  shard: Object.keys(SHARD_METHODS),
+  replicaSet: Object.keys(REPLICA_SET_METHODS),
   commands: ['use', 'show collections', 'show tables', 'show dbs', 'show databases'],
 } as const;
 

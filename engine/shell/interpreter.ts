@@ -22,7 +22,9 @@ import {
   lookupMethod,
   MONGO_METHODS,
   RECEIVER_CLASS,
+  REPLICA_SET_METHODS,
   SESSION_METHODS,
+  SHARD_METHODS,
   type MethodContext,
 } from './methods.js';
 import { formatShellOutput, formatTopLevel, formatValue } from './format.js';
@@ -39,8 +41,10 @@ import {
   mapValue,
   MAX_VALUE_NODES,
   MongoHandle,
+  ReplicaSetHandle,
   ResultHandle,
   SessionHandle,
+  ShardHandle,
   toJsNumber,
   truthy,
   type RuntimeValue,
@@ -315,6 +319,8 @@ export class ShellInterpreter {
     if (v instanceof MongoHandle) return { kind: 'text', text: 'Mongo' };
     if (v instanceof SessionHandle) return { kind: 'text', text: 'Session' };
     if (v instanceof ExplainableHandle) return { kind: 'text', text: 'Explainable' };
+    if (v instanceof ShardHandle) return { kind: 'text', text: 'Shard' };
+    if (v instanceof ReplicaSetHandle) return { kind: 'text', text: 'ReplicaSet' };
     if (v instanceof FunctionHandle) return { kind: 'text', text: `[Function: ${v.displayName}]` };
     return { kind: 'value', value: plainValue(v) };
   }
@@ -395,6 +401,12 @@ export class ShellInterpreter {
     const b = this.bindings.get(name);
     if (b !== undefined) return b.value;
     if (name === 'db') return new DatabaseHandle(this.client.db(this.currentDb), this.client);
+    if (name === 'sh' || name === 'rs') {
+      // mongosh binds both to the current database; an API without them leaves the names undefined.
+      const database = this.client.db(this.currentDb);
+      const target = name === 'sh' ? database.shard?.() : database.replicaSet?.();
+      if (target !== undefined) return name === 'sh' ? new ShardHandle(target) : new ReplicaSetHandle(target);
+    }
     if (name === 'print' || name === 'printjson') return this.printer(name);
     const helper = bsonHelper(name, this.helperContext);
     if (helper !== undefined) return helper;
@@ -503,6 +515,14 @@ export class ShellInterpreter {
       if (!namesCollection(key)) return undefined;
       const name = `${object.name}.${key}`;
       return new CollectionHandle(object.database.target.collection(name), object.database, name);
+    }
+    if (object instanceof ShardHandle) {
+      const m = lookupMethod(SHARD_METHODS, key);
+      return m === undefined ? undefined : this.bind(object, m, RECEIVER_CLASS.shard, key, e);
+    }
+    if (object instanceof ReplicaSetHandle) {
+      const m = lookupMethod(REPLICA_SET_METHODS, key);
+      return m === undefined ? undefined : this.bind(object, m, RECEIVER_CLASS.replicaSet, key, e);
     }
     if (object instanceof CursorHandle) {
       const m = lookupMethod(CURSOR_METHODS, key);

@@ -11,6 +11,7 @@ import type { Doc, Value } from '../bson/values.js';
 import { Int32, isDoc, Long } from '../bson/values.js';
 import { Double } from 'bson';
 import { invalidArgument, jsTypeName } from './bson-helpers.js';
+import type { ReplicaSetHandle, ShardHandle } from './runtime-values.js';
 import {
   CollectionHandle,
   CursorHandle,
@@ -229,6 +230,68 @@ export const DATABASE_METHODS: Readonly<Record<string, DbMethod>> = {
     wrapResult(d.target.createCollection(reqString(a, 0, ctx), optDoc(a, 1, ctx) ?? new Map())),
   dropDatabase: (d) => wrapResult(d.target.dropDatabase()),
   getCollectionNames: (d) => d.target.getCollectionNames(),
+  // ---- users, roles and authentication (engine/deploy's auth) ----
+  auth: (d, a, ctx) => wrapResult(need(d.target.auth, ctx).call(d.target, authDocument(a, ctx))),
+  logout: (d, _a, ctx) => wrapResult(need(d.target.logout, ctx).call(d.target)),
+  createUser: (d, a, ctx) =>
+    wrapResult(need(d.target.createUser, ctx).call(d.target, reqDoc(a, 0, ctx), optDoc(a, 1, ctx))),
+  dropUser: (d, a, ctx) =>
+    wrapResult(need(d.target.dropUser, ctx).call(d.target, reqString(a, 0, ctx), optDoc(a, 1, ctx))),
+  createRole: (d, a, ctx) =>
+    wrapResult(need(d.target.createRole, ctx).call(d.target, reqDoc(a, 0, ctx), optDoc(a, 1, ctx))),
+  grantRolesToUser: (d, a, ctx) =>
+    wrapResult(
+      need(d.target.grantRolesToUser, ctx).call(d.target, reqString(a, 0, ctx), reqValue(a, 1, ctx), optDoc(a, 2, ctx)),
+    ),
+};
+
+/**
+ * mongosh's `db.auth(...args)`: `(user, pwd)`, `({user, pwd})`, or `(user)` (which prompts for the
+ * password in a terminal; a script cannot answer, so the string is taken as the document and
+ * refused as mongosh refuses it without a prompt).
+ */
+function authDocument(a: readonly RuntimeValue[], ctx: MethodContext): Doc {
+  if (a.length === 2) {
+    return toBson(
+      new Map<string, Value>([
+        ['user', a[0] as Value],
+        ['pwd', a[1] as Value],
+      ]),
+      where(0, ctx),
+    ) as Doc;
+  }
+  if (a.length === 1) {
+    const v = a[0];
+    if (isDoc(v)) return toBson(v, where(0, ctx)) as Doc;
+    return new Map();
+  }
+  throw invalidArgument('auth expects (username), (username, password), or ({ user: username, pwd: password })');
+}
+
+type ShardMethod = Method<ShardHandle>;
+
+/** mongosh's `sh`. */
+export const SHARD_METHODS: Readonly<Record<string, ShardMethod>> = {
+  shardCollection: (s, a, ctx) => {
+    const namespace = reqString(a, 0, ctx);
+    const key = reqDoc(a, 1, ctx);
+    const u = a[2];
+    let unique: boolean | Doc | undefined;
+    if (u === undefined || typeof u === 'boolean') unique = u;
+    else if (isDoc(u)) unique = toBson(u, where(2, ctx)) as Doc;
+    else throw wrongType(2, 'boolean or object', u, ctx);
+    return wrapResult(need(s.target.shardCollection, ctx).call(s.target, namespace, key, unique, optDoc(a, 3, ctx)));
+  },
+  status: (s, _a, ctx) => wrapResult(need(s.target.status, ctx).call(s.target)),
+};
+
+type ReplicaSetMethod = Method<ReplicaSetHandle>;
+
+/** mongosh's `rs` (`config` is an alias of `conf`). */
+export const REPLICA_SET_METHODS: Readonly<Record<string, ReplicaSetMethod>> = {
+  status: (r, _a, ctx) => wrapResult(need(r.target.status, ctx).call(r.target)),
+  conf: (r, _a, ctx) => wrapResult(need(r.target.conf, ctx).call(r.target)),
+  config: (r, _a, ctx) => wrapResult(need(r.target.conf, ctx).call(r.target)),
 };
 
 type CollMethod = Method<CollectionHandle>;
@@ -387,6 +450,8 @@ export const RECEIVER_CLASS = {
   session: 'Session',
   database: 'Database',
   collection: 'Collection',
+  shard: 'Shard',
+  replicaSet: 'ReplicaSet',
   cursor: 'Cursor',
   explainable: 'Explainable',
 } as const;

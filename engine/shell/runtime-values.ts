@@ -19,7 +19,9 @@ import type {
   ShellCursorTarget,
   ShellDatabaseTarget,
   ShellExplainableTarget,
+  ShellReplicaSetTarget,
   ShellSessionTarget,
+  ShellShardTarget,
 } from './targets.js';
 
 /** `db.getMongo()`: the client. */
@@ -50,6 +52,16 @@ export class CollectionHandle {
   ) {}
 }
 
+/** mongosh's `sh`. */
+export class ShardHandle {
+  constructor(readonly target: ShellShardTarget) {}
+}
+
+/** mongosh's `rs`. */
+export class ReplicaSetHandle {
+  constructor(readonly target: ShellReplicaSetTarget) {}
+}
+
 export class CursorHandle {
   constructor(readonly target: ShellCursorTarget) {}
 }
@@ -77,6 +89,8 @@ export type ShellObject =
   | SessionHandle
   | DatabaseHandle
   | CollectionHandle
+  | ShardHandle
+  | ReplicaSetHandle
   | CursorHandle
   | ExplainableHandle
   | FunctionHandle
@@ -91,6 +105,8 @@ export function isShellObject(v: RuntimeValue): v is ShellObject {
     v instanceof SessionHandle ||
     v instanceof DatabaseHandle ||
     v instanceof CollectionHandle ||
+    v instanceof ShardHandle ||
+    v instanceof ReplicaSetHandle ||
     v instanceof CursorHandle ||
     v instanceof ExplainableHandle ||
     v instanceof FunctionHandle ||
@@ -192,6 +208,8 @@ export function describeShellObject(v: ShellObject): string {
   if (v instanceof SessionHandle) return 'a session';
   if (v instanceof DatabaseHandle) return `the database ${v.target.name}`;
   if (v instanceof CollectionHandle) return `the collection ${v.database.target.name}.${v.name}`;
+  if (v instanceof ShardHandle) return 'the sharding helper sh';
+  if (v instanceof ReplicaSetHandle) return 'the replica set helper rs';
   if (v instanceof CursorHandle) return 'a cursor';
   if (v instanceof ExplainableHandle) return 'an explainable';
   if (v instanceof FunctionHandle) return `the function ${v.displayName}`;

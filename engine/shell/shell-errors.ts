@@ -33,7 +33,15 @@ export function isShellSyntaxError(x: unknown): x is ShellSyntaxError {
 
 /** The JavaScript error class mongosh would report for the same mistake. */
 export type ShellRuntimeErrorName =
-  'TypeError' | 'ReferenceError' | 'SyntaxError' | 'RangeError' | 'Error' | 'BSONError' | 'MongoshInvalidInputError';
+  | 'TypeError'
+  | 'ReferenceError'
+  | 'SyntaxError'
+  | 'RangeError'
+  | 'Error'
+  | 'BSONError'
+  | 'MongoshInvalidInputError'
+  | 'MongoshRuntimeError'
+  | 'MongoshUnimplementedError';
 
 export class ShellRuntimeError extends Error {
   readonly [RUNTIME_BRAND] = true;

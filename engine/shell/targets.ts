@@ -41,6 +41,28 @@ export interface ShellDatabaseTarget {
   createCollection(name: string, options?: Doc): TargetResult;
   dropDatabase(): TargetResult;
   getCollectionNames(): string[];
+  /** mongosh's `sh` and `rs` for this database (absent: the globals are not defined). */
+  shard?(): ShellShardTarget;
+  replicaSet?(): ShellReplicaSetTarget;
+  /** `db.auth(...)`, already reduced to mongosh's auth document `{user, pwd, mechanism?}`. */
+  auth?(authDoc: Doc): TargetResult;
+  logout?(): TargetResult;
+  createUser?(user: Doc, writeConcern?: Doc): TargetResult;
+  dropUser?(name: string, writeConcern?: Doc): TargetResult;
+  createRole?(role: Doc, writeConcern?: Doc): TargetResult;
+  grantRolesToUser?(name: string, roles: Value, writeConcern?: Doc): TargetResult;
+}
+
+/** mongosh's `sh` (sharding helpers). */
+export interface ShellShardTarget {
+  shardCollection?(namespace: string, key: Doc, unique?: boolean | Doc, options?: Doc): TargetResult;
+  status?(): TargetResult;
+}
+
+/** mongosh's `rs` (replica set helpers). */
+export interface ShellReplicaSetTarget {
+  status?(): TargetResult;
+  conf?(): TargetResult;
 }
 
 /** Every method is optional: one the API lacks is reported as "… is not a function". */
