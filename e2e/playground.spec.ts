@@ -225,3 +225,21 @@ test('deployments: a sharded scenario and the replica set switch', async ({ play
   await expect(page.getByTestId('members-button')).toContainText('0/3 up');
   await expect(playground.result.getByTestId('error-pane')).toContainText('code 7');
 });
+
+test('authorization: an unauthenticated upsert is refused with code 13', async ({ playground, page }) => {
+  await playground.open();
+  const toggle = page.getByRole('switch', { name: 'Authorization' });
+  await expect(toggle).not.toBeChecked();
+  // Keyboard: focus the switch and press Space.
+  await toggle.focus();
+  await page.keyboard.press('Space');
+  await expect(toggle).toBeChecked();
+  await expect(page.locator('#auth-help')).toContainText('unauthenticated');
+  await playground.setCommand('db.students.updateOne({_id: 99}, {$set: {x: 1}}, {upsert: true})');
+  const error = playground.result.getByTestId('error-pane');
+  await expect(error).toContainText('code 13');
+  await expect(error).toContainText('command update requires authentication');
+  await toggle.click();
+  await expect(toggle).not.toBeChecked();
+  await expect(error).toHaveCount(0);
+});

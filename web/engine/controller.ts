@@ -11,6 +11,8 @@ import { disableAutosave, hasPersistedState, store } from '../state/store.js';
 import type { CollectionState, DeploymentChoice, ScenarioInfo } from '../state/types.js';
 import { TimeoutError, engineBridge, type EngineBridge } from './bridge.js';
 import {
+  authCommandText,
+  authorizationOf,
   deploymentCommandTexts,
   memberCommandTexts,
   fromShareState,
@@ -102,15 +104,48 @@ export async function setMemberStates(up: readonly boolean[]): Promise<void> {
   }
 }
 
+/**
+ * Whether the worker's engine may have authorization on. The page's own setup commands run
+ * unauthenticated, so a reload turns it off first and back on once the data is in.
+ */
+let engineAuthorization = false;
+
+async function setEngineAuthorization(on: boolean): Promise<void> {
+  await adminCommands([authCommandText(on)]);
+  engineAuthorization = on;
+}
+
+/**
+ * The Authorization switch: `configureDeployment {auth}` (engine/deploy). With it on, a script
+ * runs as an unauthenticated connection until it calls `db.auth()` (the first user can be created
+ * without authenticating, as the server's localhost exception allows).
+ */
+export async function setAuthorization(on: boolean): Promise<void> {
+  const s = store.getState();
+  const setup = s.deployment.setup;
+  const base = typeof setup === 'object' && setup !== null && !Array.isArray(setup) ? setup : {};
+  const rest = Object.fromEntries(Object.entries(base).filter(([k]) => k !== 'auth'));
+  const next = on ? { ...rest, auth: true } : rest;
+  s.setDeployment({ topology: s.deployment.topology, setup: Object.keys(next).length > 0 ? next : null });
+  try {
+    await setEngineAuthorization(on);
+    schedulePreview(0);
+  } catch (e) {
+    s.setNotice({ kind: 'error', text: message(e) });
+  }
+}
+
 /** Loads the collections into a fresh database in the worker and refreshes the views. */
 export async function syncEngine(collections: readonly CollectionState[]): Promise<CollectionView[]> {
   const s = store.getState();
   const commands = setupCommandTexts(s.database, collections);
+  if (engineAuthorization) await setEngineAuthorization(false);
   await adminCommands(memberCommandTexts(s.deployment, true));
   const setup = await bridge().request({ type: 'setup', db: s.database, reset: true, commands });
   if (!setup.ok) throw new Error(errorText(setup.error));
   await adminCommands(shardKeyCommandTexts(s.database, s.deployment));
   await adminCommands(memberCommandTexts(s.deployment, false));
+  if (authorizationOf(s.deployment)) await setEngineAuthorization(true);
   const views = await bridge().request({ type: 'collections', db: s.database });
   if (!views.ok) throw new Error(errorText(views.error));
   store.getState().setViews(views.result);

@@ -62,6 +62,16 @@ export function memberCommandTexts(deployment: DeploymentChoice, allUp: boolean)
   return [JSON.stringify({ configureDeployment: 1, members: allUp ? members.length : members })];
 }
 
+/** Whether the setup turns authorization on (`setup.auth`, set by the Authorization switch). */
+export function authorizationOf(deployment: DeploymentChoice): boolean {
+  return isObject(deployment.setup) && deployment.setup['auth'] === true;
+}
+
+/** The admin command that turns authorization on or off (users and roles are kept). */
+export function authCommandText(on: boolean): string {
+  return JSON.stringify({ configureDeployment: 1, auth: on });
+}
+
 /** `shardCollection` for each shard key of the setup (sharded deployments only). */
 export function shardKeyCommandTexts(database: string, deployment: DeploymentChoice): string[] {
   if (deployment.topology !== 'sharded' || !isObject(deployment.setup)) return [];

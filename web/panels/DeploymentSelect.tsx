@@ -3,7 +3,8 @@
  * `getDeployment`); choosing one configures a fresh deployment of that shape and reloads the data.
  */
 import type { ReactNode } from 'react';
-import { setMemberStates, switchDeployment } from '../engine/controller.js';
+import { setAuthorization, setMemberStates, switchDeployment } from '../engine/controller.js';
+import { authorizationOf } from '../engine/convert.js';
 import { usePlayground } from '../state/store.js';
 
 const LABEL: Readonly<Record<string, string>> = {
@@ -52,6 +53,34 @@ function Members(): ReactNode {
   );
 }
 
+/** Authorization on/off: with it on, scripts run unauthenticated until they call db.auth(). */
+function Authorization(): ReactNode {
+  const deployment = usePlayground((s) => s.deployment);
+  const readOnly = usePlayground((s) => s.readOnly);
+  const on = authorizationOf(deployment);
+  return (
+    <span className="auth-group">
+      <label className="check auth-toggle">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={on}
+          disabled={readOnly}
+          data-testid="auth-toggle"
+          aria-describedby="auth-help"
+          onChange={(e) => void setAuthorization(e.target.checked)}
+        />
+        Authorization
+      </label>
+      <span id="auth-help" className={on ? 'auth-help' : 'sr-only'}>
+        {on
+          ? 'On: scripts run unauthenticated (code 13); db.createUser() then db.auth() to sign in.'
+          : 'Off: every command is allowed. Turn on to check roles and privileges.'}
+      </span>
+    </span>
+  );
+}
+
 export function DeploymentSelect(): ReactNode {
   const current = usePlayground((s) => s.deployments.current);
   const available = usePlayground((s) => s.deployments.available);
@@ -75,6 +104,7 @@ export function DeploymentSelect(): ReactNode {
         </select>
       </label>
       <Members />
+      <Authorization />
     </div>
   );
 }

@@ -17,6 +17,7 @@ export {
   createOptionsDoc,
   loadScenarioIntoEngine,
   runSetupCommands,
+  scenarioDeploymentCommands,
   scenarioSetupCommands,
   ScenarioSetupError,
   setupCommands,
