@@ -1,0 +1,497 @@
+/**
+ * Fidelity audit: the examples with stated outputs from MongoDB's documentation and jstests, run
+ * through the engine's `update` command exactly as written. Each test cites its source. Numbers in
+ * the fixtures are int32 (as a driver sends `1`); replies are compared as relaxed EJSON, so field
+ * order and BSON types (`1` int32, `1.0` double) both count.
+ */
+import { describe, expect, test } from 'vitest';
+import { parseEJSONDoc, toRelaxed } from '../bson/ejson.js';
+import type { Doc } from '../bson/values.js';
+import type { Engine } from '../engine.js';
+import { testEngine } from './testing.js';
+
+const DOCS_UPDATE = 'mongodb/docs source/reference/command/update.txt';
+const DOCS_METHOD = 'mongodb/docs source/reference/method/db.collection.update.txt';
+const UPSERT_FIELDS = 'mongodb/mongo jstests/core/upsert_fields.js';
+const PREFIX = 'Plan executor error during update :: caused by :: ';
+
+function cmd(engine: Engine, text: string): string {
+  return toRelaxed(engine.runCommand('test', parseEJSONDoc(text)));
+}
+
+function seed(engine: Engine, coll: string, docs: string): void {
+  const reply: Doc = engine.runCommand('test', parseEJSONDoc(`{"insert": "${coll}", "documents": ${docs}}`));
+  expect(reply.get('ok')).toBe(1);
+}
+
+function contents(engine: Engine, coll: string): string {
+  return toRelaxed(engine.documents('test', coll));
+}
+
+const MEMBERS = `[
+  {"_id": 1, "member": "abc123", "status": "Pending", "points": 0, "misc1": "note to self: confirm status", "misc2": "Need to activate"},
+  {"_id": 2, "member": "xyz123", "status": "D", "points": 59, "misc1": "reminder: ping me at 100pts", "misc2": "Some random comment"}
+]`;
+
+describe(`update command examples (${DOCS_UPDATE})`, () => {
+  test('Update Specific Fields of One Document: n 1, nModified 1; only the first match changes', () => {
+    const e = testEngine();
+    seed(e, 'members', MEMBERS);
+    expect(
+      cmd(
+        e,
+        `{"update": "members", "updates": [{"q": {"member": "abc123"}, "u": {"$set": {"status": "A"}, "$inc": {"points": 1}}}],
+          "ordered": false, "writeConcern": {"w": "majority", "wtimeout": 5000}}`,
+      ),
+    ).toBe('{"n":1,"nModified":1,"ok":1.0}');
+    expect(contents(e, 'members')).toBe(
+      '[{"_id":1,"member":"abc123","status":"A","points":1,"misc1":"note to self: confirm status","misc2":"Need to activate"},' +
+        '{"_id":2,"member":"xyz123","status":"D","points":59,"misc1":"reminder: ping me at 100pts","misc2":"Some random comment"}]',
+    );
+  });
+
+  test('Update Specific Fields of Multiple Documents: multi:true with an empty query updates both', () => {
+    const e = testEngine();
+    seed(e, 'members', MEMBERS);
+    cmd(
+      e,
+      '{"update": "members", "updates": [{"q": {"member": "abc123"}, "u": {"$set": {"status": "A"}, "$inc": {"points": 1}}}]}',
+    );
+    expect(
+      cmd(
+        e,
+        `{"update": "members", "updates": [{"q": {}, "u": {"$set": {"status": "A"}, "$inc": {"points": 1}}, "multi": true}],
+          "ordered": false, "writeConcern": {"w": "majority", "wtimeout": 5000}}`,
+      ),
+    ).toBe('{"n":2,"nModified":2,"ok":1.0}');
+    expect(contents(e, 'members')).toBe(
+      '[{"_id":1,"member":"abc123","status":"A","points":2,"misc1":"note to self: confirm status","misc2":"Need to activate"},' +
+        '{"_id":2,"member":"xyz123","status":"A","points":60,"misc1":"reminder: ping me at 100pts","misc2":"Some random comment"}]',
+    );
+  });
+
+  test('Update with Aggregation Pipeline, Example 1: $set of comments then $unset of misc1/misc2', () => {
+    const e = testEngine();
+    seed(
+      e,
+      'members',
+      `[{"_id": 1, "member": "abc123", "status": "A", "points": 2, "misc1": "note to self: confirm status", "misc2": "Need to activate"},
+        {"_id": 2, "member": "xyz123", "status": "A", "points": 60, "misc1": "reminder: ping me at 100pts", "misc2": "Some random comment"}]`,
+    );
+    expect(
+      cmd(
+        e,
+        `{"update": "members", "updates": [{"q": {}, "u": [
+            {"$set": {"status": "Modified", "comments": ["$misc1", "$misc2"]}},
+            {"$unset": ["misc1", "misc2"]}], "multi": true}],
+          "ordered": false, "writeConcern": {"w": "majority", "wtimeout": 5000}}`,
+      ),
+    ).toBe('{"n":2,"nModified":2,"ok":1.0}');
+    expect(contents(e, 'members')).toBe(
+      '[{"_id":1,"member":"abc123","status":"Modified","points":2,"comments":["note to self: confirm status","Need to activate"]},' +
+        '{"_id":2,"member":"xyz123","status":"Modified","points":60,"comments":["reminder: ping me at 100pts","Some random comment"]}]',
+    );
+  });
+
+  test('Update with Aggregation Pipeline, Example 2: $avg and $switch give average (double) and grade', () => {
+    const e = testEngine();
+    seed(
+      e,
+      'students',
+      '[{"_id": 1, "tests": [95, 92, 90]}, {"_id": 2, "tests": [94, 88, 90]}, {"_id": 3, "tests": [70, 75, 82]}]',
+    );
+    expect(
+      cmd(
+        e,
+        `{"update": "students", "updates": [{"q": {}, "u": [
+            {"$set": {"average": {"$avg": "$tests"}}},
+            {"$set": {"grade": {"$switch": {"branches": [
+                {"case": {"$gte": ["$average", 90]}, "then": "A"},
+                {"case": {"$gte": ["$average", 80]}, "then": "B"},
+                {"case": {"$gte": ["$average", 70]}, "then": "C"},
+                {"case": {"$gte": ["$average", 60]}, "then": "D"}], "default": "F"}}}}], "multi": true}],
+          "ordered": false, "writeConcern": {"w": "majority", "wtimeout": 5000}}`,
+      ),
+    ).toBe('{"n":3,"nModified":3,"ok":1.0}');
+    expect(contents(e, 'students')).toBe(
+      '[{"_id":1,"tests":[95,92,90],"average":92.33333333333333,"grade":"A"},' +
+        '{"_id":2,"tests":[94,88,90],"average":90.66666666666667,"grade":"A"},' +
+        '{"_id":3,"tests":[70,75,82],"average":75.66666666666667,"grade":"C"}]',
+    );
+  });
+
+  test('Bulk Update: a multi update and a replacement upsert with _id 5 (upserted index 1, n counts the upsert)', () => {
+    const e = testEngine();
+    // The page's collection is not shown; ten members in status "P" give its nModified 10 / n 11.
+    seed(e, 'members', `[${Array.from({ length: 10 }, (_, i) => `{"_id": ${i + 100}, "status": "P"}`).join(',')}]`);
+    expect(
+      cmd(
+        e,
+        `{"update": "members", "updates": [
+            {"q": {"status": "P"}, "u": {"$set": {"status": "D"}}, "multi": true},
+            {"q": {"_id": 5}, "u": {"_id": 5, "name": "abc123", "status": "A"}, "upsert": true}],
+          "ordered": false, "writeConcern": {"w": "majority", "wtimeout": 5000}}`,
+      ),
+    ).toBe('{"n":11,"upserted":[{"index":1,"_id":5}],"nModified":10,"ok":1.0}');
+    expect(toRelaxed(e.documents('test', 'members').at(-1) ?? new Map())).toBe(
+      '{"_id":5,"name":"abc123","status":"A"}',
+    );
+  });
+
+  test('Specify Collation: fr strength 1 matches café/cafe/cafE; without multi only the first is updated', () => {
+    const e = testEngine();
+    seed(
+      e,
+      'myColl',
+      '[{"_id": 1, "category": "café", "status": "A"}, {"_id": 2, "category": "cafe", "status": "a"}, {"_id": 3, "category": "cafE", "status": "a"}]',
+    );
+    expect(
+      cmd(
+        e,
+        `{"update": "myColl", "updates": [{"q": {"category": "cafe", "status": "a"}, "u": {"$set": {"status": "Updated"}},
+          "collation": {"locale": "fr", "strength": 1}}]}`,
+      ),
+    ).toBe('{"n":1,"nModified":1,"ok":1.0}');
+    expect(contents(e, 'myColl')).toBe(
+      '[{"_id":1,"category":"café","status":"Updated"},{"_id":2,"category":"cafe","status":"a"},{"_id":3,"category":"cafE","status":"a"}]',
+    );
+  });
+
+  test('arrayFilters: grades.$[element] >= 100 set to 100', () => {
+    const e = testEngine();
+    seed(
+      e,
+      'students',
+      '[{"_id": 1, "grades": [95, 92, 90]}, {"_id": 2, "grades": [98, 100, 102]}, {"_id": 3, "grades": [95, 110, 100]}]',
+    );
+    expect(
+      cmd(
+        e,
+        `{"update": "students", "updates": [{"q": {"grades": {"$gte": 100}}, "u": {"$set": {"grades.$[element]": 100}},
+          "arrayFilters": [{"element": {"$gte": 100}}], "multi": true}]}`,
+      ),
+    ).toBe('{"n":2,"nModified":2,"ok":1.0}');
+    expect(contents(e, 'students')).toBe(
+      '[{"_id":1,"grades":[95,92,90]},{"_id":2,"grades":[98,100,100]},{"_id":3,"grades":[95,100,100]}]',
+    );
+  });
+
+  test('arrayFilters on an array of documents: grades.$[elem].mean where elem.grade >= 85', () => {
+    const e = testEngine();
+    seed(
+      e,
+      'students2',
+      `[{"_id": 1, "grades": [{"grade": 80, "mean": 75, "std": 6}, {"grade": 85, "mean": 90, "std": 4}, {"grade": 85, "mean": 85, "std": 6}]},
+        {"_id": 2, "grades": [{"grade": 90, "mean": 75, "std": 6}, {"grade": 87, "mean": 90, "std": 3}, {"grade": 85, "mean": 85, "std": 4}]}]`,
+    );
+    expect(
+      cmd(
+        e,
+        `{"update": "students2", "updates": [{"q": {}, "u": {"$set": {"grades.$[elem].mean": 100}},
+          "arrayFilters": [{"elem.grade": {"$gte": 85}}], "multi": true}]}`,
+      ),
+    ).toBe('{"n":2,"nModified":2,"ok":1.0}');
+    expect(contents(e, 'students2')).toBe(
+      '[{"_id":1,"grades":[{"grade":80,"mean":75,"std":6},{"grade":85,"mean":100,"std":4},{"grade":85,"mean":100,"std":6}]},' +
+        '{"_id":2,"grades":[{"grade":90,"mean":100,"std":6},{"grade":87,"mean":100,"std":3},{"grade":85,"mean":100,"std":4}]}]',
+    );
+  });
+
+  const HINT_MEMBERS = `[
+    {"_id": 1, "member": "abc123", "status": "P", "points": 0, "misc1": null, "misc2": null},
+    {"_id": 2, "member": "xyz123", "status": "A", "points": 60, "misc1": "reminder: ping me at 100pts", "misc2": "Some random comment"},
+    {"_id": 3, "member": "lmn123", "status": "P", "points": 0, "misc1": null, "misc2": null},
+    {"_id": 4, "member": "pqr123", "status": "D", "points": 20, "misc1": "Deactivated", "misc2": null},
+    {"_id": 5, "member": "ijk123", "status": "P", "points": 0, "misc1": null, "misc2": null},
+    {"_id": 6, "member": "cde123", "status": "A", "points": 86, "misc1": "reminder: ping me at 100pts", "misc2": "Some random comment"}]`;
+
+  function hintFixture(): Engine {
+    const e = testEngine();
+    seed(e, 'members', HINT_MEMBERS);
+    cmd(
+      e,
+      '{"createIndexes": "members", "indexes": [{"key": {"status": 1}, "name": "status_1"}, {"key": {"points": 1}, "name": "points_1"}]}',
+    );
+    return e;
+  }
+
+  test('Specify hint: {status: 1} with multi updates the three "P" members', () => {
+    const e = hintFixture();
+    expect(
+      cmd(
+        e,
+        `{"update": "members", "updates": [{"q": {"points": {"$lte": 20}, "status": "P"}, "u": {"$set": {"misc1": "Need to activate"}},
+          "hint": {"status": 1}, "multi": true}]}`,
+      ),
+    ).toBe('{"n":3,"nModified":3,"ok":1.0}');
+    const changed = e.documents('test', 'members').filter((d) => d.get('misc1') === 'Need to activate');
+    expect(toRelaxed(changed.map((d) => d.get('_id')!))).toBe('[1,3,5]');
+  });
+
+  test('Specify hint: the explain form does not modify the documents', () => {
+    const e = hintFixture();
+    const reply = e.runCommand(
+      'test',
+      parseEJSONDoc(`{"explain": {"update": "members", "updates": [{"q": {"points": {"$lte": 20}, "status": "P"},
+        "u": {"$set": {"misc1": "Need to activate"}}, "hint": {"status": 1}, "multi": true}]}, "verbosity": "queryPlanner"}`),
+    );
+    expect(reply.get('ok')).toBe(1);
+    expect(contents(e, 'members')).toBe(toRelaxed(parseEJSONDoc(`{"a": ${HINT_MEMBERS}}`).get('a')!));
+  });
+
+  test('Specify hint: an index that does not exist makes the statement fail (code 2)', () => {
+    const e = hintFixture();
+    expect(
+      cmd(
+        e,
+        '{"update": "members", "updates": [{"q": {"status": "P"}, "u": {"$set": {"x": 1}}, "hint": {"nope": 1}}]}',
+      ),
+    ).toMatch(
+      /^\{"n":0,"writeErrors":\[\{"index":0,"code":2,"errmsg":".*hint provided does not correspond to an existing index"\}\],"nModified":0,"ok":1\.0\}$/,
+    );
+  });
+
+  const FLAVORS =
+    '[{"_id": 1, "flavor": "chocolate"}, {"_id": 2, "flavor": "strawberry"}, {"_id": 3, "flavor": "cherry"}]';
+
+  test('let variables: $expr filter on $$targetFlavor, pipeline sets $$newFlavor (cherry → orange)', () => {
+    const e = testEngine();
+    seed(e, 'cakeFlavors', FLAVORS);
+    expect(
+      cmd(
+        e,
+        `{"update": "cakeFlavors", "updates": [{"q": {"$expr": {"$eq": ["$flavor", "$$targetFlavor"]}}, "u": [{"$set": {"flavor": "$$newFlavor"}}]}],
+          "let": {"targetFlavor": "cherry", "newFlavor": "orange"}}`,
+      ),
+    ).toBe('{"n":1,"nModified":1,"ok":1.0}');
+    expect(contents(e, 'cakeFlavors')).toBe(
+      '[{"_id":1,"flavor":"chocolate"},{"_id":2,"flavor":"strawberry"},{"_id":3,"flavor":"orange"}]',
+    );
+  });
+
+  test('c variables per statement (chocolate → vanilla)', () => {
+    const e = testEngine();
+    seed(e, 'cakeFlavors', FLAVORS);
+    expect(
+      cmd(
+        e,
+        `{"update": "cakeFlavors", "updates": [{"q": {"$expr": {"$eq": ["$flavor", "$$targetFlavor"]}}, "u": [{"$set": {"flavor": "$$newFlavor"}}],
+          "c": {"targetFlavor": "chocolate", "newFlavor": "vanilla"}}]}`,
+      ),
+    ).toBe('{"n":1,"nModified":1,"ok":1.0}');
+    expect(contents(e, 'cakeFlavors')).toBe(
+      '[{"_id":1,"flavor":"vanilla"},{"_id":2,"flavor":"strawberry"},{"_id":3,"flavor":"cherry"}]',
+    );
+  });
+
+  test('Output: an upsert reply is {n: 1, upserted: [{index: 0, _id: ObjectId}], nModified: 0, ok}', () => {
+    const e = testEngine();
+    expect(cmd(e, '{"update": "c", "updates": [{"q": {"x": 1}, "u": {"$set": {"y": 1}}, "upsert": true}]}')).toBe(
+      '{"n":1,"upserted":[{"index":0,"_id":{"$oid":"000000000000000000000001"}}],"nModified":0,"ok":1.0}',
+    );
+  });
+
+  test('Output: a bulk update with two _id changes has two writeErrors (8.0: code 66 where the page shows 16837)', () => {
+    const e = testEngine();
+    seed(e, 'c', '[{"_id": 1.0}, {"_id": 2.0}, {"_id": 3.0}]');
+    expect(
+      cmd(
+        e,
+        `{"update": "c", "ordered": false, "updates": [
+            {"q": {"_id": 3}, "u": {"$set": {"a": 1}}},
+            {"q": {"_id": 1}, "u": {"_id": 5.0}},
+            {"q": {"_id": 2}, "u": {"$set": {"_id": 6.0}}}]}`,
+      ),
+    ).toBe(
+      '{"n":1,"writeErrors":[' +
+        `{"index":1,"code":66,"errmsg":"${PREFIX}After applying the update, the (immutable) field '_id' was found to have been altered to _id: 5.0"},` +
+        `{"index":2,"code":66,"errmsg":"${PREFIX}Performing an update on the path '_id' would modify the immutable field '_id'"}` +
+        '],"nModified":1,"ok":1.0}',
+    );
+  });
+
+  test('ordered (default true) stops at the first failing statement; ordered:false runs the rest', () => {
+    const e = testEngine();
+    seed(e, 'c', '[{"_id": 1}, {"_id": 2}]');
+    const body = `"updates": [{"q": {"_id": 1}, "u": {"$set": {"_id": 9}}}, {"q": {"_id": 2}, "u": {"$set": {"a": 1}}}]`;
+    expect(cmd(e, `{"update": "c", ${body}}`)).toMatch(
+      /^\{"n":0,"writeErrors":\[\{"index":0,"code":66,.*\}\],"nModified":0,"ok":1\.0\}$/,
+    );
+    expect(contents(e, 'c')).toBe('[{"_id":1},{"_id":2}]');
+    expect(cmd(e, `{"update": "c", "ordered": false, ${body}}`)).toMatch(
+      /^\{"n":1,"writeErrors":\[\{"index":0,"code":66,.*\}\],"nModified":1,"ok":1\.0\}$/,
+    );
+    expect(contents(e, 'c')).toBe('[{"_id":1},{"_id":2,"a":1}]');
+  });
+
+  test('Replacement document: multi:true with a replacement is rejected (code 9)', () => {
+    const e = testEngine();
+    seed(e, 'c', '[{"_id": 1}]');
+    expect(cmd(e, '{"update": "c", "updates": [{"q": {}, "u": {"a": 1}, "multi": true}]}')).toBe(
+      '{"n":0,"writeErrors":[{"index":0,"code":9,"errmsg":"multi update is not supported for replacement-style update"}],"nModified":0,"ok":1.0}',
+    );
+  });
+});
+
+describe(`db.collection.update upsert examples, as commands (${DOCS_METHOD})`, () => {
+  test('Upsert with Operator Expressions: {item: "BLP921"} + $set reorder + $setOnInsert stock', () => {
+    const e = testEngine();
+    expect(
+      cmd(
+        e,
+        '{"update": "books", "updates": [{"q": {"item": "BLP921"}, "u": {"$set": {"reorder": false}, "$setOnInsert": {"stock": 10}}, "upsert": true}]}',
+      ),
+    ).toBe('{"n":1,"upserted":[{"index":0,"_id":{"$oid":"000000000000000000000001"}}],"nModified":0,"ok":1.0}');
+    expect(contents(e, 'books')).toBe(
+      '[{"_id":{"$oid":"000000000000000000000001"},"item":"BLP921","reorder":false,"stock":10}]',
+    );
+  });
+
+  test('Upsert with multi (No Match): the seed {info: {publisher}} then $set fields in sorted order', () => {
+    const e = testEngine();
+    cmd(
+      e,
+      `{"update": "books", "updates": [{"q": {"info.publisher": "Self-Published"},
+        "u": {"$set": {"reorder": false, "tags": ["literature", "hardcover"], "stock": 25}}, "upsert": true, "multi": true}]}`,
+    );
+    expect(contents(e, 'books')).toBe(
+      '[{"_id":{"$oid":"000000000000000000000001"},"info":{"publisher":"Self-Published"},"reorder":false,"stock":25,"tags":["literature","hardcover"]}]',
+    );
+  });
+
+  test('Upsert using an Aggregation Pipeline: $replaceRoot/$mergeObjects, $avg and $$NOW', () => {
+    const e = testEngine();
+    cmd(
+      e,
+      `{"update": "books", "updates": [{"q": {"item": "MRQ014", "ratings": [2, 5, 3]}, "u": [
+          {"$replaceRoot": {"newRoot": {"$mergeObjects": [{"stock": 0}, "$$ROOT"]}}},
+          {"$set": {"avgRating": {"$avg": "$ratings"}, "tags": ["fiction", "murder"], "lastModified": "$$NOW"}}], "upsert": true}]}`,
+    );
+    const docs = e.documents('test', 'books');
+    expect(docs).toHaveLength(1);
+    const now = docs[0]!.get('lastModified');
+    expect(now).toBeInstanceOf(Date);
+    expect(toRelaxed(docs[0]!)).toBe(
+      '{"_id":{"$oid":"000000000000000000000001"},"stock":0,"item":"MRQ014","ratings":[2,5,3],"avgRating":3.3333333333333335,' +
+        `"tags":["fiction","murder"],"lastModified":{"$date":"${(now as Date).toISOString()}"}}`,
+    );
+  });
+
+  test('Upsert with Replacement Document: no _id anywhere → generated ObjectId first', () => {
+    const e = testEngine();
+    expect(
+      cmd(
+        e,
+        '{"update": "books", "updates": [{"q": {"item": "ZZZ135"}, "u": {"item": "ZZZ135", "stock": 5, "tags": ["database"]}, "upsert": true}]}',
+      ),
+    ).toBe('{"n":1,"upserted":[{"index":0,"_id":{"$oid":"000000000000000000000001"}}],"nModified":0,"ok":1.0}');
+    expect(contents(e, 'books')).toBe(
+      '[{"_id":{"$oid":"000000000000000000000001"},"item":"ZZZ135","stock":5,"tags":["database"]}]',
+    );
+  });
+
+  test('Upsert with Dotted _id Query (8.0): a modifier upsert builds _id {name, uid}; the page shows pre-4.x code 111', () => {
+    const e = testEngine();
+    expect(
+      cmd(
+        e,
+        `{"update": "c", "updates": [{"q": {"_id.name": "Robert Frost", "_id.uid": 0}, "u": {"$set": {"categories": ["poet", "playwright"]}}, "upsert": true}]}`,
+      ),
+    ).toBe('{"n":1,"upserted":[{"index":0,"_id":{"name":"Robert Frost","uid":0}}],"nModified":0,"ok":1.0}');
+    expect(contents(e, 'c')).toBe('[{"_id":{"name":"Robert Frost","uid":0},"categories":["poet","playwright"]}]');
+  });
+
+  test('Upsert with Dotted _id Query, replacement style: code 111 NotExactValueField, nothing inserted', () => {
+    const e = testEngine();
+    expect(
+      cmd(
+        e,
+        `{"update": "c", "updates": [{"q": {"_id.name": "Robert Frost", "_id.uid": 0}, "u": {"categories": ["poet", "playwright"]}, "upsert": true}]}`,
+      ),
+    ).toBe(
+      `{"n":0,"writeErrors":[{"index":0,"code":111,"errmsg":"${PREFIX}field at '_id' must be exactly specified, field at sub-path '_id.name'found"}],"nModified":0,"ok":1.0}`,
+    );
+    expect(contents(e, 'c')).toBe('[]');
+  });
+
+  test('Using $expr in an Update with Upsert generates an error (224)', () => {
+    const e = testEngine();
+    expect(
+      cmd(
+        e,
+        '{"update": "c", "updates": [{"q": {"$expr": {"$eq": ["$a", 1]}}, "u": {"$set": {"b": 1}}, "upsert": true}]}',
+      ),
+    ).toBe(
+      '{"n":0,"writeErrors":[{"index":0,"code":224,"errmsg":"$expr is not allowed in the query predicate for an upsert"}],"nModified":0,"ok":1.0}',
+    );
+  });
+
+  test('equality extraction: {name: "Andy", rating: {$gt: 8}} seeds only name (comparison operators are not copied)', () => {
+    const e = testEngine();
+    cmd(
+      e,
+      '{"update": "people", "updates": [{"q": {"name": "Andy", "rating": {"$gt": 8}}, "u": {"$inc": {"score": 1}}, "upsert": true}]}',
+    );
+    expect(contents(e, 'people')).toBe('[{"_id":{"$oid":"000000000000000000000001"},"name":"Andy","score":1}]');
+  });
+});
+
+describe(`upsert seeding (${UPSERT_FIELDS})`, () => {
+  function upserted(q: string, u: string): string {
+    const e = testEngine();
+    const reply = cmd(e, `{"update": "c", "updates": [{"q": ${q}, "u": ${u}, "upsert": true}]}`);
+    return reply.includes('writeErrors') ? reply : contents(e, 'c');
+  }
+  const OID = '{"$oid":"000000000000000000000001"}';
+
+  test.each([
+    ['{"_id": {"$eq": 1}}', '{}', '[{"_id":1}]'],
+    ['{"_id": {"$all": [1]}}', '{"$set": {"a": 1}}', '[{"_id":1,"a":1}]'],
+    ['{"_id": {"$in": [1]}}', '{"$setOnInsert": {"a": 1}}', '[{"_id":1,"a":1}]'],
+    ['{"$or": [{"_id": {"$eq": 1}}]}', '{"$set": {"a": 1}}', '[{"_id":1,"a":1}]'],
+    ['{"_id": {"$in": [1, 2]}}', '{"$set": {"a": 1}}', `[{"_id":${OID},"a":1}]`],
+    ['{"x": {"$in": [1]}}', '{"$set": {"a": 1}}', `[{"_id":${OID},"x":1,"a":1}]`],
+    ['{"x": [1, 2]}', '{"$set": {"a": 1}}', `[{"_id":${OID},"x":[1,2],"a":1}]`],
+    ['{"x": {"x.x": 1}}', '{"$set": {"a": 1}}', `[{"_id":${OID},"x":{"x.x":1},"a":1}]`],
+    ['{"x": 1}', '{}', `[{"_id":${OID}}]`],
+    ['{"x": {"$regex": "abc"}}', '{"$set": {"a": 1}}', `[{"_id":${OID},"a":1}]`],
+    ['{"x.x": {"$eq": 1}}', '{"$setOnInsert": {"a": 1}}', `[{"_id":${OID},"x":{"x":1},"a":1}]`],
+    ['{"_id": 1, "x": [1, {"x": 1}], "x.x": 1}', '{}', '[{"_id":1}]'],
+  ])('q %s, u %s inserts %s (seed fields first, new update fields appended)', (q, u, out) => {
+    expect(upserted(q, u)).toBe(out);
+  });
+
+  test.each([
+    [
+      '{"x": {"$all": [1, 2]}}',
+      '{"$set": {"a": 1}}',
+      54,
+      "cannot infer query fields to set, path 'x' is matched twice",
+    ],
+    [
+      '{"$and": [{"x": 1}, {"x": 1}]}',
+      '{"$set": {"a": 1}}',
+      54,
+      "cannot infer query fields to set, path 'x' is matched twice",
+    ],
+    [
+      '{"x": 1, "x.x": 1}',
+      '{"$set": {"a": 1}}',
+      54,
+      "cannot infer query fields to set, both paths 'x.x' and 'x' are matched",
+    ],
+    ['{"_id.x": 1, "_id.y": 2}', '{}', 111, "field at '_id' must be exactly specified, field at sub-path '_id.x'found"],
+  ])('q %s, u %s is write error %i', (q, u, code, errmsg) => {
+    // The seed is built inside the upsert stage, so 8.0 wraps the message like any executor error.
+    expect(upserted(q, u)).toBe(
+      `{"n":0,"writeErrors":[{"index":0,"code":${code},"errmsg":"${PREFIX}${errmsg}"}],"nModified":0,"ok":1.0}`,
+    );
+  });
+
+  test.each([['{"_id": [1, 2]}'], ['{"$set": {"_id": [1, 2]}}'], ['{"_id": {"$regex": "abc"}}']])(
+    'u %s with q {} is a write error',
+    (u) => {
+      expect(upserted('{}', u)).toMatch(/"writeErrors":\[\{"index":0,"code":\d+,/);
+    },
+  );
+});
