@@ -6,6 +6,7 @@ import { loadEngineShell } from './shell-runner.js';
 import { typedEJSON } from './views.js';
 import type { Endpoint } from './protocol.js';
 import { parseEJSON } from '../bson/ejson.js';
+import type { Doc } from '../bson/values.js';
 
 async function setup(): Promise<Engine> {
   const engine = new Engine();
@@ -62,6 +63,122 @@ describe('runPlaygroundScript', () => {
     expect(run.collections).toBeUndefined();
     expect(collectionViews(engine, 'test')[0]!.documents).toHaveLength(2);
     expect(engine.oplogEntries().length).toBe(oplogBefore);
+  });
+});
+
+/** Everything a dry run must leave as it was: collections, oplog, users and login, deployment, sessions. */
+function engineState(engine: Engine): unknown {
+  const cmd = (db: string, text: string): string => typedEJSON(engine.runCommand(db, parseEJSON(text) as Doc), 0);
+  return {
+    collections: engine.databaseNames().map((db) => [db, collectionViews(engine, db)]),
+    oplog: engine.oplogEntries().map((e) => typedEJSON(e, 0)),
+    users: cmd('admin', '{"usersInfo": 1}'),
+    connection: cmd('admin', '{"connectionStatus": 1}'),
+    deployment: cmd('admin', '{"getDeployment": 1}'),
+    sessions: engine.catalog.sessions.list().length,
+    openTransactions: engine.deployment.sessions.hasOpenTransactions(),
+  };
+}
+
+describe('dry runs leave the engine as it was', () => {
+  const scripts: readonly [string, string, string][] = [
+    ['db.auth', 'db.students.updateOne({_id: 1}, {$set: {a: 1}})\ndb.auth("ada", "pw")', 'authenticate'],
+    ['db.createUser', 'db.createUser({user: "ada", pwd: "pw", roles: ["readWrite"]})', 'createUser'],
+    ['configureDeployment', 'db.adminCommand({configureDeployment: 1, topology: "replicaset"})', 'configureDeployment'],
+    [
+      'a transaction',
+      'const s = db.getMongo().startSession()\ns.startTransaction()\ns.getDatabase("test").students.insertOne({_id: 9})\ns.commitTransaction()',
+      'insert',
+    ],
+    ['rs.initiate-like admin', 'db.adminCommand({setDefaultRWConcern: 1, defaultWriteConcern: {w: 1}})', 'setDefaultRWConcern'],
+  ];
+  for (const [label, script, command] of scripts) {
+    it(`pauses before ${label} and restores everything`, async () => {
+      const engine = await setup();
+      const shell = await loadEngineShell();
+      const before = engineState(engine);
+      const operations = [...engine.recentOperations()];
+      const run = runPlaygroundScript(engine, shell, 'test', script, true);
+      expect(engine.recentOperations()).toEqual(operations);
+      expect(run.paused?.command).toBe(command);
+      expect(run.paused?.reason).toMatch(/cannot undo/);
+      expect(run.statements.every((s) => s.index < run.paused!.statement)).toBe(true);
+      expect(engineState(engine)).toEqual(before);
+    });
+  }
+
+  it('keeps what ran before the pause and its statement number', async () => {
+    const engine = await setup();
+    const shell = await loadEngineShell();
+    const run = runPlaygroundScript(
+      engine,
+      shell,
+      'test',
+      'db.students.updateOne({_id: 1}, {$set: {a: 1}})\ndb.createUser({user: "ada", pwd: "pw", roles: []})',
+      true,
+    );
+    expect(run.paused).toMatchObject({ command: 'createUser', statement: 1 });
+    expect(run.statements.map((s) => s.index)).toEqual([0]);
+    expect(run.commands.map((c) => [c.name, c.statement])).toEqual([['update', 0]]);
+  });
+
+  it('a committed run still sends them', async () => {
+    const engine = await setup();
+    const shell = await loadEngineShell();
+    const run = runPlaygroundScript(
+      engine,
+      shell,
+      'test',
+      'db.createUser({user: "ada", pwd: "pw", roles: []})',
+      false,
+    );
+    expect(run.paused).toBeUndefined();
+    expect(run.statements[0]?.kind).not.toBe('error');
+  });
+});
+
+describe('commands carry the statement that sent them', () => {
+  it('numbers each command by its statement, ranges stay those of the whole script', async () => {
+    const engine = await setup();
+    const shell = await loadEngineShell();
+    const script = [
+      'const g = 100 // the cap',
+      'db.students.updateMany({}, {$set: {"grades.$[x]": g}}, {arrayFilters: [{x: {$gte: g}}]})',
+      '',
+      '  db.students.find()',
+      'db.students.updateOne({_id: 3}, {$set: {a: 1}}, {upsert: true}); db.students.deleteOne({_id: 1})',
+    ].join('\n');
+    const run = runPlaygroundScript(engine, shell, 'test', script, true);
+    expect(run.statements.map((s) => [s.index, s.range.startLine, s.range.startColumn])).toEqual([
+      [0, 1, 1],
+      [1, 2, 1],
+      [2, 4, 3],
+      [3, 5, 1],
+      [4, 5, 66],
+    ]);
+    expect(run.statements.every((s) => s.kind !== 'error')).toBe(true);
+    expect(run.commands.map((c) => [c.name, c.statement])).toEqual([
+      ['update', 1],
+      ['find', 2],
+      ['update', 3],
+      ['delete', 4],
+    ]);
+  });
+
+  it('stops at the first failing statement, as before', async () => {
+    const engine = await setup();
+    const shell = await loadEngineShell();
+    const run = runPlaygroundScript(engine, shell, 'test', 'db.students.insertOne({_id: 1})\ndb.students.find()', true);
+    expect(run.statements).toHaveLength(1);
+    expect(run.statements[0]?.error?.code).toBe(11000);
+  });
+
+  it('a syntax error is one error result', async () => {
+    const engine = await setup();
+    const shell = await loadEngineShell();
+    const run = runPlaygroundScript(engine, shell, 'test', 'db.students.find(\ndb.x(', true);
+    expect(run.statements).toHaveLength(1);
+    expect(run.statements[0]?.error?.name).toBe('SyntaxError');
   });
 });
 

@@ -4,12 +4,16 @@
  * `runWriteWithDetails` so every write reports before/after, modified paths, array touches and
  * upsert origins. A dry run is the same run between `snapshot()` and `restore()`, so later
  * statements of the script see earlier ones, and afterwards nothing (oplog included) remains.
+ * The snapshot holds the catalog only, so a dry run stops before any command that changes what
+ * it does not hold (deployment, users and login, sessions, transactions, the sharding router)
+ * and reports `paused`; the page then asks for Run.
  */
 import { parseEJSON } from '../bson/ejson.js';
 import { valuesEqual } from '../bson/compare.js';
 import { isArray, isDoc, type Doc, type Value } from '../bson/values.js';
 import { runWriteWithDetails } from '../commands/update-preview.js';
 import type { StatementDetail } from '../commands/update-details.js';
+import { DEPLOYMENT_COMMANDS } from '../deploy/deployment.js';
 import { codeNameOf } from '../errors.js';
 import type { Engine } from '../index.js';
 import type { CommandEngine } from '../shell/api.js';
@@ -18,6 +22,7 @@ import type {
   DeploymentList,
   CollectionView,
   OplogEntryView,
+  PreviewPause,
   ProtocolError,
   ScriptRun,
   SentCommand,
@@ -27,6 +32,47 @@ import type { ShellRunner } from './shell-runner.js';
 import { explainOplogEntry, scalarText, toTree, typedEJSON } from './views.js';
 
 const DETAILED_COMMANDS = new Set(['update', 'findAndModify', 'findandmodify', 'bulkWrite', 'upsertRace']);
+
+/** Deployment commands that only read, which a dry run may send. */
+const READ_ONLY_DEPLOYMENT_COMMANDS = new Set([
+  'getDeployment',
+  'getDefaultRWConcern',
+  'usersInfo',
+  'connectionStatus',
+  'replSetGetStatus',
+]);
+
+/** Session commands the engine does not implement today; refused in dry runs all the same. */
+const SESSION_COMMANDS = new Set([
+  'startSession',
+  'refreshSessions',
+  'killSessions',
+  'killAllSessions',
+  'killAllSessionsByPattern',
+  'saslStart',
+  'saslContinue',
+]);
+
+/** Catalog commands that also change the sharding router's state (not in the snapshot). */
+const ROUTER_COMMANDS = new Set(['drop', 'dropDatabase', 'renameCollection']);
+
+/** Thrown into the shell to stop a dry run before a command it could not undo. */
+class PreviewPaused extends Error {}
+
+/** Why a dry run must not send `command`, or undefined when the snapshot undoes it. */
+function pauseReason(engine: Engine, name: string, command: Doc): string | undefined {
+  if (DEPLOYMENT_COMMANDS.has(name) && !READ_ONLY_DEPLOYMENT_COMMANDS.has(name)) {
+    return `${name} changes the deployment, its users or its sessions, which a preview cannot undo`;
+  }
+  if (SESSION_COMMANDS.has(name)) return `${name} changes sessions or the login, which a preview cannot undo`;
+  if (['lsid', 'txnNumber', 'autocommit', 'startTransaction'].some((k) => command.has(k))) {
+    return `${name} runs in a session or transaction, which a preview cannot undo`;
+  }
+  if (ROUTER_COMMANDS.has(name) && engine.deployment.topology.topology === 'sharded') {
+    return `${name} changes the sharded cluster's routing, which a preview cannot undo`;
+  }
+  return undefined;
+}
 
 /** Runs `script` and reports everything the page shows about it. */
 export function runPlaygroundScript(
@@ -38,11 +84,19 @@ export function runPlaygroundScript(
 ): ScriptRun {
   const started = Date.now();
   const snapshot = dryRun ? engine.snapshot() : undefined;
+  const operationsBefore = dryRun ? [...engine.recentOperations()] : [];
   const oplogBefore = engine.oplogEntries().length;
   const commands: SentCommand[] = [];
+  let current: number | undefined;
+  let paused: PreviewPause | undefined;
   const recorder: CommandEngine = {
     runCommand(dbName: string, command: Doc): Doc {
       const name = command.keys().next().value ?? '';
+      const reason = dryRun ? pauseReason(engine, name, command) : undefined;
+      if (reason !== undefined) {
+        paused ??= { command: name, statement: current ?? 0, reason };
+        throw new PreviewPaused(`preview paused: ${reason}`);
+      }
       let reply: Doc;
       let details: readonly StatementDetail[] = [];
       if (DETAILED_COMMANDS.has(name)) {
@@ -59,17 +113,38 @@ export function runPlaygroundScript(
         reply: typedEJSON(reply),
         ok: isOk(reply),
         statements: details.map((d) => statementView(d, arrayFiltersOf(command, name, d.index))),
+        ...(current === undefined ? {} : { statement: current }),
       });
       return reply;
     },
   };
   try {
-    const statements = shell(recorder, db, script);
+    const statements = shell(recorder, db, script, (index) => {
+      current = index;
+    });
     const oplog = engine.oplogEntries().slice(oplogBefore).map(oplogView);
-    const run: ScriptRun = { dryRun, statements, commands, oplog, elapsedMs: Date.now() - started };
+    const elapsedMs = Date.now() - started;
+    if (paused !== undefined) {
+      // Only what ran before the paused statement: its own error is the pause, not the script's.
+      const before = paused.statement;
+      return {
+        dryRun,
+        statements: statements.filter((s) => s.index < before),
+        commands: commands.filter((c) => (c.statement ?? 0) < before),
+        oplog,
+        elapsedMs,
+        paused,
+      };
+    }
+    const run: ScriptRun = { dryRun, statements, commands, oplog, elapsedMs };
     return dryRun ? run : { ...run, collections: collectionViews(engine, db) };
   } finally {
-    if (snapshot !== undefined) engine.restore(snapshot);
+    if (snapshot !== undefined) {
+      engine.restore(snapshot);
+      const operations = engine.catalog.recentOperations;
+      operations.clear();
+      for (const record of operationsBefore) operations.record(record);
+    }
   }
 }
 

@@ -202,6 +202,8 @@ export interface SentCommand {
   readonly reply: string;
   readonly ok: boolean;
   readonly statements: readonly StatementView[];
+  /** Index (`ShellStatementReply.index`) of the script statement that sent it, when known. */
+  readonly statement?: number;
 }
 
 export interface OplogEntryView {
@@ -223,6 +225,20 @@ export interface ScriptRun {
   readonly collections?: readonly CollectionView[];
   /** Milliseconds the run took inside the worker. */
   readonly elapsedMs: number;
+  /**
+   * Set when a dry run stopped before a command whose effect a preview could not undo
+   * (deployment, users and login, sessions and transactions): the page asks for Run instead.
+   */
+  readonly paused?: PreviewPause;
+}
+
+export interface PreviewPause {
+  /** The command the preview did not send. */
+  readonly command: string;
+  /** Index of the statement that would have sent it. */
+  readonly statement: number;
+  /** Why, in a sentence. */
+  readonly reason: string;
 }
 
 export interface DeploymentList {
