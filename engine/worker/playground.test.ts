@@ -90,7 +90,11 @@ describe('dry runs leave the engine as it was', () => {
       'const s = db.getMongo().startSession()\ns.startTransaction()\ns.getDatabase("test").students.insertOne({_id: 9})\ns.commitTransaction()',
       'insert',
     ],
-    ['rs.initiate-like admin', 'db.adminCommand({setDefaultRWConcern: 1, defaultWriteConcern: {w: 1}})', 'setDefaultRWConcern'],
+    [
+      'rs.initiate-like admin',
+      'db.adminCommand({setDefaultRWConcern: 1, defaultWriteConcern: {w: 1}})',
+      'setDefaultRWConcern',
+    ],
   ];
   for (const [label, script, command] of scripts) {
     it(`pauses before ${label} and restores everything`, async () => {
@@ -125,13 +129,7 @@ describe('dry runs leave the engine as it was', () => {
   it('a committed run still sends them', async () => {
     const engine = await setup();
     const shell = await loadEngineShell();
-    const run = runPlaygroundScript(
-      engine,
-      shell,
-      'test',
-      'db.createUser({user: "ada", pwd: "pw", roles: []})',
-      false,
-    );
+    const run = runPlaygroundScript(engine, shell, 'test', 'db.createUser({user: "ada", pwd: "pw", roles: []})', false);
     expect(run.paused).toBeUndefined();
     expect(run.statements[0]?.kind).not.toBe('error');
   });
