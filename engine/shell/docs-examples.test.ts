@@ -14,6 +14,7 @@ import { formatShellResult, runShellScript } from './index.js';
 
 const DOCS_METHOD = 'mongodb/docs source/reference/method/db.collection.update.txt';
 const DOCS_UPDATE_ONE = 'mongodb/docs source/reference/method/db.collection.updateOne.txt';
+const DOCS_REPLACE_ONE = 'mongodb/docs source/reference/method/db.collection.replaceOne.txt';
 const DOCS_FAM = 'mongodb/docs source/reference/command/findAndModify.txt';
 const ARRAY_FILTERS_JS = 'mongodb/mongo jstests/core/write/update/update_arrayFilters.js';
 const NOW = new Date('2026-01-02T03:04:05.678Z');
@@ -302,6 +303,61 @@ describe(`updateOne examples (${DOCS_UPDATE_ONE})`, () => {
           { case: { $gte: [ "$average", 70 ] }, then: "C" }, { case: { $gte: [ "$average", 60 ] }, then: "D" } ], default: "F" } } } } ] )`);
     expect(r.contents('students3')).toBe(
       `[{"_id":3,"tests":[70,75,82],"lastUpdate":{"$date":"${NOW.toISOString()}"},"average":75.0,"grade":"C"}]`,
+    );
+  });
+});
+
+describe(`replaceOne examples (${DOCS_REPLACE_ONE})`, () => {
+  const RESTAURANT = `db.restaurant.insertMany([
+    { "_id" : 1, "name" : "Central Perk Cafe", "Borough" : "Manhattan" },
+    { "_id" : 2, "name" : "Rock A Feller Bar and Grill", "Borough" : "Queens", "violations" : 2 },
+    { "_id" : 3, "name" : "Empire State Pub", "Borough" : "Brooklyn", "violations" : 0 } ])`;
+
+  test('Replace: matchedCount 1, modifiedCount 1; the _id is kept', () => {
+    const r = shell(`${RESTAURANT}
+      db.restaurant.replaceOne( { "name" : "Central Perk Cafe" }, { "name" : "Central Pork Cafe", "Borough" : "Manhattan" } )
+      db.restaurant.replaceOne( { "name" : "Nowhere" }, { "name" : "x" } )`);
+    expect(r.out.slice(1)).toEqual([
+      '{\n  acknowledged: true,\n  insertedId: null,\n  matchedCount: 1,\n  modifiedCount: 1,\n  upsertedCount: 0\n}',
+      '{\n  acknowledged: true,\n  insertedId: null,\n  matchedCount: 0,\n  modifiedCount: 0,\n  upsertedCount: 0\n}',
+    ]);
+    expect(toRelaxed(r.engine.documents('test', 'restaurant')[0]!)).toBe(
+      '{"_id":1,"name":"Central Pork Cafe","Borough":"Manhattan"}',
+    );
+  });
+
+  test('Replace with Upsert: the replacement document (with its _id 4) is inserted as given', () => {
+    const r = shell(`${RESTAURANT}
+      db.restaurant.replaceOne( { "name" : "Pizza Rat's Pizzaria" }, { "_id": 4, "name" : "Pizza Rat's Pizzaria", "Borough" : "Manhattan", "violations" : 8 }, { upsert: true } )`);
+    expect(r.out[1]).toBe(
+      '{\n  acknowledged: true,\n  insertedId: 4,\n  matchedCount: 0,\n  modifiedCount: 0,\n  upsertedCount: 1\n}',
+    );
+    expect(toRelaxed(r.engine.documents('test', 'restaurant')[3]!)).toBe(
+      `{"_id":4,"name":"Pizza Rat's Pizzaria","Borough":"Manhattan","violations":8}`,
+    );
+  });
+
+  test('Specify Collation: replaces the first match (_id 2 with status "a" under strength 1 also matches _id 1 "A")', () => {
+    const r =
+      shell(`db.myColl.insertMany( [ { _id: 1, category: "café", status: "A" }, { _id: 2, category: "cafe", status: "a" }, { _id: 3, category: "cafE", status: "a" } ] )
+      db.myColl.replaceOne( { category: "cafe", status: "a" }, { category: "cafÉ", status: "Replaced" }, { collation: { locale: "fr", strength: 1 } } )`);
+    expect(r.contents('myColl')).toBe(
+      '[{"_id":1,"category":"cafÉ","status":"Replaced"},{"_id":2,"category":"cafe","status":"a"},{"_id":3,"category":"cafE","status":"a"}]',
+    );
+  });
+
+  test('Specify hint: matchedCount 1, modifiedCount 1', () => {
+    const r = shell(`db.members.insertMany([
+        { "_id" : 1, "member" : "abc123", "status" : "P", "points" :  0,  "misc1" : null, "misc2" : null },
+        { "_id" : 2, "member" : "xyz123", "status" : "A", "points" : 60,  "misc1" : "reminder: ping me at 100pts", "misc2" : "Some random comment" } ])
+      db.members.createIndex( { status: 1 } )
+      db.members.createIndex( { points: 1 } )
+      db.members.replaceOne( { "points": { $lte: 20 }, "status": "P" }, { "misc1": "using index on status", status: "P", member: "replacement", points: "20"}, { hint: { status: 1 } } )`);
+    expect(r.out[3]).toBe(
+      '{\n  acknowledged: true,\n  insertedId: null,\n  matchedCount: 1,\n  modifiedCount: 1,\n  upsertedCount: 0\n}',
+    );
+    expect(toRelaxed(r.engine.documents('test', 'members')[0]!)).toBe(
+      '{"_id":1,"misc1":"using index on status","status":"P","member":"replacement","points":"20"}',
     );
   });
 });
