@@ -121,7 +121,7 @@ describe('dry runs leave the engine as it was', () => {
       'db.students.updateOne({_id: 1}, {$set: {a: 1}})\ndb.createUser({user: "ada", pwd: "pw", roles: []})',
       true,
     );
-    expect(run.paused).toMatchObject({ command: 'createUser', statement: 1 });
+    expect(run.paused).toMatchObject({ command: 'createUser', statement: 1, line: 2 });
     expect(run.statements.map((s) => s.index)).toEqual([0]);
     expect(run.commands.map((c) => [c.name, c.statement])).toEqual([['update', 0]]);
   });

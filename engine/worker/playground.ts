@@ -127,13 +127,14 @@ export function runPlaygroundScript(
     if (paused !== undefined) {
       // Only what ran before the paused statement: its own error is the pause, not the script's.
       const before = paused.statement;
+      const line = statements.find((s) => s.index === before)?.range.startLine;
       return {
         dryRun,
         statements: statements.filter((s) => s.index < before),
         commands: commands.filter((c) => (c.statement ?? 0) < before),
         oplog,
         elapsedMs,
-        paused,
+        paused: line === undefined ? paused : { ...paused, line },
       };
     }
     const run: ScriptRun = { dryRun, statements, commands, oplog, elapsedMs };

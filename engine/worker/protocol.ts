@@ -237,6 +237,8 @@ export interface PreviewPause {
   readonly command: string;
   /** Index of the statement that would have sent it. */
   readonly statement: number;
+  /** That statement's first line in the script (1-based), when known. */
+  readonly line?: number;
   /** Why, in a sentence. */
   readonly reason: string;
 }
