@@ -243,3 +243,36 @@ test('authorization: an unauthenticated upsert is refused with code 13', async (
   await expect(toggle).not.toBeChecked();
   await expect(error).toHaveCount(0);
 });
+
+test('diff cards name the script line that sent them; the result links to them', async ({ playground, page }) => {
+  await playground.open();
+  await playground.setCommand(
+    '// two statements\ndb.students.updateOne({_id: 1}, {$set: {late: true}})\ndb.students.updateOne({_id: 99}, {$set: {x: 1}}, {upsert: true})',
+  );
+  await playground.waitForPreview();
+  const headers = playground.diff.getByTestId('diff-statement');
+  await expect(headers).toHaveCount(2);
+  await expect(headers.nth(0)).toContainText('line 2');
+  await expect(headers.nth(0)).toContainText('db.students.updateOne({_id: 1}, {$set: {late: true}})');
+  await expect(headers.nth(1)).toContainText('line 3');
+  const links = playground.result.getByTestId('show-diff');
+  await expect(links).toHaveCount(2);
+  await expect(links.nth(1)).toContainText('1 document in Diff');
+  await links.nth(1).click();
+  await expect(page.getByTestId('tab.diff')).toHaveAttribute('aria-selected', 'true');
+  await expect(headers.nth(1)).toBeFocused();
+});
+
+test('a preview pauses before commands it could not undo', async ({ playground }) => {
+  await playground.open();
+  await playground.setCommand(
+    'db.students.updateOne({_id: 1}, {$set: {late: true}})\ndb.createUser({user: "ada", pwd: "pw", roles: []})',
+  );
+  await playground.waitForPreview();
+  const paused = playground.result.getByTestId('preview-paused');
+  await expect(paused).toContainText('Preview paused before createUser on line 2');
+  await expect(playground.diff.getByTestId('diff-statement')).toHaveCount(1);
+  await playground.run();
+  await expect(paused).toHaveCount(0);
+  await expect(playground.result.getByTestId('result-statement')).toHaveCount(2);
+});

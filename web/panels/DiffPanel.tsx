@@ -6,7 +6,7 @@
  * Long lists are windowed by scroll offset.
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode, type UIEvent } from 'react';
-import type { ChangeView, StatementView, TreeNode } from '../../engine/worker/protocol.js';
+import type { ChangeView, ShellStatementReply, StatementView, TreeNode } from '../../engine/worker/protocol.js';
 import { diffTrees } from '../diff/tree-diff.js';
 import { usePlayground } from '../state/store.js';
 import { ORIGIN_LABEL, TreeView, operatorLabel } from './TreeView.js';
@@ -23,6 +23,8 @@ type Card =
       readonly kind: 'header';
       readonly statement: StatementView;
       readonly title: string;
+      /** The script statement that sent the command (line and source), when the worker knew it. */
+      readonly source: ShellStatementReply | undefined;
       readonly colours: ReadonlyMap<string, number>;
     };
 
@@ -66,8 +68,9 @@ export function DiffPanel(): ReactNode {
         let next = statement.arrayFilters.length;
         for (const c of statement.documents)
           for (const t of c.arrayTouches) if (!colours.has(t.operator)) colours.set(t.operator, next++);
+        const source = shown.run.statements.find((s) => s.index === command.statement);
         const title = `${command.name}${command.statements.length > 1 ? ` #${statement.index}` : ''}`;
-        out.push({ kind: 'header', statement, title, colours });
+        out.push({ kind: 'header', statement, title, source, colours });
         for (const change of statement.documents) out.push({ kind: 'change', statement, change, colours });
         if (statement.upsert !== undefined) out.push({ kind: 'upsert', statement, colours });
       }
@@ -78,6 +81,18 @@ export function DiffPanel(): ReactNode {
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(800);
   const box = useRef<HTMLDivElement>(null);
+  const focused = usePlayground((s) => s.focusedStatement);
+  useEffect(() => {
+    // "Show in Diff" from the result pane: scroll the statement's first card into view.
+    const el = box.current;
+    if (focused === null || el === null) return;
+    const at = cards.findIndex((c) => c.kind === 'header' && c.source?.index === focused.index);
+    if (at < 0) return;
+    const target = el.querySelector<HTMLElement>(`[data-statement="${focused.index}"]`);
+    if (target !== null) target.scrollIntoView({ block: 'start' });
+    else el.scrollTop = heights.slice(0, at).reduce((a, b) => a + b, 0);
+    target?.focus({ preventScroll: true });
+  }, [focused, cards, heights]);
   const onScroll = (e: UIEvent<HTMLDivElement>): void => {
     setScrollTop(e.currentTarget.scrollTop);
     setViewport(e.currentTarget.clientHeight || 800);
@@ -92,7 +107,14 @@ export function DiffPanel(): ReactNode {
       </p>
     );
   } else if (cards.length === 0) {
-    body = <p className="empty">This run wrote nothing through update, findAndModify or bulkWrite.</p>;
+    body =
+      shown.run.paused !== undefined ? (
+        <p className="empty">Preview paused: this script changes the deployment. Press Run to see what it does.</p>
+      ) : (
+        <p className="empty">
+          This run wrote nothing through update, findAndModify or bulkWrite. Inserts and deletes show in the Oplog tab.
+        </p>
+      );
   } else if (cards.length <= WINDOW_THRESHOLD) {
     body = cards.map((c, i) => <CardView key={`${runCount}:${i}`} card={c} />);
   } else {
@@ -128,25 +150,59 @@ export function DiffPanel(): ReactNode {
 
 function CardView({ card }: { card: Card }): ReactNode {
   if (card.kind === 'header')
-    return <StatementHeader statement={card.statement} title={card.title} colours={card.colours} />;
+    return (
+      <StatementHeader statement={card.statement} title={card.title} source={card.source} colours={card.colours} />
+    );
   if (card.kind === 'upsert') return <UpsertCard statement={card.statement} colours={card.colours} />;
   return <ChangeCard change={card.change} colours={card.colours} />;
+}
+
+/** The statement's first line of code (comments and blank lines skipped). */
+export function firstCodeLine(source: string): string {
+  const line = source.split('\n').find((l) => l.trim() !== '' && !l.trim().startsWith('//')) ?? source;
+  return line.trim();
 }
 
 function StatementHeader({
   statement,
   title,
+  source,
   colours,
 }: {
   statement: StatementView;
   title: string;
+  source: ShellStatementReply | undefined;
   colours: ReadonlyMap<string, number>;
 }): ReactNode {
   const operators = [...colours.keys()].filter((op) => !statement.arrayFilters.some((f) => f.identifier === op));
   return (
-    <div className="statement-summary">
+    <div
+      className="statement-summary"
+      data-testid="diff-statement"
+      {...(source === undefined ? {} : { 'data-statement': source.index, tabIndex: -1 })}
+    >
+      {source !== undefined ? (
+        <div className="statement-title">
+          <button
+            type="button"
+            className="line-ref link"
+            title="Show this statement in the result pane"
+            onClick={() =>
+              document
+                .getElementById(`result-statement-${source.index}`)
+                ?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })
+            }
+          >
+            line {source.range.startLine}
+          </button>
+          <code className="source" title={source.source}>
+            {firstCodeLine(source.source)}
+          </code>
+          {title !== 'update' ? <span className="muted command-name">{title}</span> : null}
+        </div>
+      ) : null}
       <div className="counts">
-        <strong>{title}</strong>
+        {source === undefined ? <strong>{title}</strong> : null}
         <span className="pill">matched {statement.nMatched}</span>
         <span className="pill">modified {statement.nModified}</span>
         {statement.upsert !== undefined ? <span className="pill upsert">upserted 1</span> : null}

@@ -4,12 +4,26 @@
  * command documents actually sent with their replies.
  */
 import type { ReactNode } from 'react';
-import type { ShellStatementReply } from '../../engine/worker/protocol.js';
+import type { ScriptRun, ShellStatementReply } from '../../engine/worker/protocol.js';
 import { usePlayground } from '../state/store.js';
+import { firstCodeLine } from './DiffPanel.js';
 import { explain } from './explanations.js';
+
+/** How many diff cards (matched or upserted documents) each statement's commands produced. */
+function diffCounts(run: ScriptRun): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const c of run.commands) {
+    if (c.statement === undefined || c.statements.length === 0) continue;
+    const n = c.statements.reduce((m, s) => m + s.documents.length + (s.upsert ? 1 : 0), 0);
+    counts.set(c.statement, (counts.get(c.statement) ?? 0) + Math.max(n, 1));
+  }
+  return counts;
+}
 
 export function ResultPanel(): ReactNode {
   const shown = usePlayground((s) => s.shown);
+  const counts = shown === null ? new Map<number, number>() : diffCounts(shown.run);
+  const paused = shown?.run.paused;
   return (
     <section className="panel result-panel" data-testid="result-pane" aria-labelledby="result-title">
       <div className="panel-head">
@@ -28,8 +42,15 @@ export function ResultPanel(): ReactNode {
       ) : (
         <div className="result-body">
           {shown.run.statements.map((s) => (
-            <Statement key={s.index} s={s} />
+            <Statement key={s.index} s={s} cards={counts.get(s.index)} />
           ))}
+          {paused !== undefined ? (
+            <div className="paused-box" role="status" data-testid="preview-paused">
+              <strong>Preview paused</strong> before <code>{paused.command}</code>
+              {paused.line !== undefined ? ` on line ${paused.line}` : ''}: {paused.reason}. Press <kbd>Run</kbd> to
+              apply the script and see its effect.
+            </div>
+          ) : null}
           {shown.run.commands.length > 0 ? (
             <div className="sent">
               <h3>Commands sent to the server</h3>
@@ -68,13 +89,25 @@ export function ResultPanel(): ReactNode {
   );
 }
 
-function Statement({ s }: { s: ShellStatementReply }): ReactNode {
-  const firstLine = s.source.split('\n').find((l) => l.trim() !== '' && !l.trim().startsWith('//')) ?? s.source;
+function Statement({ s, cards }: { s: ShellStatementReply; cards: number | undefined }): ReactNode {
+  const focusStatement = usePlayground((st) => st.focusStatement);
   return (
-    <div className={`statement ${s.kind}`}>
+    <div className={`statement ${s.kind}`} id={`result-statement-${s.index}`} data-testid="result-statement">
       <div className="statement-head">
         <span className="line-ref">line {s.range.startLine}</span>
-        <code className="source">{firstLine.trim()}</code>
+        <code className="source" title={s.source}>
+          {firstCodeLine(s.source)}
+        </code>
+        {cards !== undefined ? (
+          <button
+            type="button"
+            className="link show-diff"
+            data-testid="show-diff"
+            onClick={() => focusStatement(s.index)}
+          >
+            {cards === 1 ? '1 document' : `${cards} documents`} in Diff →
+          </button>
+        ) : null}
       </div>
       {s.error !== undefined ? (
         <ErrorBox error={s.error} />

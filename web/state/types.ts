@@ -100,6 +100,9 @@ export interface UiSlice {
   readonly hoveredId: string | null;
   /** The first-visit "how it works" strip was closed. */
   readonly introDismissed: boolean;
+  /** A script statement whose diff cards the user asked to see (bumped `seq` re-scrolls). */
+  readonly focusedStatement: { readonly index: number; readonly seq: number } | null;
+  focusStatement(index: number): void;
   dismissIntro(): void;
   setTheme(theme: Theme): void;
   openDialog(dialog: Dialog): void;

@@ -10,6 +10,9 @@ export const createUiSlice: StateCreator<Store, [], [], UiSlice> = (set) => ({
   readOnly: false,
   hoveredId: null,
   introDismissed: false,
+  focusedStatement: null,
+  focusStatement: (index) =>
+    set((s) => ({ inspectTab: 'diff', focusedStatement: { index, seq: (s.focusedStatement?.seq ?? 0) + 1 } })),
   dismissIntro: () => set({ introDismissed: true }),
   setTheme: (theme) => set({ theme }),
   openDialog: (dialog) => set({ dialog }),
