@@ -495,3 +495,91 @@ describe(`upsert seeding (${UPSERT_FIELDS})`, () => {
     },
   );
 });
+
+describe('batch write protocol (mongodb/mongo jstests/core/write/update/batch_write_command_update.js)', () => {
+  test('no updates array: the command fails (ok 0, numeric code, errmsg)', () => {
+    const reply = testEngine().runCommand('test', parseEJSONDoc('{"update": "c"}'));
+    expect(reply.get('ok')).toBe(0);
+    expect(toRelaxed(reply)).toBe(
+      `{"ok":0.0,"errmsg":"BSON field 'update.updates' is missing but a required field","code":40414,"codeName":"IDLFailedToParse"}`,
+    );
+  });
+
+  test('multi update/upsert, unordered: n 2, nModified 1, upserted index 1', () => {
+    const e = testEngine();
+    seed(e, 'c', '[{"_id": 1, "b": 1}]');
+    expect(
+      cmd(
+        e,
+        `{"update": "c", "updates": [{"q": {"b": 1}, "u": {"$set": {"b": 1, "a": 1}}, "upsert": true},
+          {"q": {"b": 2}, "u": {"$set": {"b": 2, "a": 1}}, "upsert": true}], "writeConcern": {"w": 1}, "ordered": false}`,
+      ),
+    ).toBe('{"n":2,"upserted":[{"index":1,"_id":{"$oid":"000000000000000000000001"}}],"nModified":1,"ok":1.0}');
+    // The seed is {b: 2}; $set then changes b (same value) and appends a.
+    expect(contents(e, 'c')).toBe('[{"_id":1,"b":1,"a":1},{"_id":{"$oid":"000000000000000000000001"},"b":2,"a":1}]');
+  });
+
+  test('multi update with a no-op: n 2, nModified 1', () => {
+    const e = testEngine();
+    seed(e, 'c', '[{"_id": 1, "a": 1, "c": 2}, {"_id": 2, "a": 1}]');
+    expect(
+      cmd(e, '{"update": "c", "updates": [{"q": {"a": 1}, "u": {"$set": {"c": 2}}, "multi": true}], "ordered": false}'),
+    ).toBe('{"n":2,"nModified":1,"ok":1.0}');
+  });
+
+  test('maxWriteBatchSize statements succeed; one more fails the whole command and writes nothing', () => {
+    const e = testEngine();
+    seed(e, 'c', '[{"_id": 1, "a": 0}]');
+    const max = e.runCommand('admin', parseEJSONDoc('{"hello": 1}')).get('maxWriteBatchSize');
+    expect(toRelaxed(max!)).toBe('100000');
+    const stmts = (count: number): string => `[${Array(count).fill('{"q": {}, "u": {"$inc": {"a": 1}}}').join(',')}]`;
+    expect(cmd(e, `{"update": "c", "updates": ${stmts(100000)}, "ordered": false}`)).toBe(
+      '{"n":100000,"nModified":100000,"ok":1.0}',
+    );
+    const over = e.runCommand('test', parseEJSONDoc(`{"update": "c", "updates": ${stmts(100001)}, "ordered": false}`));
+    expect(over.get('ok')).toBe(0);
+    expect(toRelaxed(over)).toBe(
+      '{"ok":0.0,"errmsg":"Write batch sizes must be between 1 and 100000. Got 100001 operations.","code":16,"codeName":"InvalidLength"}',
+    );
+    expect(contents(e, 'c')).toBe('[{"_id":1,"a":100000}]');
+  });
+
+  test('upserts hitting a unique index, ordered: two upserted, writeErrors at index 2 (11000)', () => {
+    const e = testEngine();
+    cmd(e, '{"createIndexes": "c", "indexes": [{"key": {"a": 1}, "name": "a_1", "unique": true}]}');
+    expect(
+      cmd(
+        e,
+        `{"update": "c", "updates": [{"q": {"b": 1}, "u": {"$set": {"b": 1, "a": 1}}, "upsert": true},
+          {"q": {"b": 3}, "u": {"$set": {"b": 3, "a": 2}}, "upsert": true},
+          {"q": {"b": 2}, "u": {"$set": {"b": 2, "a": 1}}, "upsert": true}], "writeConcern": {"w": 1}, "ordered": true}`,
+      ),
+    ).toBe(
+      // UpdateCommandReply (write_ops.idl) chains WriteCommandReplyBase {n, writeErrors} before its
+      // own {upserted, nModified}; the insert runs inside the upsert stage, hence the prefix.
+      '{"n":2,"writeErrors":[{"index":2,"code":11000,"errmsg":"Plan executor error during update :: caused by :: ' +
+        'E11000 duplicate key error collection: test.c index: a_1 dup key: { a: 1 }","keyPattern":{"a":1},"keyValue":{"a":1}}],' +
+        '"upserted":[{"index":0,"_id":{"$oid":"000000000000000000000001"}},{"index":1,"_id":{"$oid":"000000000000000000000002"}}],' +
+        '"nModified":0,"ok":1.0}',
+    );
+  });
+
+  test('upserts hitting a unique index, unordered: writeErrors at 1 and 2, upserted 0 and 3', () => {
+    const e = testEngine();
+    cmd(e, '{"createIndexes": "c", "indexes": [{"key": {"a": 1}, "name": "a_1", "unique": true}]}');
+    const reply = e.runCommand(
+      'test',
+      parseEJSONDoc(`{"update": "c", "updates": [{"q": {"b": 1}, "u": {"$set": {"b": 1, "a": 1}}, "upsert": true},
+        {"q": {"b": 2}, "u": {"$set": {"b": 2, "a": 1}}, "upsert": true},
+        {"q": {"b": 2}, "u": {"$set": {"b": 2, "a": 1}}, "upsert": true},
+        {"q": {"b": 3}, "u": {"$set": {"b": 3, "a": 3}}, "upsert": true}], "writeConcern": {"w": 1}, "ordered": false}`),
+    );
+    expect(toRelaxed(reply.get('n')!)).toBe('2');
+    expect(toRelaxed(reply.get('nModified')!)).toBe('0');
+    expect(toRelaxed((reply.get('upserted') as Doc[]).map((u) => u.get('index')!))).toBe('[0,3]');
+    expect(toRelaxed((reply.get('writeErrors') as Doc[]).map((w) => [w.get('index')!, w.get('code')!]))).toBe(
+      '[[1,11000],[2,11000]]',
+    );
+    expect(e.documents('test', 'c')).toHaveLength(2);
+  });
+});
