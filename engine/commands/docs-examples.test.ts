@@ -583,3 +583,111 @@ describe('batch write protocol (mongodb/mongo jstests/core/write/update/batch_wr
     expect(e.documents('test', 'c')).toHaveLength(2);
   });
 });
+
+describe('pipeline-style updates (mongodb/mongo jstests/core/write/update/update_with_pipeline.js)', () => {
+  test.each([
+    ['{"_id": 1, "x": 1, "s": "big"}', '[{"$set": {"foo": 4}}]', '{"_id":1,"x":1,"s":"big","foo":4}'],
+    ['{"_id": 1, "x": 1, "y": 1}', '[{"$project": {"x": 1}}]', '{"_id":1,"x":1}'],
+    [
+      '{"_id": 1, "x": 1, "y": [{"z": 1, "foo": 1}], "s": "big"}',
+      '[{"$unset": ["x", "y.z"]}]',
+      '{"_id":1,"y":[{"foo":1}],"s":"big"}',
+    ],
+    [
+      '{"_id": 1, "x": 1, "t": {"u": {"v": 1}, "s": "big"}}',
+      '[{"$replaceWith": "$t"}]',
+      '{"_id":1,"u":{"v":1},"s":"big"}',
+    ],
+  ])('existing %s with %s becomes %s', (doc, u, out) => {
+    const e = testEngine();
+    seed(e, 'c', `[${doc}]`);
+    expect(cmd(e, `{"update": "c", "updates": [{"q": {"_id": 1}, "u": ${u}}]}`)).toBe('{"n":1,"nModified":1,"ok":1.0}');
+    expect(contents(e, 'c')).toBe(`[${out}]`);
+  });
+
+  test('multi:false with two matches updates exactly one', () => {
+    const e = testEngine();
+    seed(e, 'c', '[{"_id": 1, "x": 1}, {"_id": 2, "x": 2}]');
+    expect(
+      cmd(
+        e,
+        '{"update": "c", "updates": [{"q": {"_id": {"$in": [1, 2]}}, "u": [{"$set": {"bar": 4}}], "multi": false}]}',
+      ),
+    ).toBe('{"n":1,"nModified":1,"ok":1.0}');
+  });
+
+  test.each([
+    ['{"_id": 1, "x": 1}', '[{"$set": {"foo": 4}}]', '{"_id":1,"x":1,"foo":4}'],
+    ['{"_id": 1, "x": 1}', '[{"$project": {"x": 1}}]', '{"_id":1,"x":1}'],
+    ['{"_id": 1, "x": 1}', '[{"$project": {"x": "foo"}}]', '{"_id":1,"x":"foo"}'],
+    ['{"_id": 1, "x": 1, "y": 1}', '[{"$unset": ["x"]}]', '{"_id":1,"y":1}'],
+  ])('upsert with q %s and %s inserts %s', (q, u, out) => {
+    const e = testEngine();
+    cmd(e, `{"update": "c", "updates": [{"q": ${q}, "u": ${u}, "upsert": true}]}`);
+    expect(contents(e, 'c')).toBe(`[${out}]`);
+  });
+
+  test.each([
+    ['{"$match": {"x": 1}}', '$match'],
+    ['{"$sort": {"x": 1}}', '$sort'],
+    ['{"$facet": {"a": [{"$match": {"x": 1}}]}}', '$facet'],
+    ['{"$lookup": {"from": "foo", "as": "as", "localField": "a", "foreignField": "b"}}', '$lookup'],
+    [
+      '{"$graphLookup": {"from": "foo", "startWith": "$a", "connectFromField": "a", "connectToField": "b", "as": "as"}}',
+      '$graphLookup',
+    ],
+  ])('stage %s is InvalidOptions (72)', (stage, name) => {
+    const e = testEngine();
+    seed(e, 'c', '[{"_id": 1, "x": 1, "z": 1}]');
+    expect(cmd(e, `{"update": "c", "updates": [{"q": {"x": 1}, "u": [${stage}]}]}`)).toBe(
+      `{"n":0,"writeErrors":[{"index":0,"code":72,"errmsg":"${name} is not allowed to be used within an update"}],"nModified":0,"ok":1.0}`,
+    );
+  });
+
+  test('an aggregation stage outside an array is an unknown modifier (9); arrayFilters with a pipeline is 9', () => {
+    const e = testEngine();
+    seed(e, 'c', '[{"_id": 1}]');
+    expect(cmd(e, '{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$addFields": {"x": 1}}}]}')).toBe(
+      '{"n":0,"writeErrors":[{"index":0,"code":9,"errmsg":"Unknown modifier: $addFields. Expected a valid update modifier or pipeline-style update specified as an array"}],"nModified":0,"ok":1.0}',
+    );
+    expect(
+      cmd(
+        e,
+        '{"update": "c", "updates": [{"q": {"_id": 1}, "u": [{"$set": {"x": 1}}], "arrayFilters": [{"x": {"$eq": 1}}]}]}',
+      ),
+    ).toBe(
+      '{"n":0,"writeErrors":[{"index":0,"code":9,"errmsg":"arrayFilters may not be specified for pipeline-style updates"}],"nModified":0,"ok":1.0}',
+    );
+  });
+
+  test.each([
+    ['{"foo": "bar"}', '[{"$set": {"foo": "$$foo"}}]', '{"_id":1,"x":1,"foo":"bar"}'],
+    [
+      '{"foo": {"a": {"b": {"c": "bar"}}}}',
+      '[{"$set": {"foo": "$$foo"}}]',
+      '{"_id":1,"x":1,"foo":{"a":{"b":{"c":"bar"}}}}',
+    ],
+    ['{"foo": [1, 2, 3]}', '[{"$set": {"foo": {"$arrayElemAt": ["$$foo", 2]}}}]', '{"_id":1,"x":1,"foo":3}'],
+    ['{"foo": "$x"}', '[{"$set": {"foo": "$$foo"}}]', '{"_id":1,"x":1,"foo":"$x"}'],
+    ['{"foo": {"$add": [1, 2]}}', '[{"$set": {"x": "$$foo"}}]', '{"_id":1,"x":{"$add":[1,2]}}'],
+  ])('constants c %s are literal values in %s', (c, u, out) => {
+    const e = testEngine();
+    seed(e, 'c', '[{"_id": 1, "x": 1}]');
+    expect(cmd(e, `{"update": "c", "updates": [{"q": {"_id": 1}, "u": ${u}, "c": ${c}}]}`)).toBe(
+      '{"n":1,"nModified":1,"ok":1.0}',
+    );
+    expect(contents(e, 'c')).toBe(`[${out}]`);
+  });
+
+  test.each([
+    ['{"x": "$$foo"}', '{"foo": "bar"}'],
+    ['{"$set": {"x": "$$foo"}}', '{"foo": "bar"}'],
+    ['{"$set": {"x": "1"}}', '{}'],
+  ])('constants with a non-pipeline update %s are 51198', (u, c) => {
+    const e = testEngine();
+    seed(e, 'c', '[{"_id": 1, "x": 1}]');
+    expect(cmd(e, `{"update": "c", "updates": [{"q": {"_id": 1}, "u": ${u}, "c": ${c}}]}`)).toBe(
+      '{"n":0,"writeErrors":[{"index":0,"code":51198,"errmsg":"Constant values may only be specified for pipeline updates"}],"nModified":0,"ok":1.0}',
+    );
+  });
+});
