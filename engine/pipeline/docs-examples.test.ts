@@ -197,3 +197,36 @@ describe('$currentDate page: Aggregation Alternative to $currentDate', () => {
     );
   });
 });
+
+describe('db.collection.findAndModify() / update() pipeline examples', () => {
+  test('findAndModify: Use an Aggregation Pipeline for Updates ($sum of grades.grade, new: true)', () => {
+    const engine = testEngine();
+    cmd(
+      engine,
+      `{"insert": "c", "documents": [
+        {"_id": 1, "grades": [{"grade": 80, "mean": 75, "std": 6}, {"grade": 85, "mean": 90, "std": 4}, {"grade": 85, "mean": 85, "std": 6}]},
+        {"_id": 2, "grades": [{"grade": 90, "mean": 75, "std": 6}, {"grade": 87, "mean": 90, "std": 3}, {"grade": 85, "mean": 85, "std": 4}]}]}`,
+    );
+    const reply = cmd(
+      engine,
+      '{"findAndModify": "c", "query": {"_id": 1}, "update": [{"$set": {"total": {"$sum": "$grades.grade"}}}], "new": true}',
+    );
+    expect(stringifyEJSON(reply)).toBe(
+      canon(`{"lastErrorObject": {"n": 1, "updatedExisting": true}, "value": {"_id": 1, "grades": [
+        {"grade": 80, "mean": 75, "std": 6}, {"grade": 85, "mean": 90, "std": 4}, {"grade": 85, "mean": 85, "std": 6}], "total": 250},
+        "ok": 1.0}`),
+    );
+  });
+
+  test('update(): Upsert using an Aggregation Pipeline (seed from the query, then $replaceRoot/$set)', () => {
+    check(
+      '[]',
+      `{"q": {"item": "MRQ014", "ratings": [2, 5, 3]}, "u": [
+        {"$replaceRoot": {"newRoot": {"$mergeObjects": [{"stock": 0}, "$$ROOT"]}}},
+        {"$set": {"avgRating": {"$avg": "$ratings"}, "tags": ["fiction", "murder"], "lastModified": "$$NOW"}}], "upsert": true}`,
+      '{"n": 1, "upserted": [{"index": 0, "_id": {"$oid": "000000000000000000000001"}}], "nModified": 0, "ok": 1.0}',
+      `[{"_id": {"$oid": "000000000000000000000001"}, "stock": 0, "item": "MRQ014", "ratings": [2, 5, 3],
+        "avgRating": 3.3333333333333335, "tags": ["fiction", "murder"], "lastModified": ${NOW}}]`,
+    );
+  });
+});

@@ -617,3 +617,43 @@ describe('$unset, $pop, $pullAll, $addToSet, $each (manual: unset, pop, pullAll,
     );
   });
 });
+
+describe('Behaviour sections with stated outcomes (positional, positional-all pages)', () => {
+  function writeError(stmt: string, docs = '[]'): { code: Value | undefined; errmsg: Value | undefined } {
+    const engine = testEngine();
+    if (docs !== '[]') cmd(engine, `{"insert": "c", "documents": ${docs}}`);
+    const reply = cmd(engine, `{"update": "c", "updates": [${stmt}]}`);
+    const err = (field(reply, 'writeErrors') as Doc[] | undefined)?.[0];
+    return { code: err?.get('code'), errmsg: err?.get('errmsg') };
+  }
+  test('positional-all upsert: no equality match on the array → code 2 (empty filter, and a scalar equality)', () => {
+    expect(writeError(`{"q": {}, "u": {"$set": {"myArray.$[]": 10}}, "upsert": true}`)).toEqual({
+      code: parseEJSON('2'),
+      errmsg: PREFIX + "The path 'myArray' must exist in the document in order to apply array updates.",
+    });
+    expect(writeError(`{"q": {"myArray": 5}, "u": {"$set": {"myArray.$[]": 10}}, "upsert": true}`)).toEqual({
+      code: parseEJSON('2'),
+      errmsg: PREFIX + 'Cannot apply array updates to non-array element myArray: 5',
+    });
+  });
+  test('positional upsert: "do not use $ with upsert" — the insert fails with code 2', () => {
+    expect(writeError(`{"q": {"grades": 80}, "u": {"$set": {"grades.$": 82}}, "upsert": true}`)).toEqual({
+      code: parseEJSON('2'),
+      errmsg: PREFIX + 'The positional operator did not find the match needed from the query.',
+    });
+  });
+  test('positional Unsets: $unset with $ sets the matched element to null', () => {
+    check(
+      `[{"_id": 1, "grades": [85, 80, 80]}]`,
+      `{"q": {"_id": 1, "grades": 80}, "u": {"$unset": {"grades.$": ""}}}`,
+      `[{"_id": 1, "grades": [85, null, 80]}]`,
+    );
+  });
+  test('positional Negations: a negation inside $elemMatch records the position', () => {
+    check(
+      `[{"_id": 1, "grades": [85, 80, 80]}]`,
+      `{"q": {"_id": 1, "grades": {"$elemMatch": {"$ne": 85}}}, "u": {"$set": {"grades.$": 1}}}`,
+      `[{"_id": 1, "grades": [85, 1, 80]}]`,
+    );
+  });
+});
