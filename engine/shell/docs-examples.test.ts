@@ -538,3 +538,70 @@ describe(`arrayFilters parse errors (${ARRAY_FILTERS_JS})`, () => {
     expect(r.contents('d')).toBe('[{"_id":0,"a":[1]}]');
   });
 });
+
+describe('updateOne with sort (mongodb/mongo jstests/core/write/update/updateOne_sort.js, 8.0)', () => {
+  // The playground's shell has no loops, so the jstest's insert loop is written out.
+  const JANES = `db.s.insertMany([${Array.from({ length: 11 }, (_, i) => `{_id: ${i}, name: "Jane", ranking: ${i}}`).join(', ')}])`;
+
+  test('no sort, empty sort, ascending and descending sorts each modify one document', () => {
+    const r = shell(`${JANES}
+      db.s.updateOne({name: "Jane"}, {$set: {ranking: 11}}).modifiedCount
+      db.s.updateOne({name: "Jane"}, {$set: {ranking: 5}}, {sort: {}}).modifiedCount
+      db.s.updateOne({name: "Jane"}, {$set: {ranking: 6}}, {sort: {ranking: 1}}).modifiedCount
+      db.s.updateOne({name: "Jane"}, {$set: {ranking: 100}}, {sort: {ranking: -1}}).modifiedCount
+      db.s.updateOne({name: "Jane"}, {$set: {name: "Jean", ranking: 101}}, {sort: {ranking: -1}}).modifiedCount
+      db.s.updateOne({ranking: {$lt: 10}}, {$set: {ranking: 10}}, {sort: {ranking: -1}}).modifiedCount`);
+    expect(r.out.slice(1)).toEqual(['1', '1', '1', '1', '1', '1']);
+    expect(toRelaxed(r.engine.documents('test', 's').map((d) => d.get('ranking')!))).toBe('[5,6,2,3,4,5,6,7,8,10,101]');
+    expect(toRelaxed(r.engine.documents('test', 's')[10]!)).toBe('{"_id":10,"name":"Jean","ranking":101}');
+  });
+
+  test('sort with upsert inserts when nothing matches and respects the sort when something does', () => {
+    const r =
+      shell(`db.s.updateOne({name: "Lucy"}, {$set: {ranking: 11}}, {sort: {ranking: 1}, upsert: true}).upsertedCount
+      db.s.insertOne({_id: "l13", name: "Lucy", ranking: 13})
+      db.s.updateOne({name: "Lucy"}, {$set: {ranking: 12}}, {sort: {ranking: -1}, upsert: true})`);
+    expect(r.out[0]).toBe('1');
+    expect(r.out[2]).toBe(
+      '{\n  acknowledged: true,\n  insertedId: null,\n  matchedCount: 1,\n  modifiedCount: 1,\n  upsertedCount: 0\n}',
+    );
+    expect(r.contents('s')).toBe(
+      `[{"_id":{"$oid":"000000000000000000000001"},"name":"Lucy","ranking":11},{"_id":"l13","name":"Lucy","ranking":12}]`,
+    );
+  });
+
+  test('a malformed sort: {sort: true} is TypeMismatch, {ranking: 50} is 15975', () => {
+    const r = shell(`${JANES}
+      db.s.updateOne({name: "Jane"}, {$set: {ranking: 100}}, {sort: true})
+      db.s.updateOne({name: "Jane"}, {$set: {ranking: 100}}, {sort: {ranking: 50}})`);
+    expect(r.out[1]).toMatch(/^MongoServerError\[TypeMismatch\]: /);
+    expect(r.out[2]).toBe(
+      'MongoServerError: $sort key ordering must be 1 (for ascending) or -1 (for descending)',
+    );
+  });
+
+  test('sort with a case-sensitive collation picks "bella" before "Bella"; strength 2 matches both', () => {
+    const r =
+      shell(`db.s.insertMany([{_id: 1, name: "Bella", age: 12}, {_id: 2, name: "bella", age: 12}, {_id: 3, name: "bella", age: 9}, {_id: 4, name: "Candice", age: 12}, {_id: 5, name: "candice", age: 12}])
+      db.s.updateOne({age: 12}, {$set: {age: 13}}, {sort: {name: 1}, collation: {locale: "en_US", strength: 3}})
+      db.s.updateOne({age: 12}, {$set: {age: 13}}, {sort: {name: -1}, collation: {locale: "en_US", strength: 3}})
+      db.s.updateOne({name: "bella"}, {$set: {age: 14}}, {sort: {name: 1}, collation: {locale: "en_US", strength: 2}})`);
+    expect(r.contents('s')).toBe(
+      '[{"_id":1,"name":"Bella","age":14},{"_id":2,"name":"bella","age":13},{"_id":3,"name":"bella","age":9},{"_id":4,"name":"Candice","age":13},{"_id":5,"name":"candice","age":12}]',
+    );
+  });
+
+  test('sort with multi:true fails the whole command (FailedToParse, performUpdates checks it before the statement runs)', () => {
+    const r = shell(
+      `db.runCommand({update: "s", updates: [{q: {ranking: 1}, u: {$set: {ranking: 100}}, multi: true, sort: {a: -1}}]})`,
+    );
+    expect(r.out[0]).toBe('MongoServerError[FailedToParse]: Cannot specify sort with multi=true');
+  });
+
+  test('bulkWrite updateOne with a pipeline respects sort', () => {
+    const r = shell(`${JANES}
+      db.s.bulkWrite([{updateOne: {filter: {name: "Jane"}, update: [{$set: {ranking: 100}}], sort: {ranking: -1}}}]).modifiedCount
+      db.s.findOne({_id: 10})`);
+    expect(r.out.slice(1)).toEqual(['1', "{ _id: 10, name: 'Jane', ranking: 100 }"]);
+  });
+});
