@@ -691,3 +691,63 @@ describe('pipeline-style updates (mongodb/mongo jstests/core/write/update/update
     );
   });
 });
+
+describe('hint (mongodb/mongo jstests/core/write/update/update_hint.js)', () => {
+  function ixscanKeyPattern(e: Engine, update: string): string {
+    const out = e.runCommand('test', parseEJSONDoc(`{"explain": ${update}, "verbosity": "queryPlanner"}`));
+    const text = toRelaxed(out);
+    const m = /"stage":"IXSCAN","keyPattern":(\{[^}]*\})/.exec(text);
+    return m?.[1] ?? text;
+  }
+
+  test('a key-pattern hint, an index-name hint, and a hint on an _id query (no idhack) all use the hinted index', () => {
+    const e = testEngine();
+    seed(e, 'c', '[{"_id": 1, "x": 1, "y": 1}]');
+    cmd(e, '{"createIndexes": "c", "indexes": [{"key": {"x": 1}, "name": "x_1"}, {"key": {"y": -1}, "name": "y_-1"}]}');
+    expect(
+      ixscanKeyPattern(e, '{"update": "c", "updates": [{"q": {"x": 1}, "u": {"$set": {"y": 1}}, "hint": {"x": 1}}]}'),
+    ).toBe('{"x":1}');
+    expect(
+      ixscanKeyPattern(e, '{"update": "c", "updates": [{"q": {"x": 1}, "u": {"$set": {"y": 1}}, "hint": "y_-1"}]}'),
+    ).toBe('{"y":-1}');
+    expect(
+      ixscanKeyPattern(e, '{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$set": {"y": 1}}, "hint": "y_-1"}]}'),
+    ).toBe('{"y":-1}');
+  });
+
+  test('hinting a sparse index updates only the documents in it; an upsert through it inserts', () => {
+    const e = testEngine();
+    seed(e, 'c', '[{"_id": 1, "x": 1}, {"_id": 2, "x": 1}, {"_id": 3, "x": 1, "s": 0}, {"_id": 4, "x": 1, "s": 0}]');
+    cmd(
+      e,
+      '{"createIndexes": "c", "indexes": [{"key": {"x": 1}, "name": "x_1"}, {"key": {"s": 1}, "name": "s_1", "sparse": true}]}',
+    );
+    expect(
+      cmd(e, '{"update": "c", "updates": [{"q": {}, "u": {"$set": {"s": 1}}, "hint": {"s": 1}, "multi": true}]}'),
+    ).toBe('{"n":2,"nModified":2,"ok":1.0}');
+    seed(e, 'c', '[{"_id": 5, "x": 2}]');
+    expect(
+      cmd(
+        e,
+        '{"update": "c", "updates": [{"q": {"x": 2}, "u": {"$set": {"x": 1}}, "hint": {"s": 1}, "upsert": true}]}',
+      ),
+    ).toBe('{"n":1,"upserted":[{"index":0,"_id":{"$oid":"000000000000000000000001"}}],"nModified":0,"ok":1.0}');
+  });
+
+  test('malformed hints are FailedToParse command errors; an unknown index is BadValue', () => {
+    const e = testEngine();
+    seed(e, 'c', '[{"_id": 1, "x": 1}]');
+    for (const hint of ['1', 'true']) {
+      const reply = e.runCommand(
+        'test',
+        parseEJSONDoc(`{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$set": {"y": 1}}, "hint": ${hint}}]}`),
+      );
+      expect(toRelaxed(reply)).toMatch(/^\{"ok":0\.0,"errmsg":".*","code":9,"codeName":"FailedToParse"\}$/);
+    }
+    expect(
+      cmd(e, '{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$set": {"y": 1}}, "hint": {"badHint": 1}}]}'),
+    ).toMatch(
+      /^\{"n":0,"writeErrors":\[\{"index":0,"code":2,"errmsg":"[^"]*hint provided does not correspond to an existing index"\}\],"nModified":0,"ok":1\.0\}$/,
+    );
+  });
+});
