@@ -157,10 +157,21 @@ function CardView({ card }: { card: Card }): ReactNode {
   return <ChangeCard change={card.change} colours={card.colours} />;
 }
 
-/** The statement's first line of code (comments and blank lines skipped). */
-export function firstCodeLine(source: string): string {
-  const line = source.split('\n').find((l) => l.trim() !== '' && !l.trim().startsWith('//')) ?? source;
-  return line.trim();
+/**
+ * The statement on one line: comment lines dropped, line breaks and indentation collapsed (a
+ * multi-line `updateMany(\n  {},\n  …)` reads `updateMany({}, …)`), cut after `max` characters.
+ */
+export function statementText(source: string, max = 160): string {
+  const code = source
+    .split('\n')
+    .filter((l) => !l.trim().startsWith('//'))
+    .map((l) => l.trim())
+    .join(' ')
+    .replace(/([([{])\s+/g, '$1')
+    .replace(/\s+([)\]}])/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return code.length > max ? `${code.slice(0, max - 1)}…` : code;
 }
 
 function StatementHeader({
@@ -175,6 +186,8 @@ function StatementHeader({
   colours: ReadonlyMap<string, number>;
 }): ReactNode {
   const operators = [...colours.keys()].filter((op) => !statement.arrayFilters.some((f) => f.identifier === op));
+  // Embeds have no result pane to jump to.
+  const embed = usePlayground((s) => s.embed);
   return (
     <div
       className="statement-summary"
@@ -183,20 +196,24 @@ function StatementHeader({
     >
       {source !== undefined ? (
         <div className="statement-title">
-          <button
-            type="button"
-            className="line-ref link"
-            title="Show this statement in the result pane"
-            onClick={() =>
-              document
-                .getElementById(`result-statement-${source.index}`)
-                ?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })
-            }
-          >
-            line {source.range.startLine}
-          </button>
+          {embed ? (
+            <span className="line-ref">line {source.range.startLine}</span>
+          ) : (
+            <button
+              type="button"
+              className="line-ref link"
+              title="Show this statement in the result pane"
+              onClick={() =>
+                document
+                  .getElementById(`result-statement-${source.index}`)
+                  ?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })
+              }
+            >
+              line {source.range.startLine}
+            </button>
+          )}
           <code className="source" title={source.source}>
-            {firstCodeLine(source.source)}
+            {statementText(source.source)}
           </code>
           {title !== 'update' ? <span className="muted command-name">{title}</span> : null}
         </div>
@@ -229,6 +246,7 @@ function StatementHeader({
           ))}
         </ul>
       ) : null}
+      {statement.error !== undefined ? <p className="statement-error">{statement.error.errmsg}</p> : null}
       {statement.nMatched === 0 && statement.upsert === undefined && statement.error === undefined ? (
         <p className="muted">No document matched the query.</p>
       ) : null}
@@ -290,7 +308,9 @@ function ChangeCard({ change, colours }: { change: ChangeView; colours: Readonly
       )}
       {change.oplog !== undefined ? (
         <details className="card-oplog">
-          <summary>Oplog o</summary>
+          <summary>
+            Oplog entry <code>o</code>
+          </summary>
           <pre className="code" tabIndex={0}>
             {change.oplog}
           </pre>

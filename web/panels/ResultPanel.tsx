@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import type { ScriptRun, ShellStatementReply } from '../../engine/worker/protocol.js';
 import { usePlayground } from '../state/store.js';
-import { firstCodeLine } from './DiffPanel.js';
+import { statementText } from './DiffPanel.js';
 import { explain } from './explanations.js';
 
 /** How many diff cards (matched or upserted documents) each statement's commands produced. */
@@ -15,7 +15,7 @@ function diffCounts(run: ScriptRun): Map<number, number> {
   for (const c of run.commands) {
     if (c.statement === undefined || c.statements.length === 0) continue;
     const n = c.statements.reduce((m, s) => m + s.documents.length + (s.upsert ? 1 : 0), 0);
-    counts.set(c.statement, (counts.get(c.statement) ?? 0) + Math.max(n, 1));
+    counts.set(c.statement, (counts.get(c.statement) ?? 0) + n);
   }
   return counts;
 }
@@ -96,7 +96,7 @@ function Statement({ s, cards }: { s: ShellStatementReply; cards: number | undef
       <div className="statement-head">
         <span className="line-ref">line {s.range.startLine}</span>
         <code className="source" title={s.source}>
-          {firstCodeLine(s.source)}
+          {statementText(s.source)}
         </code>
         {cards !== undefined ? (
           <button
@@ -105,7 +105,7 @@ function Statement({ s, cards }: { s: ShellStatementReply; cards: number | undef
             data-testid="show-diff"
             onClick={() => focusStatement(s.index)}
           >
-            {cards === 1 ? '1 document' : `${cards} documents`} in Diff →
+            {cards === 0 ? 'see Diff →' : cards === 1 ? '1 document in Diff →' : `${cards} documents in Diff →`}
           </button>
         ) : null}
       </div>
