@@ -181,7 +181,10 @@ describe('db.collection.updateMany() pipeline examples', () => {
 describe('$currentDate page: Aggregation Alternative to $currentDate', () => {
   test('$$NOW and $$CLUSTER_TIME; cancellation is a new embedded document {date, reason}', () => {
     const engine = testEngine();
-    cmd(engine, '{"insert": "c", "documents": [{"_id": 1, "status": "a", "lastModified": {"$date": "2013-10-02T01:11:18.965Z"}}]}');
+    cmd(
+      engine,
+      '{"insert": "c", "documents": [{"_id": 1, "status": "a", "lastModified": {"$date": "2013-10-02T01:11:18.965Z"}}]}',
+    );
     const reply = cmd(
       engine,
       `{"update": "c", "updates": [{"q": {"_id": 1}, "u": [{"$set": {"lastModified": "$$NOW",
@@ -190,10 +193,9 @@ describe('$currentDate page: Aggregation Alternative to $currentDate', () => {
     expect(stringifyEJSON(reply)).toBe(canon('{"n": 1, "nModified": 1, "ok": 1.0}'));
     const [doc] = contents(engine, 'c');
     expect((doc ?? '').replace(/\{"\$timestamp":\{"t":\d+,"i":\d+\}\}/g, 'TS')).toBe(
-      canon(`{"_id": 1, "status": "D", "lastModified": ${NOW}, "cancellation": {"date": 0, "reason": "user request"}}`).replace(
-        '{"$numberInt":"0"}',
-        'TS',
-      ),
+      canon(
+        `{"_id": 1, "status": "D", "lastModified": ${NOW}, "cancellation": {"date": 0, "reason": "user request"}}`,
+      ).replace('{"$numberInt":"0"}', 'TS'),
     );
   });
 });

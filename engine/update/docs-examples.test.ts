@@ -321,7 +321,9 @@ describe('$[] (manual: reference/operator/update/positional-all)', () => {
   });
   test('upsert: an exact equality match on the array lets $[] build the inserted document', () => {
     const { engine } = example('[]', `{"q": {"myArray": [5, 8]}, "u": {"$set": {"myArray.$[]": 10}}, "upsert": true}`);
-    expect(contents(engine, 'c')).toEqual(canonList('[{"_id": {"$oid": "000000000000000000000001"}, "myArray": [10, 10]}]'));
+    expect(contents(engine, 'c')).toEqual(
+      canonList('[{"_id": {"$oid": "000000000000000000000001"}, "myArray": [10, 10]}]'),
+    );
   });
 });
 
@@ -388,7 +390,9 @@ describe('$[<identifier>] (manual: reference/operator/update/positional-filtered
       '[]',
       `{"q": {"myArray": [0, 1]}, "u": {"$set": {"myArray.$[element]": 2}}, "arrayFilters": [{"element": 0}], "upsert": true}`,
     );
-    expect(contents(engine, 'c')).toEqual(canonList('[{"_id": {"$oid": "000000000000000000000001"}, "myArray": [2, 1]}]'));
+    expect(contents(engine, 'c')).toEqual(
+      canonList('[{"_id": {"$oid": "000000000000000000000001"}, "myArray": [2, 1]}]'),
+    );
   });
   test('upsert without an equality match on the array fails with code 2', () => {
     const engine = testEngine();
@@ -399,7 +403,9 @@ describe('$[<identifier>] (manual: reference/operator/update/positional-filtered
     const err = (field(reply, 'writeErrors') as Doc[])[0] as Doc;
     expect(err.get('code')).toEqual(parseEJSON('2'));
     // 8.0 wraps write errors raised inside the plan executor; the manual quotes the bare message.
-    expect(err.get('errmsg')).toBe(PREFIX + "The path 'myArray' must exist in the document in order to apply array updates.");
+    expect(err.get('errmsg')).toBe(
+      PREFIX + "The path 'myArray' must exist in the document in order to apply array updates.",
+    );
   });
 });
 
@@ -439,7 +445,10 @@ describe('$min / $max (manual: reference/operator/update/min, max)', () => {
   });
   test('max: Use $max to Compare Dates (no change; the manual\'s result listing shows desc "decorative arts", a typo)', () => {
     const doc = `[{"_id": 1, "desc": "crafts", "dateEntered": {"$date": "2013-10-01T05:00:00Z"}, "dateExpired": {"$date": "2013-10-01T16:38:16.163Z"}}]`;
-    const { engine, replies } = example(doc, `{"q": {"_id": 1}, "u": {"$max": {"dateExpired": {"$date": "2013-09-30T00:00:00Z"}}}}`);
+    const { engine, replies } = example(
+      doc,
+      `{"q": {"_id": 1}, "u": {"$max": {"dateExpired": {"$date": "2013-09-30T00:00:00Z"}}}}`,
+    );
     expect(stringifyEJSON(replies[0] as Doc)).toBe(canon('{"n": 1, "nModified": 0, "ok": 1.0}'));
     expect(contents(engine, 'c')).toEqual(canonList(doc));
   });
@@ -574,13 +583,25 @@ describe('$unset, $pop, $pullAll, $addToSet, $each (manual: unset, pop, pullAll,
     );
   });
   test('pop: Remove the First Item of an Array', () => {
-    check(`[{"_id": 1, "scores": [8, 9, 10]}]`, `{"q": {"_id": 1}, "u": {"$pop": {"scores": -1}}}`, `[{"_id": 1, "scores": [9, 10]}]`);
+    check(
+      `[{"_id": 1, "scores": [8, 9, 10]}]`,
+      `{"q": {"_id": 1}, "u": {"$pop": {"scores": -1}}}`,
+      `[{"_id": 1, "scores": [9, 10]}]`,
+    );
   });
   test('pop: Remove the Last Item of an Array', () => {
-    check(`[{"_id": 10, "scores": [9, 10]}]`, `{"q": {"_id": 10}, "u": {"$pop": {"scores": 1}}}`, `[{"_id": 10, "scores": [9]}]`);
+    check(
+      `[{"_id": 10, "scores": [9, 10]}]`,
+      `{"q": {"_id": 10}, "u": {"$pop": {"scores": 1}}}`,
+      `[{"_id": 10, "scores": [9]}]`,
+    );
   });
   test('pullAll: Example', () => {
-    check(`[{"_id": 0, "scores": [0, 5, 5, 1, 0]}]`, `{"q": {"_id": 0}, "u": {"$pullAll": {"scores": [0, 5]}}}`, `[{"_id": 0, "scores": [1]}]`);
+    check(
+      `[{"_id": 0, "scores": [0, 5, 5, 1, 0]}]`,
+      `{"q": {"_id": 0}, "u": {"$pullAll": {"scores": [0, 5]}}}`,
+      `[{"_id": 0, "scores": [1]}]`,
+    );
   });
   test('addToSet: Value to Add is An Array (appended as one element)', () => {
     check(
@@ -592,7 +613,10 @@ describe('$unset, $pop, $pullAll, $addToSet, $each (manual: unset, pop, pullAll,
   test('addToSet: Field is Not an Array fails with code 2', () => {
     const engine = testEngine();
     cmd(engine, `{"insert": "c", "documents": [{"_id": 1, "colors": "blue,green,red"}]}`);
-    const reply = cmd(engine, `{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$addToSet": {"colors": "mauve"}}}]}`);
+    const reply = cmd(
+      engine,
+      `{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$addToSet": {"colors": "mauve"}}}]}`,
+    );
     const err = (field(reply, 'writeErrors') as Doc[])[0] as Doc;
     expect(err.get('code')).toEqual(parseEJSON('2'));
     expect(err.get('errmsg')).toBe(
@@ -600,10 +624,13 @@ describe('$unset, $pop, $pullAll, $addToSet, $each (manual: unset, pop, pullAll,
     );
   });
   test('addToSet: Add to Array, then Value Already Exists (no-op)', () => {
-    const { engine, replies } = example(`[{"_id": 1, "item": "polarizing_filter", "tags": ["electronics", "camera"]}]`, [
-      `{"q": {"_id": 1}, "u": {"$addToSet": {"tags": "accessories"}}}`,
-      `{"q": {"_id": 1}, "u": {"$addToSet": {"tags": "camera"}}}`,
-    ]);
+    const { engine, replies } = example(
+      `[{"_id": 1, "item": "polarizing_filter", "tags": ["electronics", "camera"]}]`,
+      [
+        `{"q": {"_id": 1}, "u": {"$addToSet": {"tags": "accessories"}}}`,
+        `{"q": {"_id": 1}, "u": {"$addToSet": {"tags": "camera"}}}`,
+      ],
+    );
     expect(stringifyEJSON(replies[1] as Doc)).toBe(canon('{"n": 1, "nModified": 0, "ok": 1.0}'));
     expect(contents(engine, 'c')).toEqual(
       canonList(`[{"_id": 1, "item": "polarizing_filter", "tags": ["electronics", "camera", "accessories"]}]`),
@@ -654,6 +681,52 @@ describe('Behaviour sections with stated outcomes (positional, positional-all pa
       `[{"_id": 1, "grades": [85, 80, 80]}]`,
       `{"q": {"_id": 1, "grades": {"$elemMatch": {"$ne": 85}}}, "u": {"$set": {"grades.$": 1}}}`,
       `[{"_id": 1, "grades": [85, 1, 80]}]`,
+    );
+  });
+});
+
+describe('Behaviour sections with stated outcomes (set, rename pages)', () => {
+  test('set: an empty operand expression ({$set: {}}) is a no-op since 5.0', () => {
+    const { engine, replies } = example(`[{"_id": 1, "a": 1}]`, [
+      `{"q": {"_id": 1}, "u": {"$set": {}}}`,
+      `{"q": {"_id": 1}, "u": {"$set": {}, "$inc": {"a": 1}}}`,
+    ]);
+    expect(stringifyEJSON(replies[0] as Doc)).toBe(canon('{"n": 1, "nModified": 0, "ok": 1.0}'));
+    expect(stringifyEJSON(replies[1] as Doc)).toBe(canon('{"n": 1, "nModified": 1, "ok": 1.0}'));
+    expect(contents(engine, 'c')).toEqual(canonList(`[{"_id": 1, "a": 2}]`));
+  });
+  test('rename: an existing <newName> field is replaced in place and the old field removed', () => {
+    check(
+      `[{"_id": 1, "a": 1, "b": 2, "c": 3}]`,
+      `{"q": {"_id": 1}, "u": {"$rename": {"c": "a"}}}`,
+      `[{"_id": 1, "a": 3, "b": 2}]`,
+    );
+    check(
+      `[{"_id": 1, "a": 1, "b": 2, "c": 3}]`,
+      `{"q": {"_id": 1}, "u": {"$rename": {"a": "c"}}}`,
+      `[{"_id": 1, "b": 2, "c": 1}]`,
+    );
+  });
+  test('rename: fields can move into and out of embedded documents', () => {
+    check(
+      `[{"_id": 1, "a": {"x": 1}, "b": 2}]`,
+      `{"q": {"_id": 1}, "u": {"$rename": {"a.x": "z"}}}`,
+      `[{"_id": 1, "a": {}, "b": 2, "z": 1}]`,
+    );
+    check(
+      `[{"_id": 1, "a": {"x": 1}, "b": 2}]`,
+      `{"q": {"_id": 1}, "u": {"$rename": {"b": "a.y"}}}`,
+      `[{"_id": 1, "a": {"x": 1, "y": 2}}]`,
+    );
+  });
+  test('rename: a source inside an array element fails with code 2', () => {
+    const engine = testEngine();
+    cmd(engine, `{"insert": "c", "documents": [{"_id": 1, "a": [{"b": 1}]}]}`);
+    const reply = cmd(engine, `{"update": "c", "updates": [{"q": {"_id": 1}, "u": {"$rename": {"a.0.b": "c"}}}]}`);
+    const err = (field(reply, 'writeErrors') as Doc[])[0] as Doc;
+    expect(err.get('code')).toEqual(parseEJSON('2'));
+    expect(err.get('errmsg')).toBe(
+      PREFIX + "The source field cannot be an array element, 'a.0.b' in doc with _id: 1 has an array field called 'a'",
     );
   });
 });
