@@ -527,21 +527,17 @@ describe('batch write protocol (mongodb/mongo jstests/core/write/update/batch_wr
     ).toBe('{"n":2,"nModified":1,"ok":1.0}');
   });
 
-  test('maxWriteBatchSize statements succeed; one more fails the whole command and writes nothing', () => {
+  test('more than maxWriteBatchSize statements fail the whole command and write nothing', () => {
     const e = testEngine();
     seed(e, 'c', '[{"_id": 1, "a": 0}]');
     const max = e.runCommand('admin', parseEJSONDoc('{"hello": 1}')).get('maxWriteBatchSize');
     expect(toRelaxed(max!)).toBe('100000');
-    const stmts = (count: number): string => `[${Array(count).fill('{"q": {}, "u": {"$inc": {"a": 1}}}').join(',')}]`;
-    expect(cmd(e, `{"update": "c", "updates": ${stmts(100000)}, "ordered": false}`)).toBe(
-      '{"n":100000,"nModified":100000,"ok":1.0}',
-    );
-    const over = e.runCommand('test', parseEJSONDoc(`{"update": "c", "updates": ${stmts(100001)}, "ordered": false}`));
-    expect(over.get('ok')).toBe(0);
+    const stmts = `[${Array(100001).fill('{"q": {}, "u": {"$inc": {"a": 1}}}').join(',')}]`;
+    const over = e.runCommand('test', parseEJSONDoc(`{"update": "c", "updates": ${stmts}, "ordered": false}`));
     expect(toRelaxed(over)).toBe(
       '{"ok":0.0,"errmsg":"Write batch sizes must be between 1 and 100000. Got 100001 operations.","code":16,"codeName":"InvalidLength"}',
     );
-    expect(contents(e, 'c')).toBe('[{"_id":1,"a":100000}]');
+    expect(contents(e, 'c')).toBe('[{"_id":1,"a":0}]');
   });
 
   test('upserts hitting a unique index, ordered: two upserted, writeErrors at index 2 (11000)', () => {
@@ -749,5 +745,66 @@ describe('hint (mongodb/mongo jstests/core/write/update/update_hint.js)', () => 
     ).toMatch(
       /^\{"n":0,"writeErrors":\[\{"index":0,"code":2,"errmsg":"[^"]*hint provided does not correspond to an existing index"\}\],"nModified":0,"ok":1\.0\}$/,
     );
+  });
+});
+
+describe('upsert seeding with duplicate $or branches (mongodb/mongo jstests/core/write/update/upsert_fields_duplicate_or.js, 7.3+)', () => {
+  test.each([
+    ['{"$or": [{"_id": 1}, {"_id": 1}]}', '{}', '[{"_id":1}]'],
+    ['{"$or": [{"_id": 1}, {"_id": 1}]}', '{"$set": {"a": 1}}', '[{"_id":1,"a":1}]'],
+    ['{"$or": [{"_id": 1}, {"_id": 1}]}', '{"$setOnInsert": {"a": 1}}', '[{"_id":1,"a":1}]'],
+    ['{"$or": [{"x": 1}, {"x": 1}]}', '{}', '[{"_id":{"$oid":"000000000000000000000001"}}]'],
+    [
+      '{"$or": [{"x": 1}, {"x": 1}]}',
+      '{"$set": {"a": 1}}',
+      '[{"_id":{"$oid":"000000000000000000000001"},"x":1,"a":1}]',
+    ],
+    [
+      '{"$or": [{"x": 1}, {"x": 1}]}',
+      '{"$setOnInsert": {"a": 1}}',
+      '[{"_id":{"$oid":"000000000000000000000001"},"x":1,"a":1}]',
+    ],
+  ])('q %s, u %s inserts %s (identical branches collapse to one equality)', (q, u, out) => {
+    const e = testEngine();
+    cmd(e, `{"update": "c", "updates": [{"q": ${q}, "u": ${u}, "upsert": true}]}`);
+    expect(contents(e, 'c')).toBe(out);
+  });
+});
+
+describe('multi updates touch each document once (mongodb/mongo jstests/core/write/update/update_multi_halts.js)', () => {
+  test.each([[false], [true]])('an upserted document is not re-updated (index on key: %s)', (withIndex) => {
+    const e = testEngine();
+    seed(e, 'c', '[{"_id": 1, "key": 0, "cUpdates": 0}]');
+    if (withIndex) cmd(e, '{"createIndexes": "c", "indexes": [{"key": {"key": 1}, "name": "key_1"}]}');
+    const hint = withIndex ? ', "hint": {"key": 1}' : '';
+    cmd(
+      e,
+      `{"update": "c", "updates": [{"q": {"key": {"$gt": 0}}, "u": {"$set": {"key": 1}, "$inc": {"cUpdates": 1}}, "upsert": true, "multi": true${hint}}]}`,
+    );
+    expect(contents(e, 'c')).toBe(
+      // The seed has no equality; cUpdates and key are appended in the update tree's (sorted) order.
+      '[{"_id":1,"key":0,"cUpdates":0},{"_id":{"$oid":"000000000000000000000001"},"cUpdates":1,"key":1}]',
+    );
+  });
+
+  test('a document that grows, or moves forward in the scanned index, is updated once', () => {
+    const e = testEngine();
+    seed(e, 'c', '[{"_id": 1, "key": 1, "cUpdates": 0}]');
+    expect(
+      cmd(
+        e,
+        '{"update": "c", "updates": [{"q": {"key": 1}, "u": {"$set": {"new": 42}, "$inc": {"cUpdates": 1}}, "multi": true}]}',
+      ),
+    ).toBe('{"n":1,"nModified":1,"ok":1.0}');
+    const f = testEngine();
+    seed(f, 'c', '[{"_id": 1, "key": 0, "cUpdates": 0}]');
+    cmd(f, '{"createIndexes": "c", "indexes": [{"key": {"key": 1}, "name": "key_1"}]}');
+    expect(
+      cmd(
+        f,
+        '{"update": "c", "updates": [{"q": {"key": {"$gte": 0}}, "u": {"$inc": {"key": 10, "cUpdates": 1}}, "multi": true, "hint": {"key": 1}}]}',
+      ),
+    ).toBe('{"n":1,"nModified":1,"ok":1.0}');
+    expect(contents(f, 'c')).toBe('[{"_id":1,"key":10,"cUpdates":1}]');
   });
 });

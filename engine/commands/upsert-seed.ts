@@ -5,14 +5,15 @@
  *
  * Works on the raw filter (already accepted by the query compiler), reproducing what the server's
  * canonicalizer does first: nested `$and` flattens into its parent, a single-child `$or` collapses
- * into its child, a single-element `$in` becomes `$eq`, `$all: [a, b]` becomes `a AND b`.
+ * into its child, a single-element `$in` becomes `$eq`, `$all: [a, b]` becomes `a AND b`, and an
+ * `$or` of identical equalities on one path becomes that equality (7.3+ `$or` → `$in` rewrite).
  * Only `EQ` nodes reachable through `AND` nodes count.
  *
  * Field order (documented choice): the server adds equality paths from its `EqualityMatches` map.
  * 5.0 uses a `std::map` (byte-wise sorted full paths); master uses a hash map whose order is
  * unspecified. We reproduce the deterministic 5.0 order: sorted by full dotted path, code point order.
  */
-import { compareCodePoints } from '../bson/compare.js';
+import { compareCodePoints, valuesEqual } from '../bson/compare.js';
 import { isArray, isDoc, typeOf, type Doc, type Value } from '../bson/values.js';
 import { fail } from '../errors.js';
 
@@ -94,7 +95,9 @@ function collect(query: Doc, out: Collected): void {
     if (k === '$and') {
       if (isArray(v)) for (const child of v) if (isDoc(child)) collect(child, out);
     } else if (k === '$or') {
-      if (isArray(v) && v.length === 1 && isDoc(v[0])) collect(v[0], out);
+      const single = isArray(v) ? collapsedOr(v) : undefined;
+      if (single) out.eqs.push(single);
+      else if (isArray(v) && v.length === 1 && isDoc(v[0])) collect(v[0], out);
       else out.other = true;
     } else if (k === '$comment') {
       // Not a predicate.
@@ -104,6 +107,33 @@ function collect(query: Doc, out: Collected): void {
       collectField(k, v, out);
     }
   }
+}
+
+/** The child's predicate when it is exactly one equality (after the child's own rewrites). */
+function soleEquality(child: Value): EqualityMatch | undefined {
+  if (!isDoc(child)) return undefined;
+  const inner: Collected = { eqs: [], other: false };
+  collect(child, inner);
+  const eq = !inner.other && inner.eqs.length === 1 ? inner.eqs[0] : undefined;
+  // An `$eq` to a regex stays out of the rewrite: inside `$in` it would become a regex match.
+  return eq && !isRegex(eq.value) ? eq : undefined;
+}
+
+/**
+ * 7.3+ rewrites an `$or` whose children are all equalities on one path into that path's `$in`
+ * (whose value list drops duplicates), and a one-value `$in` into `$eq`. So `{$or: [{x: 1}, {x: 1}]}`
+ * seeds `x: 1` (jstests/core/write/update/upsert_fields_duplicate_or.js). Returns that equality,
+ * or undefined when the `$or` does not reduce to one.
+ */
+function collapsedOr(children: Value[]): EqualityMatch | undefined {
+  if (children.length < 2) return undefined;
+  const eqs = children.map(soleEquality);
+  const first = eqs[0];
+  if (!first) return undefined;
+  for (const eq of eqs) {
+    if (!eq || eq.path !== first.path || !valuesEqual(eq.value, first.value, null)) return undefined;
+  }
+  return first;
 }
 
 function parts(path: string): string[] {
