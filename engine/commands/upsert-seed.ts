@@ -6,8 +6,7 @@
  * Works on the raw filter (already accepted by the query compiler), reproducing what the server's
  * canonicalizer does first: nested `$and` flattens into its parent, a single-child `$or` collapses
  * into its child, a single-element `$in` becomes `$eq`, `$all: [a, b]` becomes `a AND b`, and
- * (7.3+) identical children of `$and` / `$or` count once, so an `$or` of identical branches
- * collapses like a single-child one.
+ * (7.3+) an `$or` of identical equalities on one path becomes that equality.
  * Only `EQ` nodes reachable through `AND` nodes count.
  *
  * Field order (documented choice): the server adds equality paths from its `EqualityMatches` map.
@@ -97,7 +96,7 @@ function collect(query: Doc, out: Collected): void {
       if (isArray(v)) for (const child of v) if (isDoc(child)) collect(child, out);
     } else if (k === '$or') {
       const single = isArray(v) ? collapsedOr(v) : undefined;
-      if (single) out.eqs.push(...single);
+      if (single) out.eqs.push(single);
       else if (isArray(v) && v.length === 1 && isDoc(v[0])) collect(v[0], out);
       else out.other = true;
     } else if (k === '$comment') {
@@ -110,51 +109,34 @@ function collect(query: Doc, out: Collected): void {
   }
 }
 
-/** The child's equalities (deduplicated, sorted) when it holds nothing but equalities. */
-function equalitiesOnly(child: Value): EqualityMatch[] | undefined {
+/** The child's predicate when it is exactly one equality (after the child's own rewrites). */
+function soleEquality(child: Value): EqualityMatch | undefined {
   if (!isDoc(child)) return undefined;
   const inner: Collected = { eqs: [], other: false };
   collect(child, inner);
-  if (inner.other || inner.eqs.length === 0) return undefined;
-  // An `$eq` to a regex is left alone: as an `$in` value it would become a regex match.
-  if (inner.eqs.some((eq) => isRegex(eq.value))) return undefined;
-  return withoutDuplicates(inner.eqs);
-}
-
-function sameEqualities(a: readonly EqualityMatch[], b: readonly EqualityMatch[]): boolean {
-  return (
-    a.length === b.length && a.every((eq, i) => eq.path === b[i]!.path && valuesEqual(eq.value, b[i]!.value, null))
-  );
+  const eq = !inner.other && inner.eqs.length === 1 ? inner.eqs[0] : undefined;
+  // An `$eq` to a regex stays out of the rewrite: inside `$in` it would become a regex match.
+  return eq && !isRegex(eq.value) ? eq : undefined;
 }
 
 /**
- * 7.3+ drops identical `$or` children (and rewrites equalities on one path into a deduplicated
- * `$in`), so an `$or` whose branches are all the same equalities reduces to one branch:
- * `{$or: [{x: 1}, {x: 1}]}` seeds `x: 1` (jstests/core/write/update/upsert_fields_duplicate_or.js).
- * Returns that branch's equalities, or undefined when the `$or` does not reduce to one branch.
+ * 7.3+ rewrites an `$or` whose children are equalities on one path into that path's `$in`, whose
+ * value list drops duplicates, and a one-value `$in` becomes `$eq`. So `{$or: [{x: 1}, {x: 1}]}`
+ * seeds `x: 1` (jstests/core/write/update/upsert_fields_duplicate_or.js, requires_fcv_73).
+ * Returns that equality, or undefined when the `$or` does not reduce to one.
+ *
+ * Identical `$and` children are NOT merged: the boolean simplifier that would do it is disabled
+ * for upserts (jstests/core/write/update/upsert_nor.js), so `{$and: [{x: 1}, {x: 1}]}` stays 54.
  */
-function collapsedOr(children: Value[]): EqualityMatch[] | undefined {
+function collapsedOr(children: Value[]): EqualityMatch | undefined {
   if (children.length < 2) return undefined;
-  const first = equalitiesOnly(children[0]!);
+  const eqs = children.map(soleEquality);
+  const first = eqs[0];
   if (!first) return undefined;
-  for (const child of children.slice(1)) {
-    const eqs = equalitiesOnly(child);
-    if (!eqs || !sameEqualities(first, eqs)) return undefined;
+  for (const eq of eqs) {
+    if (!eq || eq.path !== first.path || !valuesEqual(eq.value, first.value, null)) return undefined;
   }
   return first;
-}
-
-/**
- * The equalities in canonical (sorted-path) order, each (path, value) pair once: 7.3+ drops
- * identical children of `$and` / `$or`, so `{$and: [{x: 1}, {x: 1}]}` seeds `x: 1` where 5.0 said
- * "matched twice" (jstests/core/write/update/upsert_fields.js now expects that error only for
- * different values, `{x: 1}` and `{x: 2}`).
- */
-function withoutDuplicates(eqs: readonly EqualityMatch[]): EqualityMatch[] {
-  const sorted = [...eqs].sort((a, b) => compareCodePoints(a.path, b.path));
-  return sorted.filter(
-    (eq, i) => !sorted.slice(0, i).some((prev) => prev.path === eq.path && valuesEqual(prev.value, eq.value, null)),
-  );
 }
 
 function parts(path: string): string[] {
@@ -186,7 +168,7 @@ function conflictError(path: string, parentParts: number): never {
 export function extractEqualityMatches(query: Doc): EqualityExtraction {
   const out: Collected = { eqs: [], other: false };
   collect(query, out);
-  const sorted = withoutDuplicates(out.eqs);
+  const sorted = [...out.eqs].sort((a, b) => compareCodePoints(a.path, b.path));
   const accepted = new Set<string>();
   for (const eq of sorted) {
     const parent = findParentEquality(accepted, eq.path);
@@ -203,7 +185,7 @@ export function extractEqualityMatches(query: Doc): EqualityExtraction {
 export function extractImmutableEqualityMatches(query: Doc, immutablePaths: readonly string[]): EqualityMatch[] {
   const out: Collected = { eqs: [], other: false };
   collect(query, out);
-  const sorted = withoutDuplicates(out.eqs);
+  const sorted = [...out.eqs].sort((a, b) => compareCodePoints(a.path, b.path));
   const accepted = new Set<string>();
   const result: EqualityMatch[] = [];
   for (const eq of sorted) {
