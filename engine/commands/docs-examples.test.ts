@@ -829,3 +829,54 @@ describe('multi updates touch each document once (mongodb/mongo jstests/core/wri
     expect(contents(f, 'c')).toBe('[{"_id":1,"key":10,"cUpdates":1}]');
   });
 });
+
+describe('upsert seeding through $and/$or/$nor (mongodb/mongo jstests/core/write/update/upsert_and.js, upsert_nor.js)', () => {
+  test.each([
+    ['{"_id": 1, "$and": [{"c": 1}, {"d": 1}], "a": 12}', '{"$inc": {"y": 1}}', '[{"_id":1,"a":12,"c":1,"d":1,"y":1}]'],
+    ['{"$and": [{"c": 1}, {"d": 1}]}', '{"$setOnInsert": {"_id": 1}}', '[{"_id":1,"c":1,"d":1}]'],
+    [
+      '{"$and": [{"c": 1}, {"d": 1}, {"$or": [{"x": 1}]}]}',
+      '{"$setOnInsert": {"_id": 1}}',
+      '[{"_id":1,"c":1,"d":1,"x":1}]',
+    ],
+    [
+      '{"$and": [{"c": 1}, {"d": 1}], "$or": [{"x": 1}, {"x": 2}]}',
+      '{"$setOnInsert": {"_id": 1}}',
+      '[{"_id":1,"c":1,"d":1}]',
+    ],
+    [
+      '{"r": {"$gt": 3}, "$and": [{"c": 1}, {"d": 1}], "$or": [{"x": 1}, {"x": 2}]}',
+      '{"$setOnInsert": {"_id": 1}}',
+      '[{"_id":1,"c":1,"d":1}]',
+    ],
+    [
+      '{"r": {"$regex": "s"}, "$and": [{"c": 1}, {"d": 1}], "$or": [{"x": 1}, {"x": 2}]}',
+      '{"$setOnInsert": {"_id": 1}}',
+      '[{"_id":1,"c":1,"d":1}]',
+    ],
+    // upsert_nor.js: nothing behind $nor is extracted (the boolean simplifier is off for upserts).
+    [
+      '{"$nor": [{"$or": [{"x": 1}, {"y": 2}]}, {"x": {"$ne": 3}}]}',
+      '[{"$unset": "z"}]',
+      '[{"_id":{"$oid":"000000000000000000000001"}}]',
+    ],
+  ])('q %s, u %s inserts %s', (q, u, out) => {
+    const e = testEngine();
+    expect(cmd(e, `{"update": "c", "updates": [{"q": ${q}, "u": ${u}, "upsert": true}]}`)).toMatch(
+      /"upserted":\[\{"index":0,/,
+    );
+    expect(contents(e, 'c')).toBe(out);
+  });
+
+  test('{c: 2, $and: [{c: 1}, {d: 1}]} conflicts on c (54)', () => {
+    const e = testEngine();
+    expect(
+      cmd(
+        e,
+        '{"update": "c", "updates": [{"q": {"c": 2, "$and": [{"c": 1}, {"d": 1}]}, "u": {"$setOnInsert": {"_id": 1}}, "upsert": true}]}',
+      ),
+    ).toBe(
+      `{"n":0,"writeErrors":[{"index":0,"code":54,"errmsg":"${PREFIX}cannot infer query fields to set, path 'c' is matched twice"}],"nModified":0,"ok":1.0}`,
+    );
+  });
+});
