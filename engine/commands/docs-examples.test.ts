@@ -880,3 +880,124 @@ describe('upsert seeding through $and/$or/$nor (mongodb/mongo jstests/core/write
     );
   });
 });
+
+describe('collation-aware updates (mongodb/mongo jstests/core/write/update/collation_update.js)', () => {
+  const CI = '{"locale": "en_US", "strength": 2}';
+  const CS = '{"locale": "en_US", "strength": 3}';
+  const NUM = '{"locale": "en_US", "numericOrdering": true}';
+
+  // [collection default collation | '', seed document, q, u, statement collation | '', contents]
+  test.each([
+    [NUM, '{"_id": 1, "a": "124"}', '{"_id": 1}', '{"$min": {"a": "1234"}}', '', '{"_id":1,"a":"124"}'],
+    ['', '{"_id": 1, "a": "124"}', '{"a": "124"}', '{"$min": {"a": "1234"}}', NUM, '{"_id":1,"a":"124"}'],
+    ['', '{"_id": 1, "a": "124"}', '{"a": "124"}', '{"$min": {"a": "1234"}}', CS, '{"_id":1,"a":"1234"}'],
+    ['', '{"_id": 1, "a": "124"}', '{"a": "124"}', '{"$max": {"a": "1234"}}', CS, '{"_id":1,"a":"124"}'],
+    ['', '{"_id": 1, "a": "124"}', '{"a": "124"}', '{"$max": {"a": "1234"}}', NUM, '{"_id":1,"a":"1234"}'],
+    [NUM, '{"_id": 1, "a": "124"}', '{"a": "124"}', '{"$max": {"a": "1234"}}', '', '{"_id":1,"a":"1234"}'],
+    ['', '{"_id": 1, "a": ["foo"]}', '{}', '{"$addToSet": {"a": "FOO"}}', CI, '{"_id":1,"a":["foo"]}'],
+    ['', '{"_id": 1, "a": ["foo"]}', '{}', '{"$addToSet": {"a": "FOO"}}', CS, '{"_id":1,"a":["foo","FOO"]}'],
+    [
+      '',
+      '{"_id": 1, "a": ["foo", "bar", "FOO"]}',
+      '{}',
+      '{"$addToSet": {"a": {"$each": ["FOO", "BAR", "str"]}}}',
+      CI,
+      '{"_id":1,"a":["foo","bar","FOO","str"]}',
+    ],
+    [CI, '{"_id": 1, "a": ["foo"]}', '{}', '{"$addToSet": {"a": "FOO"}}', '', '{"_id":1,"a":["foo"]}'],
+    ['', '{"_id": 1, "a": ["foo", "FOO"]}', '{}', '{"$pull": {"a": "foo"}}', CS, '{"_id":1,"a":["FOO"]}'],
+    ['', '{"_id": 1, "a": ["foo", "FOO"]}', '{}', '{"$pull": {"a": "foo"}}', CI, '{"_id":1,"a":[]}'],
+    [
+      '',
+      '{"_id": 1, "a": ["124", "1234"]}',
+      '{}',
+      '{"$pull": {"a": {"$lt": "1234"}}}',
+      CS,
+      '{"_id":1,"a":["124","1234"]}',
+    ],
+    ['', '{"_id": 1, "a": ["124", "1234"]}', '{}', '{"$pull": {"a": {"$lt": "1234"}}}', NUM, '{"_id":1,"a":["1234"]}'],
+    [CI, '{"_id": 1, "a": ["foo", "FOO"]}', '{}', '{"$pull": {"a": "foo"}}', '', '{"_id":1,"a":[]}'],
+    [
+      '',
+      '{"_id": 1, "a": ["foo", "bar"]}',
+      '{}',
+      '{"$pullAll": {"a": ["FOO", "BAR"]}}',
+      CS,
+      '{"_id":1,"a":["foo","bar"]}',
+    ],
+    ['', '{"_id": 1, "a": ["foo", "bar"]}', '{}', '{"$pullAll": {"a": ["FOO", "BAR"]}}', CI, '{"_id":1,"a":[]}'],
+    [
+      '',
+      '{"_id": 1, "a": ["1234", "124"]}',
+      '{}',
+      '{"$push": {"a": {"$each": ["1230"], "$sort": 1}}}',
+      CS,
+      '{"_id":1,"a":["1230","1234","124"]}',
+    ],
+    [
+      '',
+      '{"_id": 1, "a": ["1234", "124"]}',
+      '{}',
+      '{"$push": {"a": {"$each": ["1230"], "$sort": 1}}}',
+      NUM,
+      '{"_id":1,"a":["124","1230","1234"]}',
+    ],
+    [
+      NUM,
+      '{"_id": 1, "a": ["1234", "124"]}',
+      '{}',
+      '{"$push": {"a": {"$each": ["1230"], "$sort": 1}}}',
+      '',
+      '{"_id":1,"a":["124","1230","1234"]}',
+    ],
+    [
+      '',
+      '{"_id": 1, "a": ["foo", "FOO"]}',
+      '{"a": "FOO"}',
+      '{"$set": {"a.$": "FOO"}}',
+      CS,
+      '{"_id":1,"a":["foo","FOO"]}',
+    ],
+    [
+      '',
+      '{"_id": 1, "a": ["foo", "FOO"]}',
+      '{"a": "FOO"}',
+      '{"$set": {"a.$": "FOO"}}',
+      CI,
+      '{"_id":1,"a":["FOO","FOO"]}',
+    ],
+    [
+      CI,
+      '{"_id": 1, "x": [1, 2, "a", "b", "c", "B"]}',
+      '{}',
+      '[{"$addFields": {"n": {"$indexOfArray": ["$x", "B"]}}}]',
+      '',
+      '{"_id":1,"x":[1,2,"a","b","c","B"],"n":3}',
+    ],
+    [
+      '',
+      '{"_id": 1, "x": [1, 2, "a", "b", "c", "B"]}',
+      '{}',
+      '[{"$project": {"n": {"$indexOfArray": ["$x", "B"]}}}]',
+      CS,
+      '{"_id":1,"n":5}',
+    ],
+    [
+      '',
+      '{"_id": 1, "x": [1, 2, "a", "b", "c", "B"]}',
+      '{}',
+      '[{"$replaceWith": {"n": {"$indexOfArray": ["$x", "B"]}}}]',
+      CI,
+      '{"_id":1,"n":3}',
+    ],
+  ])('collection %s, doc %s, q %s, u %s, collation %s → %s', (collDefault, doc, q, u, collation, out) => {
+    const e = testEngine();
+    if (collDefault) cmd(e, `{"create": "c", "collation": ${collDefault}}`);
+    seed(e, 'c', `[${doc}]`);
+    const coll = collation ? `, "collation": ${collation}` : '';
+    expect(cmd(e, `{"update": "c", "updates": [{"q": ${q}, "u": ${u}${coll}}]}`)).toMatch(
+      /^\{"n":1,"nModified":[01],"ok":1\.0\}$/,
+    );
+    expect(contents(e, 'c')).toBe(`[${out}]`);
+  });
+});
