@@ -575,9 +575,7 @@ describe('updateOne with sort (mongodb/mongo jstests/core/write/update/updateOne
       db.s.updateOne({name: "Jane"}, {$set: {ranking: 100}}, {sort: true})
       db.s.updateOne({name: "Jane"}, {$set: {ranking: 100}}, {sort: {ranking: 50}})`);
     expect(r.out[1]).toMatch(/^MongoServerError\[TypeMismatch\]: /);
-    expect(r.out[2]).toBe(
-      'MongoServerError: $sort key ordering must be 1 (for ascending) or -1 (for descending)',
-    );
+    expect(r.out[2]).toBe('MongoServerError: $sort key ordering must be 1 (for ascending) or -1 (for descending)');
   });
 
   test('sort with a case-sensitive collation picks "bella" before "Bella"; strength 2 matches both', () => {
@@ -603,5 +601,54 @@ describe('updateOne with sort (mongodb/mongo jstests/core/write/update/updateOne
       db.s.bulkWrite([{updateOne: {filter: {name: "Jane"}, update: [{$set: {ranking: 100}}], sort: {ranking: -1}}}]).modifiedCount
       db.s.findOne({_id: 10})`);
     expect(r.out.slice(1)).toEqual(['1', "{ _id: 10, name: 'Jane', ranking: 100 }"]);
+  });
+});
+
+describe('findOneAndUpdate examples (mongodb/docs source/reference/method/db.collection.findOneAndUpdate.txt)', () => {
+  const GRADES = `db.grades.insertMany([
+    { _id: 6305, name : "A. MacDyver", "assignment" : 5, "points" : 24 },
+    { _id: 6308, name : "B. Batlock", "assignment" : 3, "points" : 22 },
+    { _id: 6312, name : "M. Tagnum", "assignment" : 5, "points" : 30 },
+    { _id: 6319, name : "R. Stiles", "assignment" : 2, "points" : 12 },
+    { _id: 6322, name : "A. MacDyver", "assignment" : 2, "points" : 14 },
+    { _id: 6234, name : "R. Stiles", "assignment" : 1, "points" : 10 } ])`;
+
+  test('Update A Document: returns the original of the first match in natural order', () => {
+    const r = shell(`${GRADES}
+      db.grades.findOneAndUpdate( { "name" : "R. Stiles" }, { $inc: { "points" : 5 } } )`);
+    expect(r.out[1]).toBe("{ _id: 6319, name: 'R. Stiles', assignment: 2, points: 12 }");
+  });
+
+  test('Sort And Update, and Project the Returned Document', () => {
+    const r = shell(`${GRADES}
+      db.grades.findOneAndUpdate( { "name" : "A. MacDyver" }, { $inc : { "points" : 5 } }, { sort : { "points" : 1 } } )
+      db.grades.findOneAndUpdate( { "name" : "A. MacDyver" }, { $inc : { "points" : 5 } }, { sort : { "points" : 1 }, projection: { "assignment" : 1, "points" : 1 } } )`);
+    expect(r.out.slice(1)).toEqual([
+      "{ _id: 6322, name: 'A. MacDyver', assignment: 2, points: 14 }",
+      // The second call sees 6322 at 19 points, still the lowest.
+      '{ _id: 6322, assignment: 2, points: 19 }',
+    ]);
+  });
+
+  test('Update Document with Upsert: returnNewDocument gives the inserted document', () => {
+    const r = shell(`${GRADES}
+      db.grades.findOneAndUpdate( { "name" : "A.B. Abracus" }, { $set: { "name" : "A.B. Abracus", "assignment" : 5}, $inc : { "points" : 5 } }, { sort: { "points" : 1 }, upsert:true, returnNewDocument : true } )`);
+    expect(r.out[1]).toBe(
+      "{\n  _id: ObjectId('000000000000000000000001'),\n  name: 'A.B. Abracus',\n  assignment: 5,\n  points: 5\n}",
+    );
+  });
+
+  test('Specify Collation: returns _id 1 (café) before the update', () => {
+    const r =
+      shell(`db.myColl.insertMany( [ { _id: 1, category: "café", status: "A" }, { _id: 2, category: "cafe", status: "a" }, { _id: 3, category: "cafE", status: "a" } ] )
+      db.myColl.findOneAndUpdate( { category: "cafe" }, { $set: { status: "Updated" } }, { collation: { locale: "fr", strength: 1 } } )`);
+    expect(r.out[1]).toBe("{ _id: 1, category: 'café', status: 'A' }");
+  });
+
+  test('Use an Aggregation Pipeline for Updates: total 250 with returnNewDocument', () => {
+    const r =
+      shell(`db.students2.insertMany( [ { "_id" : 1, "grades" : [ { "grade" : 80, "mean" : 75, "std" : 6 }, { "grade" : 85, "mean" : 90, "std" : 4 }, { "grade" : 85, "mean" : 85, "std" : 6 } ] } ] )
+      db.students2.findOneAndUpdate( { _id : 1 }, [ { $set: { "total" : { $sum: "$grades.grade" } } } ], { returnNewDocument: true } ).total`);
+    expect(r.out[1]).toBe('250');
   });
 });
