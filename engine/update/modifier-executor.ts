@@ -1,6 +1,6 @@
 /**
  * Applies a parsed modifier document (`UpdateTreeExecutor`): one pass over a copy of the document
- * produces the new document, the `$v:2` diff, modified paths and array touches.
+ * produces the new document (copy-on-write: sharing what it does not change), the `$v:2` diff, modified paths and array touches.
  */
 import type { Doc } from '../bson/values.js';
 import { fail } from '../errors.js';
@@ -8,7 +8,6 @@ import { bsonSize } from '../bson/size.js';
 import { V2LogBuilder } from '../oplog/v2-log-builder.js';
 import type { ApplyParams, ApplyResult, ArrayTouch, UpdateExecutor } from './executor.js';
 import type { ArrayFilter } from './array-filters.js';
-import { cloneValue } from './path.js';
 import { MAX_USER_DOC_SIZE, moveIdFirst } from './storage-validation.js';
 import type { ApplyContext } from './tree/context.js';
 import type { ObjectNode } from './tree/object-node.js';
@@ -41,13 +40,16 @@ export class ModifierUpdateExecutor implements ModifierExecutor {
   }
 
   apply(doc: Doc, params: ApplyParams): ApplyResult {
-    const root = cloneValue(doc);
+    // Copy-on-write: a shallow copy of the top level; the tree copies deeper containers only along
+    // the paths it writes (ownChild), untouched sub-documents and arrays stay shared with `doc`.
+    const root: Doc = new Map(doc);
     const modifiedPaths: string[] = [];
     const arrayTouches: ArrayTouch[] = [];
     const ctx: ApplyContext = {
       params,
       original: doc,
       root,
+      owned: new Set([root]),
       arrayFilters: this.arrayFilters,
       immutablePaths: params.immutablePaths.map((p) => p.split('.')),
       modifiedPaths,

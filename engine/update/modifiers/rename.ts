@@ -9,7 +9,7 @@ import type { Value } from '../../bson/values.js';
 import { isArray, isDoc } from '../../bson/values.js';
 import { fail } from '../../errors.js';
 import { dotted, parseArrayIndex } from '../path.js';
-import type { ApplyContext, NodeArgs, UpdateNode } from '../tree/context.js';
+import { ownChild, type ApplyContext, type NodeArgs, type UpdateNode } from '../tree/context.js';
 import { idElementText } from '../tree/modifier-node.js';
 import { SetElementNode } from './set.js';
 import { UnsetNode } from './unset.js';
@@ -113,9 +113,13 @@ export class RenameNode implements UpdateNode {
 
     new SetElementNode(sourceValue).apply(ctx, args);
 
-    // Find the source again (its parent document may have been rebuilt by the set).
+    // Find the source again (its parent document may have been rebuilt by the set), copying its
+    // ancestors that are still shared with the pre-image (copy-on-write) before the unset.
     let parent: Value = ctx.root;
-    for (let k = 0; k < from.length - 1; k++) parent = (parent as Map<string, Value>).get(from[k]!)!;
+    for (let k = 0; k < from.length - 1; k++) {
+      const container = parent as Map<string, Value>;
+      parent = ownChild(ctx, container, from[k]!, container.get(from[k]!)!);
+    }
     const last = from[from.length - 1]!;
     new UnsetNode().apply(ctx, {
       element: (parent as Map<string, Value>).get(last)!,

@@ -10,7 +10,7 @@ import { isArray } from '../../bson/values.js';
 import { renderElement } from '../../bson/render.js';
 import { fail } from '../../errors.js';
 import { dotted } from '../path.js';
-import type { ApplyContext, NodeArgs, UpdateNode } from './context.js';
+import { ownChild, type ApplyContext, type NodeArgs, type UpdateNode } from './context.js';
 import { mergeNodes } from './merge.js';
 
 export class ArrayNode implements UpdateNode {
@@ -62,8 +62,10 @@ export class ArrayNode implements UpdateNode {
       let merged = updates[0]![1];
       for (let j = 1; j < updates.length; j++) merged = mergeNodes(merged, updates[j]![1], where);
       pathTaken.push({ name: String(i), isIndex: true });
+      // Copy-on-write: an inner node writes inside the element, so it gets its own copy first.
+      const childElement = merged.type === 'leaf' ? element[i]! : ownChild(ctx, element, i, element[i]!);
       const childNoop = merged.apply(ctx, {
-        element: element[i]!,
+        element: childElement,
         slot: { container: element, key: i },
         pathTaken,
         pathToCreate,

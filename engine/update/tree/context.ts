@@ -3,6 +3,7 @@
  * (`UpdateNode::ApplyParams` + `UpdateNodeApplyParams`).
  */
 import type { Doc, Value } from '../../bson/values.js';
+import { isArray, isDoc } from '../../bson/values.js';
 import type { V2LogBuilder } from '../../oplog/v2-log-builder.js';
 import type { ApplyParams, ArrayTouch } from '../executor.js';
 import type { PathComponent } from '../path.js';
@@ -19,12 +20,33 @@ export function setSlot(slot: Slot, value: Value): void {
   else slot.container.set(slot.key as string, value);
 }
 
+/**
+ * Copy-on-write descent: returns the child `value` found at `key` of the owned `container`. A
+ * document or array child that is still shared with the pre-image is replaced, in the container,
+ * by a shallow copy, so that whatever is written through the result never reaches the pre-image.
+ * Scalars and already owned containers are returned as they are.
+ */
+export function ownChild(ctx: ApplyContext, container: Doc | Value[], key: string | number, value: Value): Value {
+  if (!isDoc(value) && !isArray(value)) return value;
+  if (ctx.owned.has(value)) return value;
+  const copy: Doc | Value[] = isDoc(value) ? new Map(value) : value.slice();
+  ctx.owned.add(copy);
+  if (Array.isArray(container)) container[key as number] = copy;
+  else container.set(key as string, copy);
+  return copy;
+}
+
 export interface ApplyContext {
   readonly params: ApplyParams;
   /** The pre-image, never mutated (immutable-path comparisons, `_id` in messages). */
   readonly original: Doc;
-  /** The working copy being updated. */
+  /**
+   * The working copy being updated. Copy-on-write: it shares untouched sub-documents and arrays with
+   * `original` (stored documents are immutable); only containers in `owned` may be mutated.
+   */
   readonly root: Doc;
+  /** The containers copied (or created as copies) during this apply: the only ones safe to mutate. */
+  readonly owned: Set<Doc | Value[]>;
   readonly arrayFilters: ReadonlyMap<string, ArrayFilter>;
   readonly immutablePaths: readonly (readonly string[])[];
   readonly modifiedPaths: string[];

@@ -6,7 +6,7 @@ import type { Value } from '../../bson/values.js';
 import { isArray, isDoc } from '../../bson/values.js';
 import { fail } from '../../errors.js';
 import { compareFieldNames, dotted, getChild, parseArrayIndex } from '../path.js';
-import type { ApplyContext, NodeArgs, Slot, UpdateNode } from './context.js';
+import { ownChild, type ApplyContext, type NodeArgs, type Slot, type UpdateNode } from './context.js';
 import { mergeNodes } from './merge.js';
 
 export class ObjectNode implements UpdateNode {
@@ -40,11 +40,20 @@ export class ObjectNode implements UpdateNode {
       throw fail(2, 'The positional operator did not find the match needed from the query.');
     }
 
-    const descend = (from: Value, name: string): { value: Value | undefined; slot: Slot | null } => {
-      if (isDoc(from)) return { value: from.get(name), slot: { container: from, key: name } };
+    // `from` is always owned by this apply. With `own`, a container child is copied into `from`
+    // first (copy-on-write) because the child node will write inside it; a leaf replaces the child
+    // through its slot instead, and followed paths were just created by this apply.
+    const descend = (from: Value, name: string, own: boolean): { value: Value | undefined; slot: Slot | null } => {
+      if (isDoc(from)) {
+        const v = from.get(name);
+        return { value: own && v !== undefined ? ownChild(ctx, from, name, v) : v, slot: { container: from, key: name } };
+      }
       if (isArray(from)) {
         const i = parseArrayIndex(name);
-        if (i !== null && i < from.length) return { value: from[i], slot: { container: from, key: i } };
+        if (i !== null && i < from.length) {
+          const v = from[i]!;
+          return { value: own ? ownChild(ctx, from, i, v) : v, slot: { container: from, key: i } };
+        }
       }
       return { value: undefined, slot: null };
     };
@@ -54,7 +63,7 @@ export class ObjectNode implements UpdateNode {
       let childValue: Value | undefined;
       let childSlot: Slot | null = null;
       if (pathToCreate.length === 0) {
-        const d = descend(element, field);
+        const d = descend(element, field, child.type !== 'leaf');
         childValue = d.value;
         childSlot = d.slot;
       }
@@ -77,7 +86,7 @@ export class ObjectNode implements UpdateNode {
       if (pathTaken.length > takenBefore) {
         // An inner child created the missing path and moved it onto pathTaken: follow it.
         for (let i = takenBefore; i < pathTaken.length; i++) {
-          const d = descend(element, pathTaken[i]!.name);
+          const d = descend(element, pathTaken[i]!.name, false);
           element = d.value!;
           slot = d.slot;
         }
@@ -85,7 +94,7 @@ export class ObjectNode implements UpdateNode {
         // A leaf child created the missing path: it now exists, so move it onto pathTaken.
         for (const part of pathToCreate) {
           pathTaken.push({ name: part, isIndex: isArray(element) });
-          const d = descend(element, part);
+          const d = descend(element, part, false);
           element = d.value!;
           slot = d.slot;
         }
