@@ -652,3 +652,33 @@ describe('findOneAndUpdate examples (mongodb/docs source/reference/method/db.col
     expect(r.out[1]).toBe('250');
   });
 });
+
+describe('updateMany examples (mongodb/docs source/reference/method/db.collection.updateMany.txt)', () => {
+  test('Update Multiple Documents: matchedCount 2, modifiedCount 2, Review appended', () => {
+    const r = shell(`db.restaurant.insertMany([
+        { "_id" : 1, "name" : "Central Perk Cafe", "violations" : 3 }, { "_id" : 2, "name" : "Rock A Feller Bar and Grill", "violations" : 2 },
+        { "_id" : 3, "name" : "Empire State Sub", "violations" : 5 }, { "_id" : 4, "name" : "Pizza Rat's Pizzaria", "violations" : 8 } ])
+      db.restaurant.updateMany( { violations: { $gt: 4 } }, { $set: { "Review" : true } } )
+      db.restaurant.updateMany( { violations: { $gt: 40 } }, { $set: { "Review" : true } } )`);
+    expect(r.out.slice(1)).toEqual([
+      '{\n  acknowledged: true,\n  insertedId: null,\n  matchedCount: 2,\n  modifiedCount: 2,\n  upsertedCount: 0\n}',
+      '{\n  acknowledged: true,\n  insertedId: null,\n  matchedCount: 0,\n  modifiedCount: 0,\n  upsertedCount: 0\n}',
+    ]);
+    expect(r.contents('restaurant')).toBe(
+      `[{"_id":1,"name":"Central Perk Cafe","violations":3},{"_id":2,"name":"Rock A Feller Bar and Grill","violations":2},` +
+        `{"_id":3,"name":"Empire State Sub","violations":5,"Review":true},{"_id":4,"name":"Pizza Rat's Pizzaria","violations":8,"Review":true}]`,
+    );
+  });
+
+  test('Update Multiple Documents with Upsert: the $gt clause is not seeded, inspector is', () => {
+    const r =
+      shell(`db.inspectors.insertMany([ { "_id" : 92412, "inspector" : "F. Drebin", "Sector" : 1, "Patrolling" : true } ])
+      db.inspectors.updateMany( { "Sector" : { $gt : 4 }, "inspector" : "R. Coltrane" }, { $set: { "Patrolling" : false } }, { upsert: true } )`);
+    expect(r.out[1]).toBe(
+      "{\n  acknowledged: true,\n  insertedId: ObjectId('000000000000000000000001'),\n  matchedCount: 0,\n  modifiedCount: 0,\n  upsertedCount: 1\n}",
+    );
+    expect(toRelaxed(r.engine.documents('test', 'inspectors')[1]!)).toBe(
+      '{"_id":{"$oid":"000000000000000000000001"},"inspector":"R. Coltrane","Patrolling":false}',
+    );
+  });
+});
