@@ -89,7 +89,7 @@ export function DiffPanel(): ReactNode {
     const at = cards.findIndex((c) => c.kind === 'header' && c.source?.index === focused.index);
     if (at < 0) return;
     const target = el.querySelector<HTMLElement>(`[data-statement="${focused.index}"]`);
-    if (target !== null) target.scrollIntoView({ block: 'start' });
+    if (target !== null) scrollWithin(el, target);
     else el.scrollTop = heights.slice(0, at).reduce((a, b) => a + b, 0);
     target?.focus({ preventScroll: true });
   }, [focused, cards, heights]);
@@ -158,6 +158,18 @@ function CardView({ card }: { card: Card }): ReactNode {
 }
 
 /**
+ * Scrolls `box` so `target` sits at its top, moving the window only when `target` is still off
+ * screen (a pane taller than the window, the stacked narrow layout): a plain scrollIntoView
+ * would scroll the page every time.
+ */
+export function scrollWithin(box: HTMLElement, target: HTMLElement): void {
+  const top = target.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop - 8;
+  box.scrollTo({ top: Math.max(0, top) });
+  const rect = target.getBoundingClientRect();
+  if (rect.top < 0 || rect.top > window.innerHeight - 80) target.scrollIntoView({ block: 'start' });
+}
+
+/**
  * The statement on one line: comment lines dropped, line breaks and indentation collapsed (a
  * multi-line `updateMany(\n  {},\n  …)` reads `updateMany({}, …)`), cut after `max` characters.
  */
@@ -203,11 +215,11 @@ function StatementHeader({
               type="button"
               className="line-ref link"
               title="Show this statement in the result pane"
-              onClick={() =>
-                document
-                  .getElementById(`result-statement-${source.index}`)
-                  ?.scrollIntoView({ block: 'nearest', behavior: 'smooth' })
-              }
+              onClick={() => {
+                const target = document.getElementById(`result-statement-${source.index}`);
+                const box = target?.closest<HTMLElement>('.result-body');
+                if (target && box) scrollWithin(box, target);
+              }}
             >
               line {source.range.startLine}
             </button>

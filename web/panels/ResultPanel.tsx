@@ -9,6 +9,11 @@ import { usePlayground } from '../state/store.js';
 import { statementText } from './DiffPanel.js';
 import { explain } from './explanations.js';
 
+/** The script line of a statement, by index. */
+function lineOf(run: ScriptRun, index: number): number | undefined {
+  return run.statements.find((s) => s.index === index)?.range.startLine;
+}
+
 /** How many diff cards (matched or upserted documents) each statement's commands produced. */
 function diffCounts(run: ScriptRun): Map<number, number> {
   const counts = new Map<number, number>();
@@ -62,6 +67,9 @@ export function ResultPanel(): ReactNode {
                   data-testid="sent-command"
                 >
                   <summary>
+                    {c.statement !== undefined ? (
+                      <span className="line-ref">line {lineOf(shown.run, c.statement) ?? '?'} · </span>
+                    ) : null}
                     <code>{c.name}</code> on <code>{c.db}</code>{' '}
                     {c.ok ? <span className="ok">ok: 1</span> : <span className="bad">ok: 0</span>}
                   </summary>
