@@ -8,6 +8,7 @@ import type { Doc } from '../bson/values.js';
 import type { MatchDetails, RuntimeEnv } from '../runtime.js';
 import { buildEvaluator, defaultEnv, type Evaluator } from './evaluate.js';
 import type { MatchNode } from './nodes.js';
+import { normalizeMatchNode } from './normalize.js';
 import { parseFilter } from './parse.js';
 
 export type * from './nodes.js';
@@ -34,7 +35,7 @@ export interface QueryCompileOptions {
 }
 
 export interface Matcher {
-  /** The compiled tree, for upsert equality extraction, index selection and explain. */
+  /** The compiled tree in the server's canonical order (normalize.ts), for index selection and explain. */
   readonly root: MatchNode;
   /** True when the filter uses `$expr` anywhere (it then needs a RuntimeEnv for `$$NOW` etc.). */
   readonly hasExpr: boolean;
@@ -98,7 +99,9 @@ export function compileQuery(filter: Doc, options: QueryCompileOptions): Matcher
     allowWhere: options.allowWhere ?? true,
     variables: options.variables,
   });
-  return new CompiledMatcher(deepFreeze(root), options.collator);
+  // The server matches with the canonical (optimized, sorted) tree: it fixes the positional `$`
+  // key and explain's parsedQuery order (normalize.ts).
+  return new CompiledMatcher(deepFreeze(normalizeMatchNode(root)), options.collator);
 }
 
 function deepFreeze(node: MatchNode): MatchNode {

@@ -334,6 +334,16 @@ describe('positional elemMatchKey', () => {
     expect(key('{"$or":[{"a":7},{"b":1}]}', '{"a":[0,7]}')).toBeUndefined();
     expect(key('{"a":7,"$or":[{"b":1},{"c":1}]}', '{"a":[0,7],"b":1}')).toBe('1');
   });
+  it('takes the key of the last recording clause in canonical order, not written order', () => {
+    // Sorted by match type (EQ < LTE < LT < GT < GTE < ...) then path: $lt before $gte.
+    expect(key('{"g":{"$gte":80,"$lt":90}}', '{"g":[95,85]}')).toBe('0');
+    expect(key('{"g":{"$lt":90,"$gte":80}}', '{"g":[95,85]}')).toBe('0');
+    // Same type: by path, so "b" records last whatever the written order.
+    expect(key('{"b":2,"a":1}', '{"a":[0,1],"b":[2,0]}')).toBe('0');
+    expect(key('{"a":1,"b":2}', '{"a":[0,1],"b":[2,0]}')).toBe('0');
+    // Nested $and is flattened before sorting; EQ sorts before $in.
+    expect(key('{"$and":[{"a":{"$in":[1]}},{"$and":[{"b":2}]}]}', '{"a":[0,1],"b":[2,0]}')).toBe('1');
+  });
 });
 
 function err(filter: string): [number, string] {

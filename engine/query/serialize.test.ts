@@ -11,17 +11,26 @@ function round(filter: string): string {
 describe('serializeMatchNode', () => {
   it('writes the parsedQuery shapes', () => {
     expect(round('{"a":1}')).toBe('{"a":{"$eq":1}}');
-    expect(round('{"a":1,"b":{"$gt":2,"$lt":5}}')).toBe('{"$and":[{"a":{"$eq":1}},{"b":{"$gt":2}},{"b":{"$lt":5}}]}');
+    expect(round('{"a":1,"b":{"$gt":2,"$lt":5}}')).toBe('{"$and":[{"a":{"$eq":1}},{"b":{"$lt":5}},{"b":{"$gt":2}}]}');
     expect(round('{"a":{"$ne":1}}')).toBe('{"a":{"$not":{"$eq":1}}}');
     expect(round('{"a":{"$nin":[3,1]}}')).toBe('{"a":{"$not":{"$in":[1,3]}}}');
     expect(round('{"a":{"$exists":false}}')).toBe('{"a":{"$not":{"$exists":true}}}');
     expect(round('{"a":{"$regex":"x","$options":"i"}}')).toBe('{"a":{"$regex":"x","$options":"i"}}');
-    expect(round('{"a":{"$not":{"$gt":1,"$lt":5}}}')).toBe('{"a":{"$not":{"$gt":1,"$lt":5}}}');
+    expect(round('{"a":{"$not":{"$gt":1,"$lt":5}}}')).toBe('{"a":{"$not":{"$lt":5,"$gt":1}}}');
     expect(round('{"$or":[{"a":1},{"b":{"$elemMatch":{"c":1}}}]}')).toBe(
-      '{"$or":[{"a":{"$eq":1}},{"b":{"$elemMatch":{"c":{"$eq":1}}}}]}',
+      '{"$or":[{"b":{"$elemMatch":{"c":{"$eq":1}}}},{"a":{"$eq":1}}]}',
     );
-    expect(round('{"a":{"$elemMatch":{"$gt":1,"$lt":3}}}')).toBe('{"a":{"$elemMatch":{"$gt":1,"$lt":3}}}');
+    expect(round('{"a":{"$elemMatch":{"$gt":1,"$lt":3}}}')).toBe('{"a":{"$elemMatch":{"$lt":3,"$gt":1}}}');
     expect(round('{"a":{"$type":["string","number"]}}')).toBe('{"a":{"$type":["number",2]}}');
     expect(round('{}')).toBe('{}');
+    // Canonical form (MatchExpression::normalize): nested $and flattened, children sorted by
+    // match type then path, one-clause $or unwrapped, one-clause $nor a negation.
+    expect(round('{"z":1,"$and":[{"y":{"$gt":1}},{"$and":[{"x":1}]}]}')).toBe(
+      '{"$and":[{"x":{"$eq":1}},{"z":{"$eq":1}},{"y":{"$gt":1}}]}',
+    );
+    expect(round('{"$or":[{"b":1}],"a":{"$exists":true}}')).toBe('{"$and":[{"b":{"$eq":1}},{"a":{"$exists":true}}]}');
+    expect(round('{"$nor":[{"a":1}]}')).toBe('{"a":{"$not":{"$eq":1}}}');
+    expect(round('{"a":1,"$alwaysTrue":1}')).toBe('{"a":{"$eq":1}}');
+    expect(round('{"a":1,"$alwaysFalse":1}')).toBe('{"$alwaysFalse":1}');
   });
 });

@@ -270,13 +270,10 @@ describe('positional $ (manual: reference/operator/update/positional)', () => {
       `[{"_id": 5, "grades": [{"grade": 80, "mean": 75, "std": 8}, {"grade": 85, "mean": 90, "std": 6}, {"grade": 90, "mean": 85, "std": 3}]}]`,
     );
   });
-  // Update with Multiple Array Matches: the manual's result is deans_list [2021, 2022] — the
-  // server normalizes the filter (AND children sorted by match type, then path), so "grades"
-  // (index 1) is the last array predicate to record the positional index. The engine's matcher
-  // (engine/query/evaluate.ts, owned by the query/commands helper) evaluates AND children in
-  // written order, so "deans_list" (index 0) wins and it writes [2022, 2020]. Marked `fails`
-  // until the matcher records elemMatchKey in canonical order; flip to `test` then.
-  test.fails('Update with Multiple Array Matches (KNOWN DISCREPANCY: engine/query AND order)', () => {
+  // Update with Multiple Array Matches: the server normalizes the filter (AND children sorted by
+  // match type, then path: activity_ids, deans_list, grades), so "grades" (index 1) is the last
+  // array predicate to record the positional index (engine/query/normalize.ts).
+  test('Update with Multiple Array Matches', () => {
     check(
       `[{"_id": 8, "activity_ids": [1, 2], "grades": [90, 95], "deans_list": [2021, 2020]}]`,
       `{"q": {"activity_ids": 1, "grades": 95, "deans_list": 2021}, "u": {"$set": {"deans_list.$": 2022}}}`,
