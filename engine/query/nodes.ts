@@ -15,6 +15,8 @@
  *   `path: ""`: they test the array element itself.
  * - Values are engine values (`Value`); collation is not stored in nodes, it belongs to the
  *   compiled `Matcher` (one collation per operation).
+ * - `compileQuery` normalizes the parsed tree as the server does (normalize.ts): flattened
+ *   `and`/`or`, children in the server's canonical sort order. Walkers must not rely on written order.
  */
 import type { Value } from '../bson/values.js';
 import type { Expression } from '../expr/index.js';
