@@ -111,6 +111,24 @@ describe('dry runs leave the engine as it was', () => {
     });
   }
 
+  it('on a sharded cluster, pauses before dropping a sharded collection (the router is not in the snapshot)', async () => {
+    const engine = new Engine({ topology: 'sharded', shards: 2 });
+    expect(runSetup(engine, 'test', false, ['{"insert": "c", "documents": [{"_id": 1}, {"_id": 2}]}'])).toBeUndefined();
+    engine.runCommand('admin', parseEJSON('{"shardCollection": "test.c", "key": {"_id": 1}}') as Doc);
+    const shell = await loadEngineShell();
+    const before = engineState(engine);
+    const run = runPlaygroundScript(
+      engine,
+      shell,
+      'test',
+      'db.c.updateOne({_id: 1}, {$set: {a: 1}})\ndb.c.drop()',
+      true,
+    );
+    expect(run.paused).toMatchObject({ command: 'drop', statement: 1, line: 2 });
+    expect(run.commands.map((c) => c.name)).toEqual(['update']);
+    expect(engineState(engine)).toEqual(before);
+  });
+
   it('keeps what ran before the pause and its statement number', async () => {
     const engine = await setup();
     const shell = await loadEngineShell();
