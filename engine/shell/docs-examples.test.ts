@@ -427,10 +427,10 @@ describe(`findAndModify examples (${DOCS_FAM})`, () => {
     );
   });
 
-  test('let: findAndModify with a replacement update and $$targetFlavor (run with db.runCommand: Collection.runCommand is not in the shell)', () => {
+  test('let: findAndModify with a replacement update and $$targetFlavor, through Collection.runCommand', () => {
     const r =
       shell(`db.cakeFlavors.insertMany( [ { _id: 1, flavor: "chocolate" }, { _id: 2, flavor: "strawberry" }, { _id: 3, flavor: "cherry" } ] )
-      db.runCommand( { findAndModify: db.cakeFlavors.getName(), query: { $expr: { $eq: [ "$flavor", "$$targetFlavor" ] } }, update: { flavor: "orange" }, let: { targetFlavor: "cherry" } } )`);
+      db.cakeFlavors.runCommand( { findAndModify: db.cakeFlavors.getName(), query: { $expr: { $eq: [ "$flavor", "$$targetFlavor" ] } }, update: { flavor: "orange" }, let: { targetFlavor: "cherry" } } )`);
     expect(r.out[1]).toBe(
       "{\n  lastErrorObject: { n: 1, updatedExisting: true },\n  value: { _id: 3, flavor: 'cherry' },\n  ok: 1\n}",
     );
@@ -680,5 +680,19 @@ describe('updateMany examples (mongodb/docs source/reference/method/db.collectio
     expect(toRelaxed(r.engine.documents('test', 'inspectors')[1]!)).toBe(
       '{"_id":{"$oid":"000000000000000000000001"},"inspector":"R. Coltrane","Patrolling":false}',
     );
+  });
+});
+
+describe('Collection.runCommand (mongosh)', () => {
+  test('("name", options) sends {name: <collection>, ...options}; the name may not repeat as an option', () => {
+    const r = shell(`db.c.insertOne({_id: 1, a: 1})
+      db.c.runCommand("update", {updates: [{q: {_id: 1}, u: {$inc: {a: 1}}}]})
+      db.c.runCommand("update", {update: "x", updates: []})
+      db.c.findOne()`);
+    expect(r.out.slice(1)).toEqual([
+      '{ n: 1, nModified: 1, ok: 1 }',
+      'MongoshInvalidInputError: [COMMON-10001] The "commandName" argument cannot be passed as an option to "runCommand".',
+      '{ _id: 1, a: 2 }',
+    ]);
   });
 });

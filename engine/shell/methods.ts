@@ -300,6 +300,21 @@ export const COLLECTION_METHODS: Readonly<Record<string, CollMethod>> = {
   getName: (c) => c.name,
   getFullName: (c) => `${c.database.target.name}.${c.name}`,
   getDB: (c) => c.database,
+  /**
+   * mongosh's Collection.runCommand: `("name", {options})` sends `{name: <collection>, ...options}`;
+   * a command document is sent as given (the findAndModify page's `let` example uses that form).
+   */
+  runCommand: (c, a, ctx) => {
+    const first = a[0];
+    if (typeof first !== 'string') return wrapResult(c.database.target.runCommand(reqDoc(a, 0, ctx)));
+    const options = optDoc(a, 1, ctx);
+    if (options?.has(first)) {
+      throw invalidArgument('The "commandName" argument cannot be passed as an option to "runCommand".');
+    }
+    const cmd = new Map<string, Value>([[first, c.name]]);
+    for (const [k, v] of options ?? []) cmd.set(k, v);
+    return wrapResult(c.database.target.runCommand(cmd));
+  },
   update: (c, a, ctx) => {
     const f = need(c.target.update, ctx);
     // mongosh warns (once per session) before it even checks the arguments.
