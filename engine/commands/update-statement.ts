@@ -355,9 +355,8 @@ export class PreparedStatement {
       if (res.noop) {
         return { before: doc, after: doc, noop: true, modifiedPaths: [], arrayTouches: res.arrayTouches, oplog: null };
       }
-      if (docSize(res.doc) > MAX_BSON_SIZE) {
-        throw fail(17419, `Resulting document after update is larger than ${MAX_BSON_SIZE}`);
-      }
+      // The 16 MiB check (17419) is the executor's: every executor size-checks a changed document
+      // (isUpsertInsert false) before returning, so it is not repeated here.
       const stored = replaceDocument(this.ctx.catalog, collection, doc, res.doc, {
         bypassDocumentValidation: this.ctx.bypassDocumentValidation,
         oplogO: res.oplog ?? undefined,

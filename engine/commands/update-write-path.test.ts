@@ -1,0 +1,44 @@
+/**
+ * The update command's write path after the performance work: the 16 MiB result check (17419)
+ * is done once, by the executor, and still surfaces through the command with the executor
+ * prefix, for modifier and pipeline updates (a replacement that large is already rejected with
+ * the statement); a stored document is left unchanged by the failure.
+ */
+import { describe, expect, test } from 'vitest';
+import { runUpdate } from './update.js';
+import { ej, testDb } from './update-test-support.js';
+
+const BIG = 'x'.repeat(9 * 1024 * 1024);
+const TOO_LARGE =
+  '"writeErrors":[{"index":0,"code":17419,"errmsg":"Plan executor error during update :: caused by :: Resulting document after update is larger than 16777216"}]';
+
+describe('update write path', () => {
+  test.each([
+    ['modifier', `{"$set": {"b": "${BIG}"}}`],
+    ['pipeline', `[{"$set": {"b": "${BIG}"}}]`],
+  ])('a %s update over 16 MiB fails with 17419 and changes nothing', (_kind, u) => {
+    const t = testDb();
+    t.seed('c', `[{"_id": 1, "a": "${BIG}"}, {"_id": 2}]`);
+    const before = t.contents('c');
+    const reply = ej(runUpdate(t.ctx(`{"update": "c", "updates": [{"q": {"_id": 1}, "u": ${u}}]}`)));
+    expect(reply).toBe(`{"n":0,${TOO_LARGE},"nModified":0,"ok":1.0}`);
+    expect(t.contents('c') === before).toBe(true);
+  });
+
+  test('a multi-update stops at the document that grows too large', () => {
+    const t = testDb();
+    t.seed('c', `[{"_id": 1}, {"_id": 2, "a": "${BIG}"}, {"_id": 3}]`);
+    const reply = ej(runUpdate(t.ctx(`{"update": "c", "updates": [{"q": {}, "u": {"$set": {"b": "${BIG}"}}, "multi": true}]}`)));
+    expect(reply).toBe(`{"n":0,${TOO_LARGE},"nModified":0,"ok":1.0}`);
+    // The first document was written before the failure (no rollback of earlier documents).
+    expect(t.contents('c').startsWith(`[{"_id":1,"b":"x`)).toBe(true);
+  });
+
+  test('a document holding code with scope can be updated', () => {
+    const t = testDb();
+    t.seed('c', '[{"_id": 1, "f": {"$code": "x", "$scope": {"a": 1}}}]');
+    const reply = ej(runUpdate(t.ctx('{"update": "c", "updates": [{"q": {}, "u": {"$set": {"b": 1}}}]}')));
+    expect(reply).toBe('{"n":1,"nModified":1,"ok":1.0}');
+    expect(t.contents('c')).toBe('[{"_id":1,"f":{"$code":"x","$scope":{"a":1}},"b":1}]');
+  });
+});
