@@ -343,6 +343,8 @@ describe('positional elemMatchKey', () => {
     expect(key('{"a":1,"b":2}', '{"a":[0,1],"b":[2,0]}')).toBe('0');
     // Nested $and is flattened before sorting; EQ sorts before $in.
     expect(key('{"$and":[{"a":{"$in":[1]}},{"$and":[{"b":2}]}]}', '{"a":[0,1],"b":[2,0]}')).toBe('1');
+    // A one-path $or of equalities is an $in, which records.
+    expect(key('{"$or":[{"a":7},{"a":3}]}', '{"a":[0,3,7]}')).toBe('1');
   });
 });
 

@@ -12,7 +12,9 @@
  * leaves OR/NOR; an emptied OR is `$alwaysFalse`, an emptied AND/NOR is `{}`; one child left: AND
  * and OR become that child, NOR becomes NOT of it; an AND holding something trivially false and a
  * NOR holding something trivially true become `$alwaysFalse`, an OR holding something trivially
- * true becomes `{}`. (The OR-of-equalities → `$in` rewrite is not done here.)
+ * true becomes `{}`. An OR whose clauses are all equalities (not to a regex) or regexes on one
+ * path becomes that path's `$in` (jstests/core/or_to_in.js; it then records a positional key).
+ * Mixed ORs are left alone (newer servers also group the same-path clauses of a mixed OR).
  *
  * `sortTree` (expression.cpp): post-order, a stable sort of the children of AND/OR/NOR and of
  * `$elemMatch` value operators, by (match type in `MatchExpression::MatchType` enum order, path
@@ -20,7 +22,9 @@
  * `{a: 1, a: 2}`-like ties keep their written order.
  */
 import { compareCodePoints } from '../bson/compare.js';
+import { BSONRegExp, type Value } from '../bson/values.js';
 import type { MatchNode } from './nodes.js';
+import type { CompiledRegex } from './regex.js';
 
 /** `MatchExpression::MatchType` enum positions (expression.h) of the kinds the engine builds. */
 const COMPARE_RANK = { $eq: 5, $lte: 6, $lt: 7, $gt: 8, $gte: 9 } as const;
@@ -138,7 +142,22 @@ function optimizeList(kind: 'and' | 'or' | 'nor', optimized: readonly MatchNode[
     if (kind === 'or' && isTriviallyTrue(c)) return EMPTY_AND;
     if (kind === 'nor' && isTriviallyTrue(c)) return ALWAYS_FALSE;
   }
-  return { kind, children };
+  return kind === 'or' ? (orAsIn(children) ?? { kind, children }) : { kind, children };
+}
+
+/** `{$or: [{a: 1}, {a: /x/}, {a: 2}]}` → `{a: {$in: [1, 2, /x/]}}`, or undefined when not eligible. */
+function orAsIn(children: readonly MatchNode[]): MatchNode | undefined {
+  const path = pathOf(children[0]!);
+  const values: Value[] = [];
+  const regexes: CompiledRegex[] = [];
+  for (const c of children) {
+    if (pathOf(c) !== path) return undefined;
+    // `$eq: /re/` compares the regex literally, unlike a regex in `$in`: not rewritten.
+    if (c.kind === 'compare' && c.op === '$eq' && !(c.value instanceof BSONRegExp)) values.push(c.value);
+    else if (c.kind === 'regex') regexes.push(c.regex);
+    else return undefined;
+  }
+  return { kind: 'in', path, values, regexes };
 }
 
 function optimize(n: MatchNode): MatchNode {

@@ -32,5 +32,16 @@ describe('serializeMatchNode', () => {
     expect(round('{"$nor":[{"a":1}]}')).toBe('{"a":{"$not":{"$eq":1}}}');
     expect(round('{"a":1,"$alwaysTrue":1}')).toBe('{"a":{"$eq":1}}');
     expect(round('{"a":1,"$alwaysFalse":1}')).toBe('{"$alwaysFalse":1}');
+    // jstests/core/or_to_in.js: a one-path $or of equalities/regexes is that path's $in.
+    expect(round('{"$or":[{"f1":5},{"f1":{"$eq":3}},{"f1":{"$regex":"^x"}}]}')).toBe(
+      '{"f1":{"$in":[3,5,{"$regularExpression":{"pattern":"^x","options":""}}]}}',
+    );
+    expect(round('{"$or":[{"f1":{"$eq":{"$regularExpression":{"pattern":"a","options":""}}}},{"f1":1}]}')).toBe(
+      '{"$or":[{"f1":{"$eq":{"$regularExpression":{"pattern":"a","options":""}}}},{"f1":{"$eq":1}}]}',
+    );
+    expect(round('{"$or":[{"f2":9},{"f1":1},{"f1":99}]}')).toBe(
+      '{"$or":[{"f1":{"$eq":1}},{"f1":{"$eq":99}},{"f2":{"$eq":9}}]}',
+    );
+    expect(round('{"$or":[{"f1":{"$lt":2}},{"f1":{"$gt":3}}]}')).toBe('{"$or":[{"f1":{"$lt":2}},{"f1":{"$gt":3}}]}');
   });
 });
