@@ -170,11 +170,12 @@ export class Collection {
       index.checkUniqueKeys(keys, this.ns, rid);
       return keys;
     });
-    for (const index of this.indexStores) index.remove(oldDoc, rid);
     this.records.set(rid, stored);
     this.ridOf.delete(oldDoc);
     this.ridOf.set(stored, rid);
-    this.indexStores.forEach((index, i) => index.addKeys(keySets[i]!, rid));
+    // Entries hold record ids, not documents: an index whose keys did not change (always `_id_`)
+    // keeps its entries.
+    this.indexStores.forEach((index, i) => index.replaceKeys(keySets[i]!, rid));
     return stored;
   }
 

@@ -3,7 +3,7 @@
  * Unique indexes refuse a second record with an equal key (duplicate-key error 11000 with
  * `keyPattern`/`keyValue`, as `buildDupKeyErrorStatus` produces).
  */
-import { compareValues, valuesEqual } from '../bson/compare.js';
+import { binaryEqual, compareValues, valuesEqual } from '../bson/compare.js';
 import { renderDoc, renderValue } from '../bson/render.js';
 import type { Doc, Value } from '../bson/values.js';
 import { fail } from '../errors.js';
@@ -31,8 +31,8 @@ export class IndexStore {
   /** True once some document produced keys through an array. */
   multikey = false;
   private readonly buckets = new Map<string, IndexEntry[]>();
-  /** Each record's key strings, so removal needs no key regeneration. */
-  private readonly keysByRid = new Map<number, readonly string[]>();
+  /** Each record's keys (with their strings), so removal needs no key regeneration. */
+  private readonly keysByRid = new Map<number, KeySet>();
   private readonly paths: readonly (readonly string[])[];
   private readonly partial: DocumentFilter | null;
 
@@ -126,15 +126,35 @@ export class IndexStore {
       if (bucket) bucket.push({ key, rid });
       else this.buckets.set(k, [{ key, rid }]);
     });
-    if (keySet.keys.length > 0) this.keysByRid.set(rid, keySet.strings);
+    if (keySet.keys.length > 0) this.keysByRid.set(rid, keySet);
+  }
+
+  /**
+   * Replaces a record's keys (an update). When the new keys are the stored ones — same hash
+   * strings and binary-equal values (types included: 1 and 1.0 hash alike but are kept apart
+   * here, as the entries hold the key values) — the entries stay as they are; index order does
+   * not depend on an entry's place in its bucket (entries are sorted, record id last).
+   */
+  replaceKeys(keySet: KeySet, rid: number): void {
+    const old = this.keysByRid.get(rid);
+    if (old === undefined ? keySet.keys.length === 0 : sameKeySet(old, keySet)) {
+      if (keySet.multikey) this.multikey = true;
+      return;
+    }
+    this.removeRid(rid);
+    this.addKeys(keySet, rid);
   }
 
   /** Removes a record's keys (remembered from when it was added). */
   remove(_doc: Doc, rid: number): void {
-    const strings = this.keysByRid.get(rid);
-    if (!strings) return;
+    this.removeRid(rid);
+  }
+
+  private removeRid(rid: number): void {
+    const old = this.keysByRid.get(rid);
+    if (!old) return;
     this.keysByRid.delete(rid);
-    for (const k of strings) {
+    for (const k of old.strings) {
       const bucket = this.buckets.get(k);
       if (!bucket) continue;
       if (bucket.length === 1) {
@@ -209,4 +229,17 @@ export class IndexStore {
     for (const b of this.buckets.values()) n += b.length;
     return n;
   }
+}
+
+/** Same key tuples in the same order, compared bitwise (`binaryEqual`, so types and -0 count). */
+function sameKeySet(a: KeySet, b: KeySet): boolean {
+  if (a.keys.length !== b.keys.length) return false;
+  for (let i = 0; i < a.keys.length; i++) {
+    if (a.strings[i] !== b.strings[i]) return false;
+    const x = a.keys[i]!;
+    const y = b.keys[i]!;
+    if (x.length !== y.length) return false;
+    for (let j = 0; j < x.length; j++) if (!binaryEqual(x[j]!, y[j]!)) return false;
+  }
+  return true;
 }
