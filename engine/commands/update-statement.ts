@@ -73,6 +73,11 @@ export interface StatementContext {
   readonly deadline: Deadline;
   /** Context prepended to runtime errors (`Plan executor error during update`). */
   readonly execContext?: string | undefined;
+  /**
+   * Whether statement details list every document change (`documents`); default true. The
+   * update command turns it off when no observer reads the details (replies only need counts).
+   */
+  readonly collectDocuments?: boolean | undefined;
 }
 
 /** What the commands running update statements pass to build their StatementContext. */
@@ -84,6 +89,7 @@ export interface StatementTarget {
   readonly deps: UpdateDeps;
   readonly deadline: Deadline;
   readonly execContext?: string | undefined;
+  readonly collectDocuments?: boolean | undefined;
 }
 
 /** The statement context of one command: its `let` evaluated once, with the target collection's default collator. */
@@ -100,6 +106,7 @@ export function buildStatementContext(catalog: Catalog, startedAt: Date, target:
     bypassDocumentValidation: target.bypassDocumentValidation,
     deadline: target.deadline,
     execContext: target.execContext,
+    collectDocuments: target.collectDocuments,
   };
 }
 
@@ -276,7 +283,7 @@ export class PreparedStatement {
         const change = this.updateOne(doc, details);
         nMatched++;
         if (!change.noop) nModified++;
-        changes.push(change);
+        if (this.ctx.collectDocuments !== false) changes.push(change);
         if (!this.spec.multi) break;
       }
     } catch (e) {
@@ -332,7 +339,7 @@ export class PreparedStatement {
         const change = this.updateOne(doc, details);
         nMatched++;
         if (!change.noop) nModified++;
-        changes.push(change);
+        if (this.ctx.collectDocuments !== false) changes.push(change);
       }
     } catch (e) {
       const err = toEngineError(e);

@@ -2,9 +2,11 @@
  * The update command's write path after the performance work: the 16 MiB result check (17419)
  * is done once, by the executor, and still surfaces through the command with the executor
  * prefix, for modifier and pipeline updates (a replacement that large is already rejected with
- * the statement); a stored document is left unchanged by the failure.
+ * the statement); a stored document is left unchanged by the failure. Per-document change
+ * records are only collected for an observer, and the reply does not depend on it.
  */
 import { describe, expect, test } from 'vitest';
+import type { StatementDetail, UpdateObserver } from './update-details.js';
 import { runUpdate } from './update.js';
 import { ej, testDb } from './update-test-support.js';
 
@@ -40,5 +42,31 @@ describe('update write path', () => {
     const reply = ej(runUpdate(t.ctx('{"update": "c", "updates": [{"q": {}, "u": {"$set": {"b": 1}}}]}')));
     expect(reply).toBe('{"n":1,"nModified":1,"ok":1.0}');
     expect(t.contents('c')).toBe('[{"_id":1,"f":{"$code":"x","$scope":{"a":1}},"b":1}]');
+  });
+
+  test('the reply is the same with and without an observer; only an observer gets documents', () => {
+    const cmd =
+      '{"update": "c", "updates": [{"q": {}, "u": {"$inc": {"n": 1}}, "multi": true}, ' +
+      '{"q": {"_id": 9}, "u": {"$set": {"n": 0}}, "upsert": true}, {"q": {"_id": 1}, "u": {"$set": {"_id": 5}}}], ' +
+      '"ordered": false}';
+    const seed = '[{"_id": 1, "n": 1}, {"_id": 2, "n": 2}, {"_id": 3, "n": 3}]';
+    const plain = testDb();
+    plain.seed('c', seed);
+    const observed = testDb();
+    observed.seed('c', seed);
+    const statements: StatementDetail[] = [];
+    const observer: UpdateObserver = { onStatement: (d) => statements.push(d) };
+    const a = ej(runUpdate(plain.ctx(cmd)));
+    const b = ej(runUpdate(observed.ctx(cmd), { observer }));
+    expect(a).toBe(b);
+    expect(a).toContain('"n":4');
+    expect(plain.contents('c')).toBe(observed.contents('c'));
+    expect(plain.oplog()).toEqual(observed.oplog());
+    expect(statements.map((s) => s.documents.length)).toEqual([3, 0, 0]);
+    expect(statements.map((s) => [s.nMatched, s.nModified])).toEqual([
+      [3, 3],
+      [0, 0],
+      [0, 0],
+    ]);
   });
 });

@@ -116,6 +116,8 @@ export function runUpdate(ctx: CommandContext, options: UpdateRunOptions = {}): 
       bypassDocumentValidation: cmd.bypassDocumentValidation,
       deps,
       deadline,
+      // Per-document change records are for observers (details, preview); replies use counts.
+      collectDocuments: options.observer !== undefined,
     };
     // The server seeds `let` into each statement's expression context, so a bad `let` is a
     // write error of every statement the batch reaches, not a command error.
