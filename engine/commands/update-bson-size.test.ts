@@ -1,4 +1,4 @@
-import { calculateObjectSize, Int32 } from 'bson';
+import { calculateObjectSize, Code, Int32 } from 'bson';
 import { describe, expect, it } from 'vitest';
 import type { Doc, Value } from '../bson/values.js';
 import { docSize } from './update-bson-size.js';
@@ -23,5 +23,12 @@ describe('docSize', () => {
 
   it('counts a lone surrogate as U+FFFD (3 bytes)', () => {
     expect(docSize(new Map<string, Value>([['s', '\ud800']]))).toBe(docSize(new Map<string, Value>([['s', '\ufffd']])));
+  });
+});
+
+describe('docSize of code with scope', () => {
+  it('sizes a Code value with a scope instead of failing', () => {
+    const doc: Doc = new Map<string, Value>([['f', new Code('function () {}', { x: new Int32(1) })]]);
+    expect(docSize(doc)).toBe(calculateObjectSize(plain(doc) as Record<string, unknown>));
   });
 });
