@@ -4,7 +4,7 @@
  *   npm run bench                    all workloads: 100,000 documents, 5 runs each, page workloads
  *   npm run bench -- --quick         10,000 documents, 3 runs (a check in under two minutes)
  *   npm run bench -- --engine-only   skip the page workloads (no browser, no page build)
- *   npm run bench -- --only=inc-all,pipeline   a subset of the engine workloads
+ *   npm run bench -- --only=inc-all,pipeline   a subset of the engine workloads (`topology` = workload 7)
  *   npm run bench -- --runs=7 --docs=50000     override the run count / document count
  *   npm run bench -- --wall          compare wall-clock medians instead of CPU-time medians
  *
@@ -23,7 +23,8 @@ import { runEngineWorkloads, type TimeBasis, type WorkloadResult } from './engin
 import type { EngineModule, WorkloadId } from './implementations.js';
 import { runPageWorkloads, type PageResults } from './page-workloads.js';
 import { geometricMean } from './stats.js';
-import { engineTable, pageTable } from './table.js';
+import { engineTable, pageTable, topologyTable } from './table.js';
+import { runTopologyWorkload, type TopologyResult } from './topology-workload.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -31,7 +32,7 @@ interface Args {
   readonly quick: boolean;
   readonly engineOnly: boolean;
   readonly pageOnly: boolean;
-  readonly only: WorkloadId[] | undefined;
+  readonly only: (WorkloadId | 'topology')[] | undefined;
   readonly runs: number | undefined;
   readonly docs: number | undefined;
   readonly basis: TimeBasis;
@@ -46,7 +47,7 @@ function parseArgs(argv: readonly string[]): Args {
     quick: argv.includes('--quick'),
     engineOnly: argv.includes('--engine-only'),
     pageOnly: argv.includes('--page-only'),
-    only: only ? (only.split(',') as WorkloadId[]) : undefined,
+    only: only ? (only.split(',') as (WorkloadId | 'topology')[]) : undefined,
     runs: runs ? Number(runs) : undefined,
     docs: docs ? Number(docs) : undefined,
     basis: argv.includes('--wall') ? 'wall' : 'cpu',
@@ -87,6 +88,7 @@ async function main(): Promise<void> {
   );
 
   let engineResults: WorkloadResult[] = [];
+  let topology: TopologyResult | undefined;
   if (!args.pageOnly) {
     buildEngine();
     const mod = (await import(pathToFileURL(`${root}dist/engine.js`).href)) as EngineModule;
@@ -95,10 +97,13 @@ async function main(): Promise<void> {
       upsertCount,
       idCount,
       runs,
-      only: args.only,
+      only: args.only?.filter((w): w is WorkloadId => w !== 'topology'),
       basis: args.basis,
       log,
     });
+    if (!args.only || args.only.includes('topology')) {
+      topology = runTopologyWorkload(mod, { inserts: docCount + 1, runs: Math.min(runs, 3), basis: args.basis, log });
+    }
   }
 
   let page: PageResults | undefined;
@@ -116,6 +121,7 @@ async function main(): Promise<void> {
     machine: machine(),
     options: { quick: args.quick, docCount, runs, upsertCount, idCount, basis: args.basis },
     engine: engineResults,
+    topology: topology ?? null,
     geometricMeans: geo,
     page: page ?? null,
   };
@@ -123,6 +129,10 @@ async function main(): Promise<void> {
 
   console.log('');
   if (engineResults.length > 0) console.log(engineTable(engineResults, args.basis));
+  if (topology) {
+    console.log('');
+    console.log(topologyTable(topology, args.basis));
+  }
   if (page) {
     console.log('');
     console.log(pageTable(page));

@@ -3,6 +3,7 @@ import type { ImplResult, TimeBasis, WorkloadResult } from './engine-workloads.j
 import type { ImplName } from './implementations.js';
 import type { PageResults } from './page-workloads.js';
 import { formatMs, formatRatio } from './stats.js';
+import { TOPOLOGY_TARGET, type TopologyResult } from './topology-workload.js';
 
 function markdown(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = header.map((h, i) => Math.max(3, h.length, ...rows.map((r) => (r[i] ?? '').length)));
@@ -66,4 +67,38 @@ export function engineTable(results: readonly WorkloadResult[], basis: TimeBasis
 export function pageTable(page: PageResults): string {
   const rows = page.rows.map((r) => [r.name, r.value]);
   return markdown(['page workload', 'result'], rows);
+}
+
+export function topologyTable(t: TopologyResult, basis: TimeBasis): string {
+  const fig = basis === 'cpu' ? t.medianCpuMs : t.medianMs;
+  const n = t.inserts.toLocaleString('en-US');
+  const verdict = (r: number) => (r <= TOPOLOGY_TARGET ? 'met' : 'NOT met');
+  return markdown(
+    [
+      '#',
+      `workload (median ${basis === 'cpu' ? 'CPU' : 'wall-clock'} time)`,
+      'standalone',
+      'topology',
+      'ratio',
+      'target',
+    ],
+    [
+      [
+        '7',
+        `${n} single-document inserts, replica set`,
+        formatMs(fig.standalone),
+        formatMs(fig.replicaset),
+        formatRatio(t.ratios.replicaset),
+        `≤ ${TOPOLOGY_TARGET}x: ${verdict(t.ratios.replicaset)}`,
+      ],
+      [
+        '7s',
+        `${n} single-document inserts, sharded cluster`,
+        formatMs(fig.standalone),
+        formatMs(fig.sharded),
+        formatRatio(t.ratios.sharded),
+        '(no target)',
+      ],
+    ],
+  );
 }

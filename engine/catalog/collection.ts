@@ -58,6 +58,11 @@ export class Collection {
 
   private readonly records = new Map<number, Doc>();
   private readonly ridOf = new Map<Doc, number>();
+  /**
+   * The oplog only: its entries in natural order, so the newest entry and the entries after a
+   * position are O(1)/O(k) (replies read the last optime after every write).
+   */
+  private readonly ordered: Doc[] | undefined;
   private nextRid = 1;
   private readonly indexStores: IndexStore[];
 
@@ -72,6 +77,7 @@ export class Collection {
     this.isOplog = options.oplog ?? false;
     this.listedOptions = options.listedOptions ?? new Map();
     this.indexStores = this.isOplog ? [] : [new IndexStore(idIndexDefinition(this.collation))];
+    this.ordered = this.isOplog ? [] : undefined;
   }
 
   get ns(): string {
@@ -95,6 +101,20 @@ export class Collection {
   /** The documents in natural order, as an array. */
   snapshot(): Doc[] {
     return [...this.records.values()];
+  }
+
+  /** The last document in natural order (O(1) for the oplog). */
+  lastDocument(): Doc | undefined {
+    if (this.ordered) return this.ordered.at(-1);
+    let last: Doc | undefined;
+    for (const d of this.records.values()) last = d;
+    return last;
+  }
+
+  /** The documents after the first `position` ones, in natural order (O(k) for the oplog). */
+  documentsFrom(position: number): Doc[] {
+    if (this.ordered) return this.ordered.slice(position);
+    return this.snapshot().slice(position);
   }
 
   /** Record ids in natural order (for planners that need positions). */
@@ -148,6 +168,7 @@ export class Collection {
     const rid = this.nextRid++;
     this.records.set(rid, stored);
     this.ridOf.set(stored, rid);
+    this.ordered?.push(stored);
     this.indexStores.forEach((index, i) => index.addKeys(keySets[i]!, rid));
     return stored;
   }
@@ -173,6 +194,7 @@ export class Collection {
     this.records.set(rid, stored);
     this.ridOf.delete(oldDoc);
     this.ridOf.set(stored, rid);
+    if (this.ordered) this.ordered[this.ordered.lastIndexOf(oldDoc)] = stored;
     // Entries hold record ids, not documents: an index whose keys did not change (always `_id_`)
     // keeps its entries.
     this.indexStores.forEach((index, i) => index.replaceKeys(keySets[i]!, rid));
@@ -186,6 +208,11 @@ export class Collection {
     for (const index of this.indexStores) index.remove(doc, rid);
     this.records.delete(rid);
     this.ridOf.delete(doc);
+    if (this.ordered) {
+      // Oplog removals take back the newest entries (transactions, sharded key rewrites).
+      const at = this.ordered.lastIndexOf(doc);
+      if (at >= 0) this.ordered.splice(at, 1);
+    }
     return true;
   }
 
@@ -193,6 +220,7 @@ export class Collection {
   truncate(): void {
     this.records.clear();
     this.ridOf.clear();
+    if (this.ordered) this.ordered.length = 0;
     for (const index of this.indexStores) index.clear();
   }
 

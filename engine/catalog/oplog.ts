@@ -45,6 +45,16 @@ export class OplogStore {
     return this.collection.insert(doc);
   }
 
+  /** The newest entry (O(1)). */
+  last(): Doc | undefined {
+    return this.collection.lastDocument();
+  }
+
+  /** The entries after the first `mark` ones (a size read before a command: its own entries). */
+  entriesSince(mark: number): Doc[] {
+    return this.collection.documentsFrom(mark);
+  }
+
   /** Every entry, oldest first. */
   entries(): Doc[] {
     return this.collection.snapshot();

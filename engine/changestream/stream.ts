@@ -72,7 +72,7 @@ const SPEC_FIELDS = new Set([
 
 /** The latest position of the oplog ("now"): a high-water mark at the last entry's time. */
 export function latestPosition(catalog: Catalog): StreamPosition {
-  const last = catalog.oplog.entries().at(-1);
+  const last = catalog.oplog.last();
   const ts = last?.get('ts');
   return ts instanceof Timestamp
     ? positionAt(ts, 0, 'highWaterMark')

@@ -22,9 +22,7 @@ const WRITE_REPLY_COMMANDS: ReadonlySet<string> = new Set(['insert', 'update', '
 
 /** The newest oplog timestamp (the cluster time), or Timestamp(0, 0) before any write. */
 export function lastOpTime(catalog: Catalog): Timestamp {
-  const ts = catalog.oplog.collection.documents();
-  let last: Value | undefined;
-  for (const d of ts) last = d.get('ts');
+  const last = catalog.oplog.last()?.get('ts');
   return last instanceof Timestamp ? last : new Timestamp({ t: 0, i: 0 });
 }
 

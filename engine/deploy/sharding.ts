@@ -655,7 +655,7 @@ export class Router {
   ): boolean {
     const collection = catalog.getCollection(db, coll);
     if (!collection) return false;
-    for (const e of catalog.oplog.entries().slice(mark)) {
+    for (const e of catalog.oplog.entriesSince(mark)) {
       if (e.get('op') !== 'u' || e.get('ns') !== sc.ns) continue;
       const o2 = e.get('o2');
       const id = isDoc(o2) ? o2.get('_id') : undefined;
@@ -677,7 +677,7 @@ export class Router {
     mark: number,
     deleted: ReadonlyMap<string, Doc> = new Map(),
   ): void {
-    const entries = catalog.oplog.entries().slice(mark);
+    const entries = catalog.oplog.entriesSince(mark);
     if (entries.length === 0) return;
     const dot = sc.ns.indexOf('.');
     const collection = catalog.getCollection(sc.ns.slice(0, dot), sc.ns.slice(dot + 1));

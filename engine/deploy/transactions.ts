@@ -62,7 +62,7 @@ function entryId(entry: Doc): Value | undefined {
 /** The documents (`ns\0key`) written by the oplog entries after `mark`. */
 export function writtenKeys(catalog: Catalog, mark: number): string[] {
   const out: string[] = [];
-  for (const e of catalog.oplog.entries().slice(mark)) {
+  for (const e of catalog.oplog.entriesSince(mark)) {
     const id = entryId(e);
     const ns = e.get('ns');
     if (id !== undefined && typeof ns === 'string') out.push(docKey(ns, id));
@@ -108,7 +108,7 @@ export class Transaction {
    * by another open transaction, or changed in the main catalog after this one's snapshot.
    */
   recordWrites(mark: number, others: readonly Transaction[], main: Catalog): void {
-    const entries = this.catalog.oplog.entries().slice(mark);
+    const entries = this.catalog.oplog.entriesSince(mark);
     for (const e of entries) {
       const id = entryId(e);
       const ns = e.get('ns');
@@ -142,7 +142,7 @@ export class Transaction {
 
   /** Puts the transaction's writes into `main` and logs them as one applyOps entry (none when it wrote nothing). */
   commitInto(main: Catalog): void {
-    const entries = this.catalog.oplog.entries().slice(this.oplogMark);
+    const entries = this.catalog.oplog.entriesSince(this.oplogMark);
     if (entries.length === 0) return;
     // All or nothing: a unique index clash with a document written outside the transaction since
     // (the server would have made one of the two writers conflict) puts everything back.
@@ -176,7 +176,7 @@ export class Transaction {
         : {};
       const created = main.createCollection(db, name, options);
       // The create is logged inside applyOps, not on its own.
-      const own = main.oplog.entries().at(-1);
+      const own = main.oplog.last();
       if (own) main.oplog.collection.remove(own);
       for (const index of source?.indexes.slice(1) ?? []) created.createIndex(index.definition);
     }
