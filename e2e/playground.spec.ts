@@ -82,7 +82,7 @@ test('a share link restores the state in a new page', async ({ playground, page,
   const url = page.getByTestId('share-url');
   await expect(url).toHaveValue(/#s=/);
   const link = await url.inputValue();
-  await expect(page.getByTestId('export-script')).toContainText('db.cafe.insertMany');
+  await expect(page.getByTestId('export-script')).toContainText('db.getCollection("cafe").insertMany');
 
   const other = new (await import('./fixtures.js')).Playground(await context.browser()!.newPage());
   await other.open(link);

@@ -99,17 +99,17 @@ describe('exportMongoshScript', () => {
     expect(exportMongoshScript(state)).toBe(
       [
         '// Exported from Upsert Lab. Run it in mongosh connected to a TEST deployment:',
-        '// it drops and recreates "my-grades" in database "school".',
+        '// it drops and recreates the collections below in the database it selects.',
         '// The example was written for a replica set.',
         '',
-        'use school',
+        'db = db.getSiblingDB("school");',
         '',
-        'db.getCollection("my-grades").drop()',
-        'db.createCollection("my-grades", {collation: {locale: "fr", strength: 1}})',
-        'db.getCollection("my-grades").createIndex({w: 1}, {name: "w_1", unique: true})',
+        'db.getCollection("my-grades").drop();',
+        'db.createCollection("my-grades", {collation: {locale: "fr", strength: 1}});',
+        'db.getCollection("my-grades").createIndex({w: 1}, {name: "w_1", unique: true});',
         'db.getCollection("my-grades").insertMany([',
         '  {_id: 1, w: Double(21), n: NumberLong("5"), d: ISODate("2020-01-01T00:00:00.000Z")}',
-        '], {bypassDocumentValidation: true})',
+        '], {bypassDocumentValidation: true});',
         '',
         '// The command',
         'db.getCollection("my-grades").updateOne({_id: 1}, {$inc: {n: 1}})',
@@ -138,10 +138,10 @@ describe('exportMongoshScript', () => {
     ).toThrow(/array of documents/);
   });
 
-  it('uses db.getCollection for names that are not plain properties', () => {
-    expect(collectionAccessor('inventory')).toBe('db.inventory');
+  it('names every collection through db.getCollection and an escaped string literal', () => {
+    expect(collectionAccessor('inventory')).toBe('db.getCollection("inventory")');
     expect(collectionAccessor('getName')).toBe('db.getCollection("getName")');
-    expect(collectionAccessor('a.b')).toBe('db.getCollection("a.b")');
+    expect(collectionAccessor('a\u2028b')).toBe('db.getCollection("a\\u2028b")');
     expect(collectionAccessor('_tmp')).toBe('db.getCollection("_tmp")');
   });
 });

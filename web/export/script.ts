@@ -25,16 +25,12 @@ export interface ExportOptions {
   readonly batchSize?: number;
 }
 
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-/** Names that are Database methods or properties in mongosh, so `db.<name>` is not the collection. */
-const DB_MEMBER =
-  /^(get\w*|set\w*|run\w*|create\w*|drop\w*|admin\w*|aggregate|auth|help|version|stats|watch|hello|isMaster|currentOp|killOp|fsync\w*|logout|shutdownServer|serverStatus|print\w*|rotateCertificates|commandHelp|listCommands|hostInfo|serverBuildInfo|serverCmdLineOpts|sql|constructor|prototype|toString|valueOf|__proto__)$/;
-
-/** `db.inventory`, or `db.getCollection("…")` when the name is not a plain property. */
+/**
+ * `db.getCollection("…")`: the name only ever appears inside an escaped string literal, never as
+ * a property name, so no name (newline, U+2028, quotes, a comment end) can become code.
+ */
 export function collectionAccessor(name: string): string {
-  return IDENTIFIER.test(name) && !DB_MEMBER.test(name) && !name.startsWith('_')
-    ? `db.${name}`
-    : `db.getCollection(${stringLiteral(name)})`;
+  return `db.getCollection(${stringLiteral(name)})`;
 }
 
 function indexLines(accessor: string, specs: readonly Doc[]): string[] {
@@ -42,8 +38,8 @@ function indexLines(accessor: string, specs: readonly Doc[]): string[] {
     const key = spec.get('key') as Doc;
     const rest: Doc = new Map([...spec].filter(([k]) => k !== 'key' && k !== 'v' && k !== 'ns'));
     return rest.size === 0
-      ? `${accessor}.createIndex(${docLiteral(key)})`
-      : `${accessor}.createIndex(${docLiteral(key)}, ${docLiteral(rest)})`;
+      ? `${accessor}.createIndex(${docLiteral(key)});`
+      : `${accessor}.createIndex(${docLiteral(key)}, ${docLiteral(rest)});`;
   });
 }
 
@@ -56,47 +52,48 @@ function parsed(state: ShareState): CollectionSetup[] {
   }
 }
 
-/** The whole state as a mongosh script (text ending in a newline). */
+/**
+ * The whole state as a mongosh script (text ending in a newline). Names and values from the state
+ * (a share link is untrusted) appear only inside escaped string literals and object literals;
+ * comments are fixed text. Every generated statement ends with `;`, so the appended command
+ * cannot join onto the one before it.
+ */
 export function exportMongoshScript(state: ShareState, options: ExportOptions = {}): string {
   const drop = options.drop ?? true;
   const batchSize = options.batchSize ?? 1000;
   const database = state.database ?? 'test';
-  const names = state.collections.map((c) => c.name);
   const lines: string[] = [
     '// Exported from Upsert Lab. Run it in mongosh connected to a TEST deployment:',
-    drop && names.length > 0
-      ? `// it drops and recreates ${names.map((n) => JSON.stringify(n)).join(', ')} in database ${JSON.stringify(database)}.`
-      : `// it creates its collections in database ${JSON.stringify(database)}.`,
+    drop && state.collections.length > 0
+      ? '// it drops and recreates the collections below in the database it selects.'
+      : '// it creates its collections in the database it selects.',
   ];
-  if (state.deployment !== undefined && state.deployment !== 'standalone') {
-    lines.push(
-      `// The example was written for a ${state.deployment === 'sharded' ? 'sharded cluster' : 'replica set'}.`,
-    );
-  }
-  const warnings: string[] = [];
-  const body: string[] = [`use ${database}`];
+  if (state.deployment === 'sharded') lines.push('// The example was written for a sharded cluster.');
+  if (state.deployment === 'replicaset') lines.push('// The example was written for a replica set.');
+  const warnings = new Set<string>();
+  // `db = db.getSiblingDB(…)` rather than `use …`: `use` takes the rest of its line as the name.
+  const body: string[] = [`db = db.getSiblingDB(${stringLiteral(database)});`];
   for (const c of parsed(state)) {
-    const what = `collection '${c.name}'`;
     const accessor = collectionAccessor(c.name);
     body.push('');
-    if (drop) body.push(`${accessor}.drop()`);
+    if (drop) body.push(`${accessor}.drop();`);
     const opts = c.createOptions;
     body.push(
       opts === undefined || opts.size === 0
-        ? `db.createCollection(${stringLiteral(c.name)})`
-        : `db.createCollection(${stringLiteral(c.name)}, ${docLiteral(opts)})`,
+        ? `db.createCollection(${stringLiteral(c.name)});`
+        : `db.createCollection(${stringLiteral(c.name)}, ${docLiteral(opts)});`,
     );
     body.push(...indexLines(accessor, c.indexSpecs));
     if (c.documents.some(hasIntegerLikeKey)) {
-      warnings.push(
-        `// Note: ${what} has field names such as "0" or "10"; mongosh (JavaScript objects) lists them first.`,
+      warnings.add(
+        '// Note: some documents have field names such as "0" or "10"; mongosh (JavaScript objects) lists them first.',
       );
     }
     for (let i = 0; i < c.documents.length; i += batchSize) {
       const batch = c.documents.slice(i, i + batchSize);
       // Validation is bypassed as in the playground: the sample data may predate the validator.
       body.push(
-        `${accessor}.insertMany([\n${batch.map((d) => `  ${toMongoshLiteral(d)}`).join(',\n')}\n], {bypassDocumentValidation: true})`,
+        `${accessor}.insertMany([\n${batch.map((d) => `  ${toMongoshLiteral(d)}`).join(',\n')}\n], {bypassDocumentValidation: true});`,
       );
     }
   }

@@ -176,6 +176,18 @@ describe('URLs', () => {
     );
     expect(() => embedSnippet('https://x.org/', { height: 5 })).toThrow(RangeError);
   });
+
+  it('keeps a hostile page address inside the src attribute', () => {
+    for (const address of [
+      `https://x.org/lab/?a="><script>alert(1)</script>&b='\n\u2028#s="onload="alert(1)`,
+      "https://x.org/l'a\"b/?q=`${1}`&embed=0#s=abc&x=</iframe>",
+    ]) {
+      const html = embedSnippet(address, { readOnly: true });
+      // One element, every attribute a double-quoted value without quotes or angle brackets.
+      expect(html).toMatch(/^<iframe(?: [a-z]+="[^"<>\n\u2028]*")+><\/iframe>$/);
+      expect(html).not.toMatch(/<script/i);
+    }
+  });
 });
 
 describe('scenarioToShareState', () => {
