@@ -12,6 +12,7 @@
 import type { Doc } from '../bson/values.js';
 import type { Catalog } from '../catalog/catalog.js';
 import type { Clock } from '../catalog/clock.js';
+import type { StatementLedger } from './update-details.js';
 
 export interface CommandContext {
   readonly catalog: Catalog;
@@ -24,6 +25,8 @@ export interface CommandContext {
   readonly name: string;
   /** The time the command started (`$$NOW` for the whole command). */
   readonly startedAt: Date;
+  /** Set when an observer collects statement details (the playground): told what was undone. */
+  readonly details?: StatementLedger | undefined;
 }
 
 export type CommandHandler = (ctx: CommandContext) => Doc;

@@ -65,11 +65,41 @@ export interface UpdateObserver {
   onStatement(detail: StatementDetail): void;
 }
 
-/** Collects statement details in order (a ready-made observer). */
-export class DetailsCollector implements UpdateObserver {
+/**
+ * What a layer around the handlers (the sharding router, transactions) tells the observer when it
+ * re-runs statements one at a time or undoes what they wrote, so the details show only what was
+ * committed: `mark()` before running, then `renumber` (the sub-batch's statement 0 is the caller's
+ * statement `index`) or `undo` (statement `index` failed with `error`; nothing it wrote stays).
+ */
+export interface StatementLedger {
+  mark(): number;
+  renumber(mark: number, index: number): void;
+  undo(mark: number, index: number, error: ErrorInfo): void;
+}
+
+/** Collects statement details in order (a ready-made observer) and honours undo/renumber. */
+export class DetailsCollector implements UpdateObserver, StatementLedger {
   readonly statements: StatementDetail[] = [];
   onStatement(detail: StatementDetail): void {
     this.statements.push(detail);
+  }
+  mark(): number {
+    return this.statements.length;
+  }
+  renumber(mark: number, index: number): void {
+    for (let i = mark; i < this.statements.length; i++) this.statements[i] = { ...this.statements[i]!, index };
+  }
+  undo(mark: number, index: number, error: ErrorInfo): void {
+    const undone = this.statements.splice(mark);
+    this.statements.push({
+      index,
+      plan: undone[0]?.plan,
+      nMatched: 0,
+      nModified: 0,
+      documents: [],
+      upsert: undefined,
+      error,
+    });
   }
 }
 

@@ -35,8 +35,8 @@ export function runWriteWithDetails(
   options: { readonly dryRun?: boolean } = {},
 ): WriteRunDetails {
   const dryRun = options.dryRun ?? false;
-  const ctx = commandContext(engine, db, command);
   const collector = new DetailsCollector();
+  const ctx = { ...commandContext(engine, db, command), details: collector };
   const run = { observer: collector, dryRun };
   let race: UpsertRaceResult | undefined;
   let reply: Doc;

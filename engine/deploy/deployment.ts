@@ -232,11 +232,14 @@ export class Deployment {
     if (!this.sessions.hasOpenTransactions() || !WRITE_CONCERN_COMMANDS.has(ctx.name)) return run();
     const before = this.catalog.snapshot();
     const mark = this.catalog.oplog.size;
+    const detailMark = ctx.details?.mark() ?? 0;
     const result = run();
     const open = this.sessions.openTransactions();
     if (writtenKeys(this.catalog, mark).some((k) => open.some((t) => t.writes.has(k)))) {
       this.catalog.restore(before);
-      throw fail(50, 'operation exceeded time limit');
+      const error = fail(50, 'operation exceeded time limit');
+      ctx.details?.undo(detailMark, 0, error.toInfo());
+      throw error;
     }
     return result;
   }

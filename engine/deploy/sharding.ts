@@ -349,18 +349,23 @@ export class Router {
     const c = ctx.command;
     const query = c.get('query') ?? new Map<string, Value>();
     const keyEq = shardKeyEquality(query, sc.fields);
+    const refuse = (error: EngineError): never => {
+      ctx.details?.undo(ctx.details.mark(), 0, error.toInfo());
+      throw error;
+    };
     if ((c.get('upsert') === true || this.legacyShardKeyTargeting) && !keyEq) {
-      throw fail(61, 'Query for sharded findAndModify must contain the shard key');
+      refuse(fail(61, 'Query for sharded findAndModify must contain the shard key'));
     }
     const targets = keyEq ? [this.shardOf(sc, keyEq)] : this.topology.replicaSets.map((r) => r.name);
     const down = targets.map((t) => this.topology.replicaSet(t)!).find((rs) => !this.topology.primaryOf(rs));
-    if (down) throw fail(7, this.unreachableMessage(down));
+    if (down) refuse(fail(7, this.unreachableMessage(down)));
     const dot = sc.ns.indexOf('.');
     const [db, coll] = [sc.ns.slice(0, dot), sc.ns.slice(dot + 1)];
     const before = ctx.catalog.snapshot();
     const preDocs = new Map<string, Doc>();
     for (const d of ctx.catalog.getCollection(db, coll)?.snapshot() ?? []) preDocs.set(keyOf(d.get('_id')!, null), d);
     const mark = ctx.catalog.oplog.size;
+    const detailMark = ctx.details?.mark() ?? 0;
     const reply = handler(ctx);
     if (this.shardKeyChange(ctx.catalog, sc, db, coll, preDocs, mark)) {
       let error: EngineError | undefined;
@@ -374,6 +379,7 @@ export class Router {
       }
       if (error) {
         ctx.catalog.restore(before);
+        ctx.details?.undo(detailMark, 0, error.toInfo());
         throw error;
       }
     }
@@ -430,6 +436,7 @@ export class Router {
       let error: EngineError | undefined;
       let keyEq: Value[] | undefined;
       let multi = false;
+      let undone = false;
       if (sc && isDoc(op)) {
         keyEq = shardKeyEquality(op.get('filter'), sc.fields);
         multi = op.get('multi') === true;
@@ -456,7 +463,10 @@ export class Router {
           if (k === 'writeConcern') continue;
           single.set(k, k === 'ops' ? [op] : k === 'errorsOnly' ? false : v);
         }
+        const detailMark = ctx.details?.mark() ?? 0;
         const sub = handler({ ...ctx, command: single });
+        // The op ran as op 0 of a bulkWrite of one.
+        ctx.details?.renumber(detailMark, idx);
         if (sub.get('ok') !== 1) return { reply: sub, shards: [...touched] };
         const item = ((sub.get('cursor') as Doc).get('firstBatch') as Doc[])[0];
         if (sc && item?.get('ok') === 1 && this.shardKeyChange(ctx.catalog, sc, db, coll, preDocs, mark)) {
@@ -469,8 +479,11 @@ export class Router {
               'Must run update to shard key field in a multi-statement transaction or with retryWrites: true.',
             );
         }
-        if (error) ctx.catalog.restore(before);
-        else {
+        if (error) {
+          ctx.catalog.restore(before);
+          ctx.details?.undo(detailMark, idx, error.toInfo());
+          undone = true;
+        } else {
           if (sc) this.rewriteDocumentKeys(ctx.catalog, sc, mark);
           for (const k of totals.keys()) totals.set(k, totals.get(k)! + Number(String(sub.get(k) ?? 0)));
           if (item) {
@@ -482,6 +495,8 @@ export class Router {
           continue;
         }
       }
+      // Refused before it ran: its card shows the error.
+      if (!undone) ctx.details?.undo(ctx.details.mark(), idx, error.toInfo());
       totals.set('nErrors', totals.get('nErrors')! + 1);
       items.push(errorItem(idx, error));
       if (ordered) break;
@@ -577,6 +592,8 @@ export class Router {
         const down = targets.map((t) => this.topology.replicaSet(t)!).find((rs) => !this.topology.primaryOf(rs));
         if (down) error = fail(7, this.unreachableMessage(down));
       }
+      const detailMark = ctx.details?.mark() ?? 0;
+      let shardWriteError = false;
       if (!error) {
         const before = ctx.catalog.snapshot();
         const preDocs = new Map<string, Doc>();
@@ -589,9 +606,12 @@ export class Router {
           single.set(k, k === 'updates' ? [stmt] : v);
         }
         const sub = handler({ ...ctx, command: single });
+        // The shard ran it as statement 0 of a batch of one.
+        ctx.details?.renumber(detailMark, index);
         if (sub.get('ok') !== 1) return { reply: sub, shards: targets };
         const subErrors = sub.get('writeErrors');
         if (isArray(subErrors) && subErrors.length > 0) {
+          shardWriteError = true;
           // Keep the shard's write error whole (errInfo, keyPattern/keyValue), at this statement's index.
           const first = subErrors[0] as Doc;
           const extra = new Map<string, unknown>();
@@ -632,6 +652,9 @@ export class Router {
         }
       }
       if (error) {
+        // Refused before it ran, or undone after: nothing it wrote stays (a shard's own write
+        // error keeps what the statement committed before it).
+        if (!shardWriteError) ctx.details?.undo(detailMark, index, error.toInfo());
         addError(index, error);
         if (ordered) break;
       }

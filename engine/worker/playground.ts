@@ -87,6 +87,7 @@ export function runPlaygroundScript(
   const operationsBefore = dryRun ? [...engine.recentOperations()] : [];
   const oplogBefore = engine.oplogEntries().length;
   const commands: SentCommand[] = [];
+  const steps: (TransactionStep | undefined)[] = [];
   let current: number | undefined;
   let paused: PreviewPause | undefined;
   const recorder: CommandEngine = {
@@ -106,6 +107,7 @@ export function runPlaygroundScript(
       } else {
         reply = engine.runCommand(dbName, command);
       }
+      steps.push(transactionStep(name, command, reply));
       commands.push({
         name,
         db: dbName,
@@ -137,7 +139,7 @@ export function runPlaygroundScript(
         paused: line === undefined ? paused : { ...paused, line },
       };
     }
-    const run: ScriptRun = { dryRun, statements, commands, oplog, elapsedMs };
+    const run: ScriptRun = { dryRun, statements, commands: markUncommitted(commands, steps), oplog, elapsedMs };
     return dryRun ? run : { ...run, collections: collectionViews(engine, db) };
   } finally {
     if (snapshot !== undefined) {
@@ -147,6 +149,52 @@ export function runPlaygroundScript(
       for (const record of operationsBefore) operations.record(record);
     }
   }
+}
+
+/** A transaction's identity: the session id and the transaction number, as text. */
+function transactionKey(command: Doc): string | undefined {
+  const lsid = command.get('lsid');
+  const txnNumber = command.get('txnNumber');
+  if (!isDoc(lsid) || txnNumber === undefined) return undefined;
+  return `${typedEJSON(lsid, 0)}/${scalarText(txnNumber)}`;
+}
+
+/** What decides a transaction's fate, per sent command (undefined outside transactions). */
+interface TransactionStep {
+  readonly key: string;
+  /** The command failed or reported a write error: the server aborts the transaction. */
+  readonly failed: boolean;
+}
+
+function transactionStep(name: string, command: Doc, reply: Doc): TransactionStep | undefined {
+  if (command.get('autocommit') !== false) return undefined;
+  const key = transactionKey(command);
+  if (key === undefined) return undefined;
+  const writeErrors = reply.get('writeErrors');
+  const failed = !isOk(reply) || (isArray(writeErrors) && writeErrors.length > 0) || name === 'abortTransaction';
+  return { key, failed };
+}
+
+/**
+ * The writes of a transaction are kept only by a successful commitTransaction: statements that
+ * ran in a transaction that was aborted or never committed are marked, without documents (they
+ * were never written, so the diff must not show them as modified).
+ */
+function markUncommitted(commands: readonly SentCommand[], steps: readonly (TransactionStep | undefined)[]): SentCommand[] {
+  const fate = new Map<string, 'committed' | 'aborted'>();
+  commands.forEach((c, i) => {
+    const step = steps[i];
+    if (step === undefined) return;
+    if (c.name === 'commitTransaction') fate.set(step.key, step.failed ? 'aborted' : 'committed');
+    else if (step.failed) fate.set(step.key, 'aborted');
+  });
+  return commands.map((c, i) => {
+    const step = steps[i];
+    const state = step === undefined ? 'committed' : fate.get(step.key);
+    if (c.statements.length === 0 || state === 'committed') return c;
+    const transaction = state ?? 'open';
+    return { ...c, statements: c.statements.map((st) => ({ ...st, documents: [], transaction })) };
+  });
 }
 
 /** The database's collections for display, in creation order (system collections left out). */

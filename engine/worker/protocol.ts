@@ -191,6 +191,11 @@ export interface StatementView {
   readonly upsert?: UpsertView;
   readonly error?: ProtocolError;
   readonly arrayFilters: readonly ArrayFilterView[];
+  /**
+   * Set when the statement ran inside a transaction whose writes were not kept: `aborted` (an
+   * error or abortTransaction ended it), `open` (the script ended before commitTransaction).
+   */
+  readonly transaction?: 'aborted' | 'open';
 }
 
 /** One command the shell sent, as sent, with the reply and (for writes) the details. */
