@@ -26,7 +26,13 @@ export interface CommandEditorOptions {
 
 export const NARROW_QUERY = '(max-width: 700px)';
 
-function useMediaQuery(query: string): boolean {
+/** Focuses whichever command editor is mounted (dialogs hand focus back to it after a choice). */
+let focusMounted: (() => void) | null = null;
+export function focusCommandEditor(): void {
+  focusMounted?.();
+}
+
+export function useMediaQuery(query: string): boolean {
   const [matches, setMatches] = useState(() => window.matchMedia(query).matches);
   useEffect(() => {
     const m = window.matchMedia(query);
@@ -46,9 +52,18 @@ export function CommandEditor(props: CommandEditorOptions): ReactNode {
 
 function PlainEditor(props: CommandEditorOptions): ReactNode {
   const first = props.markers[0];
+  const area = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => {
+    const focus = (): void => area.current?.focus();
+    focusMounted = focus;
+    return () => {
+      if (focusMounted === focus) focusMounted = null;
+    };
+  }, []);
   return (
     <div className="plain-editor">
       <textarea
+        ref={area}
         data-testid="command-editor"
         data-editor="textarea"
         data-ready="true"
@@ -121,6 +136,7 @@ function MonacoEditor(props: CommandEditorOptions & { onFail: () => void }): Rea
         });
         editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => latest.current.onRun());
         editorRef.current = editor;
+        focusMounted = () => editor.focus();
         setReady(true);
       })
       .catch(() => {
@@ -128,6 +144,7 @@ function MonacoEditor(props: CommandEditorOptions & { onFail: () => void }): Rea
       });
     return () => {
       disposed = true;
+      focusMounted = null;
       editorRef.current?.getModel()?.dispose();
       editorRef.current?.dispose();
       editorRef.current = null;

@@ -48,14 +48,14 @@ export const QUERY_OPERATORS: Readonly<Record<string, string>> = {
   $or: 'At least one clause matches.',
   $nor: 'No clause matches.',
   $not: 'Inverts an operator expression.',
-  $expr: 'Evaluates an aggregation expression ($$NOW, let variables …); not used to seed an upsert.',
+  $expr: 'Evaluates an aggregation expression ($$NOW, let variables …); its values are not copied into an upserted document.',
   $regex: 'Matches strings against a regular expression.',
   $size: 'Matches arrays with exactly this many elements.',
   $all: 'Matches arrays containing all the listed values.',
 };
 
 export const UPDATE_OPTIONS: Readonly<Record<string, string>> = {
-  upsert: 'Insert a document when nothing matches (seeded from the query equalities).',
+  upsert: 'Insert a document when nothing matches (built from the query equalities).',
   multi: 'Update every matching document (update command; updateMany sets it).',
   arrayFilters: 'One filter document per $[<identifier>] used in the update.',
   collation: 'String comparison rules for the query, e.g. {locale: "fr", strength: 1}.',

@@ -1,4 +1,4 @@
-/** A modal built on <dialog> (focus trapping and Escape come from the browser). */
+/** A modal built on <dialog> (focus trapping and Escape come from the browser; `data-autofocus` picks the first focus). */
 import { useEffect, useRef, type ReactNode } from 'react';
 
 export function Dialog({
@@ -17,7 +17,12 @@ export function Dialog({
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = ref.current;
-    if (d !== null && !d.open) d.showModal();
+    if (d !== null && !d.open) {
+      d.showModal();
+      // showModal focuses the first focusable element (Close); React's autoFocus ran before it, so a
+      // field marked data-autofocus gets the focus back.
+      d.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     return () => d?.close();
   }, []);
   return (

@@ -1,7 +1,7 @@
 /** The command editor with its Run button, preview state and notices. */
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { ACTIONS, perform } from '../actions/actions.js';
-import { CommandEditor } from '../editor/CommandEditor.js';
+import { CommandEditor, NARROW_QUERY, useMediaQuery } from '../editor/CommandEditor.js';
 import { identifierHighlights } from '../editor/highlights.js';
 import { markersFor } from '../editor/markers.js';
 import { schedulePreview } from '../engine/controller.js';
@@ -114,22 +114,31 @@ export function EditorPanel({ dark }: { dark: boolean }): ReactNode {
 function Intro(): ReactNode {
   const dismissed = usePlayground((s) => s.introDismissed || s.embed);
   const dismiss = usePlayground((s) => s.dismissIntro);
+  // The tips name the layout the reader sees: one column and no keyboard shortcut on a phone.
+  const narrow = useMediaQuery(NARROW_QUERY);
   if (dismissed) return null;
   return (
     <div className="intro" data-testid="intro">
       <ol>
         <li>
-          <strong>Edit</strong> the mongosh command — the right pane previews what it would change.
+          <strong>Edit</strong> the mongosh command — {narrow ? 'the preview further down' : 'the What changed pane'}{' '}
+          shows what it would change.
         </li>
         <li>
-          <strong>Run</strong> (<kbd>Ctrl</kbd>+<kbd>Enter</kbd>) applies it to the collections on the left; Undo
-          reverts.
+          <strong>Run</strong>
+          {narrow ? null : (
+            <>
+              {' '}
+              (<kbd>Ctrl</kbd>+<kbd>Enter</kbd>)
+            </>
+          )}{' '}
+          applies it to the collections {narrow ? 'above' : 'on the left'}; Undo reverts.
         </li>
         <li>
-          <strong>Examples</strong> has a scenario for every rule: upserts, arrayFilters, collation, errors…
+          <strong>Examples</strong> is a short course: basics, operators, arrays, upserts, pipelines, collation…
         </li>
       </ol>
-      <button type="button" className="btn tiny" aria-label="Hide these tips" onClick={dismiss}>
+      <button type="button" className="btn tiny" onClick={dismiss}>
         Got it
       </button>
     </div>
@@ -143,7 +152,7 @@ function ScenarioBanner(): ReactNode {
     <p className="scenario-banner" data-testid="scenario-banner">
       <strong>{info.title}</strong>
       <span className="muted">{info.description}</span>
-      <span className="rule">Seed: {info.seedRule}</span>
+      {info.section !== undefined ? <span className="section">{info.section}</span> : null}
     </p>
   );
 }

@@ -1,5 +1,6 @@
-/** The examples gallery: H2's scenarios grouped by seed section; choosing one loads it. */
+/** The examples gallery as a course: sections by concept; choosing an example loads it. */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { focusCommandEditor } from '../editor/CommandEditor.js';
 import { loadState } from '../engine/controller.js';
 import {
   SCENARIO_GALLERY_PATH,
@@ -11,6 +12,8 @@ import {
 import { scenarioToShareState } from '../share/from-scenario.js';
 import { store, usePlayground } from '../state/store.js';
 import { Dialog } from './Dialog.js';
+
+const DEPLOYMENT_LABELS = { standalone: 'standalone', replicaset: 'replica set', sharded: 'sharded cluster' } as const;
 
 let cache: Promise<GallerySection[]> | undefined;
 
@@ -42,19 +45,21 @@ export function ExamplesDialog(): ReactNode {
     if (sections === null || q === '') return sections;
     return sections
       .map((s) => ({
-        title: s.title,
+        ...s,
         scenarios: s.scenarios.filter((x) =>
-          `${x.title} ${x.description} ${x.seedRule} ${x.id}`.toLowerCase().includes(q),
+          `${x.title} ${x.description} ${s.title} ${x.id}`.toLowerCase().includes(q),
         ),
       }))
       .filter((s) => s.scenarios.length > 0);
   }, [sections, query]);
   const choose = (s: Scenario): void => {
     openDialog(null);
+    // The <dialog> gives focus back to the Examples button as it closes; the learner's next step is the editor.
+    requestAnimationFrame(() => focusCommandEditor());
     void loadState(scenarioToShareState(s), 'load example', {
       title: s.title,
       description: s.description,
-      seedRule: s.seedRule,
+      section: s.section,
     }).catch((e: unknown) =>
       store.getState().setNotice({ kind: 'error', text: e instanceof Error ? e.message : String(e) }),
     );
@@ -62,7 +67,8 @@ export function ExamplesDialog(): ReactNode {
   return (
     <Dialog title="Examples" testId="examples-dialog" onClose={() => openDialog(null)} wide>
       <p className="muted">
-        One runnable scenario per rule of the update command. Choosing one replaces the collections and the command
+        A course through the update command, section by section. Each example loads its own collections and
+        command; run it, change it, and see what MongoDB does. Choosing one replaces your collections and command
         (Undo brings yours back).
       </p>
       <label className="search">
@@ -72,15 +78,21 @@ export function ExamplesDialog(): ReactNode {
           placeholder="Filter: upsert, arrayFilters, collation…"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
-          autoFocus
+          data-autofocus
         />
       </label>
       {error !== null ? <p className="form-error">{error}</p> : null}
       {filtered === null ? <p className="muted">Loading…</p> : null}
       <div className="gallery">
         {filtered?.map((section) => (
-          <section key={section.title} className="gallery-section">
-            <h3>{section.title}</h3>
+          <section
+            key={section.title}
+            className="gallery-section"
+            data-testid="gallery-section"
+            aria-labelledby={`gallery-${section.title.replace(/\W+/g, '-')}`}
+          >
+            <h3 id={`gallery-${section.title.replace(/\W+/g, '-')}`}>{section.title}</h3>
+            <p className="gallery-intro">{section.intro}</p>
             <ul>
               {section.scenarios.map((s) => (
                 <li key={s.id}>
@@ -92,10 +104,9 @@ export function ExamplesDialog(): ReactNode {
                   >
                     <span className="scenario-title">{s.title}</span>
                     <span className="scenario-desc">{s.description}</span>
-                    <span className="scenario-meta">
-                      {s.seedRule}
-                      {s.deployment !== 'standalone' ? ` · ${s.deployment}` : ''}
-                    </span>
+                    {s.deployment !== 'standalone' ? (
+                      <span className="scenario-meta">{DEPLOYMENT_LABELS[s.deployment]}</span>
+                    ) : null}
                   </button>
                 </li>
               ))}

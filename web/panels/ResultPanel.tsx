@@ -1,6 +1,6 @@
 /**
  * The result pane: per statement what the shell printed (WriteResult, documents …), errors with
- * code, codeName, message and a plain-language explanation citing the seed's rule, and the
+ * code, codeName, message and a plain-language explanation, and the
  * command documents actually sent with their replies.
  */
 import type { ReactNode } from 'react';
@@ -149,7 +149,7 @@ function ErrorBox({ error }: { error: NonNullable<ShellStatementReply['error']> 
       <p className="error-message">{error.message}</p>
       {explanation !== undefined ? (
         <p className="error-explanation">
-          {explanation.text} <cite>Seed: {explanation.rule}</cite>
+          {explanation.text}
         </p>
       ) : error.name === 'SyntaxError' ? (
         <p className="error-explanation">The script is not valid mongosh syntax at the marked position.</p>

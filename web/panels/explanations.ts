@@ -1,6 +1,6 @@
 /**
  * Plain-language explanations of the errors a person meets in the playground, keyed by code,
- * each citing the rule of the seed it comes from. Text only; the code and message come from the
+ * each noting (for maintainers, never shown) the part of the specification it comes from. Text only; the code and message come from the
  * engine.
  */
 export interface Explanation {
@@ -68,7 +68,7 @@ export const EXPLANATIONS: Readonly<Record<number, Explanation>> = {
     rule: 'Matching and update rules 7',
   },
   224: {
-    text: 'A $expr or other query construct cannot be used to seed an upserted document.',
+    text: 'A $expr or other query construct cannot supply the values of an upserted document.',
     rule: 'Upsert rules 6',
   },
   20: { text: 'This operation is not allowed in this context.', rule: 'Transactions' },

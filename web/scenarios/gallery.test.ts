@@ -15,6 +15,8 @@ import { ManualClock } from '../../engine/catalog/clock.js';
 import { parseProgram } from '../../engine/shell/parser.js';
 import { loadScenarioGallery } from './load.js';
 import { runScenario } from './run.js';
+import { gallerySections } from './sections.js';
+import { COURSE_SECTIONS } from './types.js';
 
 const galleryPath = fileURLToPath(new URL('../../public/examples/scenarios.json', import.meta.url));
 const gallery = loadScenarioGallery(readFileSync(galleryPath, 'utf8'));
@@ -38,12 +40,22 @@ describe('examples gallery file', () => {
     for (const s of gallery.scenarios) expect(s.description).not.toMatch(/\n/);
   });
 
-  it('covers every upsert rule and every arrayFilters rule of the seed', () => {
-    const rules = new Set(gallery.scenarios.map((s) => s.seedRule));
+  it('covers every upsert rule and every arrayFilters rule of the specification', () => {
+    const rules = new Set(gallery.scenarios.map((s) => s.specRef));
     for (let i = 1; i <= 8; i++) expect(rules, `Upsert rules ${i}`).toContain(`Upsert rules ${i}`);
     for (let i = 1; i <= 5; i++) expect(rules, `arrayFilters rules ${i}`).toContain(`arrayFilters rules ${i}`);
     for (let i = 1; i <= 7; i++) {
       expect(rules, `Matching and update rules ${i}`).toContain(`Matching and update rules ${i}`);
+    }
+  });
+
+  it('fills every section of the course, in plain words', () => {
+    const sections = gallerySections(gallery.scenarios);
+    expect(sections.map((s) => s.title)).toEqual([...COURSE_SECTIONS]);
+    for (const s of gallery.scenarios) {
+      // What a learner reads never points into the specification.
+      expect(`${s.title} ${s.description}`, s.id).not.toMatch(/\bseed\b|\brules? \d|\bspec\b/i);
+      expect(s.description.trim(), s.id).toMatch(/[.!?]$/);
     }
   });
 

@@ -10,7 +10,7 @@ export type {
   ScenarioGallery,
   ScenarioIndex,
 } from './types.js';
-export { DEPLOYMENTS, OUTCOMES } from './types.js';
+export { COURSE_SECTIONS, DEPLOYMENTS, OUTCOMES, type CourseSection } from './types.js';
 export { loadScenario, loadScenarioGallery, ScenarioError } from './load.js';
 export {
   collectionSetupCommands,
@@ -29,4 +29,4 @@ export { checkExpectation, matchesSubset, runScenario, type ScenarioEngine, type
 
 /** Where the page fetches the gallery from (relative to the site's base URL). */
 export const SCENARIO_GALLERY_PATH = 'examples/scenarios.json';
-export { gallerySections, seedSection, type GallerySection } from './sections.js';
+export { gallerySections, type GallerySection } from './sections.js';

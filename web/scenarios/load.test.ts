@@ -12,7 +12,8 @@ const minimal = {
   id: 'demo',
   title: 'Demo',
   description: 'One line.',
-  seedRule: 'Upsert rules 1',
+  section: 'Upserts',
+  specRef: 'Upsert rules 1',
   collections: { c: { documents: [{ _id: 1 }] } },
   script: 'db.c.updateOne({_id: 1}, {$set: {a: 1}})',
   expect: { outcome: 'ok' },
@@ -34,7 +35,7 @@ describe('loadScenario', () => {
 
   it('types numbers by their form (int32, double, int64) and keeps an editor text', () => {
     const s = loadScenario(
-      '{"id":"t","title":"T","description":"d","seedRule":"r","script":"x","expect":{"outcome":"ok"},' +
+      '{"id":"t","title":"T","description":"d","section":"Basics","specRef":"r","script":"x","expect":{"outcome":"ok"},' +
         '"collections":{"c":{"documents":[{"_id":1,"w":21.0,"n":{"$numberLong":"5"}}]}}}',
     );
     const d = s.collections[0]!.documents[0]!;
@@ -139,19 +140,20 @@ describe('matchesSubset', () => {
 });
 
 describe('gallerySections', () => {
-  it('groups by seed section in file order', async () => {
-    const { gallerySections, seedSection } = await import('./sections.js');
-    expect(seedSection('Upsert rules 3')).toBe('Upsert rules');
-    expect(seedSection('arrayFilters rules 1 ($[] variant)')).toBe('arrayFilters rules');
-    expect(seedSection('Errors: hint names a missing index')).toBe('Errors');
-    expect(seedSection('Operation 2: bulk update (ordered)')).toBe('Operation');
-    expect(seedSection('Transactions')).toBe('Transactions');
-    const a = loadScenario(text({ id: 'a', seedRule: 'Upsert rules 1' }));
-    const b = loadScenario(text({ id: 'b', seedRule: 'Events 1' }));
-    const c = loadScenario(text({ id: 'c', seedRule: 'Upsert rules 2' }));
-    expect(gallerySections([a, b, c]).map((s) => [s.title, s.scenarios.map((x) => x.id)])).toEqual([
-      ['Upsert rules', ['a', 'c']],
-      ['Events', ['b']],
+  it('orders sections as the course does and keeps file order inside a section', async () => {
+    const { gallerySections } = await import('./sections.js');
+    const a = loadScenario(text({ id: 'a', section: 'Upserts' }));
+    const b = loadScenario(text({ id: 'b', section: 'Basics' }));
+    const c = loadScenario(text({ id: 'c', section: 'Upserts' }));
+    const d = loadScenario(text({ id: 'd', section: 'Collation' }));
+    expect(gallerySections([a, b, c, d]).map((s) => [s.title, s.scenarios.map((x) => x.id)])).toEqual([
+      ['Basics', ['b']],
+      ['Upserts', ['a', 'c']],
+      ['Collation', ['d']],
     ]);
+  });
+
+  it('refuses a section that is not part of the course', () => {
+    expect(() => loadScenario(text({ section: 'Misc' }))).toThrow(/section: must be one of Basics, Operators/);
   });
 });

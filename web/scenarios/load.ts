@@ -8,6 +8,7 @@ import { parseEJSON, stringifyEJSON } from '../../engine/bson/ejson.js';
 import { Int32, isDoc, type Doc, type Value } from '../../engine/bson/values.js';
 import { defaultIndexName } from '../../engine/catalog/index-definition.js';
 import {
+  COURSE_SECTIONS,
   DEPLOYMENTS,
   OUTCOMES,
   type Deployment,
@@ -36,7 +37,8 @@ const SCENARIO_KEYS = new Set([
   'id',
   'title',
   'description',
-  'seedRule',
+  'section',
+  'specRef',
   'database',
   'collections',
   'script',
@@ -230,7 +232,8 @@ export function loadScenario(input: string | Doc, where = 'scenario'): Scenario 
     id,
     title: reqString(d, 'title', path),
     description,
-    seedRule: reqString(d, 'seedRule', path),
+    section: oneOf(d.get('section'), COURSE_SECTIONS, `${path}.section`),
+    specRef: reqString(d, 'specRef', path),
     database: optString(d, 'database', path) ?? 'test',
     collections,
     script: reqString(d, 'script', path),

@@ -14,6 +14,20 @@ export type ExpectedOutcome = 'ok' | 'error' | 'writeError' | 'writeConcernError
 export const DEPLOYMENTS: readonly Deployment[] = ['standalone', 'replicaset', 'sharded'];
 export const OUTCOMES: readonly ExpectedOutcome[] = ['ok', 'error', 'writeError', 'writeConcernError'];
 
+/** The course's sections, in the order a learner follows them (the gallery shows them in this order). */
+export const COURSE_SECTIONS = [
+  'Basics',
+  'Operators',
+  'Arrays and arrayFilters',
+  'Upserts',
+  'Pipelines',
+  'Bulk and errors',
+  'Collation',
+  'Deployments',
+] as const;
+
+export type CourseSection = (typeof COURSE_SECTIONS)[number];
+
 /** Collection options passed to `create` (the subset the gallery uses). */
 export interface ScenarioCollectionOptions {
   readonly validator?: Doc;
@@ -68,10 +82,13 @@ export interface ScenarioExpect {
 export interface Scenario {
   readonly id: string;
   readonly title: string;
-  /** One line a teacher would read. */
+  /** One sentence on what the example teaches. */
   readonly description: string;
-  /** The seed section and rule it illustrates, e.g. "Upsert rules 2". */
-  readonly seedRule: string;
+  /** The course section it belongs to. */
+  readonly section: CourseSection;
+  /** The part of the update command's specification it covers, e.g. "Upsert rules 2" (never shown;
+   *  gallery.test.ts checks the coverage). */
+  readonly specRef: string;
   readonly database: string;
   /** In the file's order. */
   readonly collections: readonly ScenarioCollection[];

@@ -50,14 +50,15 @@ export interface CollectionsSlice {
 export interface ScenarioInfo {
   readonly title: string;
   readonly description: string;
-  readonly seedRule: string;
+  /** The course section (older saved states have none). */
+  readonly section?: string;
 }
 
 export interface CommandSlice {
   readonly command: string;
   /** The gallery scenario the page was loaded from, if any. */
   readonly scenarioId: string | null;
-  /** Title, one-line description and seed rule of the loaded gallery scenario. */
+  /** Title, one-line description and course section of the loaded gallery scenario. */
   readonly scenarioInfo: ScenarioInfo | null;
   setCommand(command: string): void;
   setScenario(id: string | null, info?: ScenarioInfo | null): void;
