@@ -258,7 +258,8 @@ export function valuesEqual(a: Value, b: Value, collator: Collator | null = null
  * (`binaryEqualValues`) decides. `1` (int) vs `1.0` (double) differ; `-0.0` vs `0.0` differ.
  */
 export function binaryEqual(a: Value, b: Value): boolean {
-  if (a === b) return typeof a !== 'number' || !Object.is(a, -0) || Object.is(b, -0);
+  // 0 === -0, but their bytes differ.
+  if (a === b) return typeof a !== 'number' || Object.is(a, b);
   const ta = typeOf(a);
   if (ta !== typeOf(b)) return false;
   switch (ta) {

@@ -358,6 +358,7 @@ export class PreparedStatement {
         isUpsertInsert: false,
         immutablePaths: ['_id'],
         env: this.env,
+        inPlaceUpdates: collection.validator === undefined,
       });
       if (res.noop) {
         return { before: doc, after: doc, noop: true, modifiedPaths: [], arrayTouches: res.arrayTouches, oplog: null };

@@ -14,6 +14,11 @@ export interface ApplyParams {
   /** Paths that may not change: always `_id`, plus the shard key on sharded collections. */
   readonly immutablePaths: readonly string[];
   readonly env: RuntimeEnv;
+  /**
+   * Whether the storage could apply the update in place (`updateWithDamagesSupported`: false when
+   * the collection has a validator). Defaults to true.
+   */
+  readonly inPlaceUpdates?: boolean;
 }
 
 /** One array element a positional form touched, for the playground's highlighting. */

@@ -54,10 +54,13 @@ export class ModifierUpdateExecutor implements ModifierExecutor {
       immutablePaths: params.immutablePaths.map((p) => p.split('.')),
       modifiedPaths,
       arrayTouches,
+      effects: { damaged: false, lastChangeDamageFree: false },
     };
     const log = new V2LogBuilder();
     const noop = this.tree.apply(ctx, { element: root, slot: null, pathTaken: [], pathToCreate: [], log });
-    if (noop) return { doc: root, noop: true, modifiedPaths: [], oplog: null, arrayTouches };
+    // `UpdateStage`: an in-place update without damage is not written (no validator: in place).
+    const undamaged = !ctx.effects.damaged && params.inPlaceUpdates !== false;
+    if (noop || undamaged) return { doc: noop ? root : doc, noop: true, modifiedPaths: [], oplog: null, arrayTouches };
     // An upsert insert is validated and size-checked (17420) as a whole by the caller.
     const out = params.isUpsertInsert ? moveIdFirst(root) : sizeCheckedResult(moveIdFirst(root));
     return { doc: out, noop: false, modifiedPaths, oplog: log.serialize(), arrayTouches };

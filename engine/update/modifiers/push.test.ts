@@ -57,9 +57,15 @@ describe('$push', () => {
     expect(r.doc).toBe('{"_id":1,"a":[{"s":3},{"s":2},{"s":1},{"t":1}]}');
   });
 
-  it('is a no-op for an empty $each, or a sort that changes nothing', () => {
+  it('is a no-op for an empty $each, or a $sort on an empty array (no damage in place)', () => {
     expect(applyTo('{"$push": {"a": {"$each": []}}}', '{"_id": 1, "a": [1]}').noop).toBe(true);
-    expect(applyTo('{"$push": {"a": {"$each": [], "$sort": 1}}}', '{"_id": 1, "a": [1, 2]}').noop).toBe(true);
+    expect(applyTo('{"$push": {"a": {"$each": [], "$sort": 1}}}', '{"_id": 1, "a": []}').noop).toBe(true);
+  });
+
+  it('rewrites the array for a $sort that leaves it as it was (push_node.cpp: $sort is a change)', () => {
+    const r = applyTo('{"$push": {"a": {"$each": [], "$sort": 1}}}', '{"_id": 1, "a": [1, 2]}');
+    expect(r.noop).toBe(false);
+    expect(r.oplog).toBe('{"$v":2,"diff":{"u":{"a":[1,2]}}}');
   });
 
   it('pushes an object without $each whole, including $-fields', () => {

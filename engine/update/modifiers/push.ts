@@ -4,7 +4,7 @@
  * `$position`), then `$sort`, then `$slice`. A pure append to a non-empty array is logged as one
  * `u<idx>` per element; everything else logs the whole array.
  */
-import { binaryEqual, type Collator } from '../../bson/compare.js';
+import type { Collator } from '../../bson/compare.js';
 import type { Value } from '../../bson/values.js';
 import { isArray, isDoc, typeOf } from '../../bson/values.js';
 import { fail } from '../../errors.js';
@@ -112,8 +112,9 @@ export class PushNode extends ModifierNode {
     }
     const { arr, kind } = this.perform(current);
     if (kind === 'noop') return NOOP;
-    // A sort or slice that leaves the array as it was writes nothing (no damages).
-    if (kind === 'normal' && binaryEqual(arr, current)) return NOOP;
+    // `$sort` always reports a change and rewrites the array (sortChildren removes and appends
+    // every element), even when the order stays; on an empty array it touches nothing at all.
+    if (current.length === 0 && arr.length === 0) return { type: 'normal', value: arr, damageFree: true };
     if (kind === 'append') return { type: 'append', value: arr, appended: this.values.length };
     return { type: 'normal', value: arr };
   }

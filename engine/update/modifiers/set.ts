@@ -30,7 +30,10 @@ export class SetNode extends ModifierNode {
   }
 }
 
-/** The destination half of `$rename` (`SetElementNode`): always a modification. */
+/**
+ * The destination half of `$rename` (`SetElementNode`): a destination that already holds exactly
+ * the same value (`binaryEqualValues`) is left alone.
+ */
 export class SetElementNode extends ModifierNode {
   constructor(readonly value: Value) {
     super();
@@ -41,8 +44,8 @@ export class SetElementNode extends ModifierNode {
   protected override canSetObjectValue(): boolean {
     return true;
   }
-  protected updateExisting(): ModifyResult {
-    return { type: 'normal', value: cloneValue(this.value) };
+  protected updateExisting(_ctx: ApplyContext, current: Value): ModifyResult {
+    return binaryEqual(current, this.value) ? NOOP : { type: 'normal', value: cloneValue(this.value) };
   }
   protected override valueForNew(): Value {
     return cloneValue(this.value);

@@ -51,6 +51,21 @@ export interface ApplyContext {
   readonly immutablePaths: readonly (readonly string[])[];
   readonly modifiedPaths: string[];
   readonly arrayTouches: ArrayTouch[];
+  /** How the changes would reach storage (see `WriteEffects`). */
+  readonly effects: WriteEffects;
+}
+
+/**
+ * The server applies an update to a mutable document that stays "in place" until a structural
+ * change, and `UpdateStage` drops an in-place update that recorded no damage even when a node
+ * reported a change. Only one node result is damage-free: `$push` with `$sort` on an empty array
+ * (nothing inserted, nothing trimmed, nothing to sort).
+ */
+export interface WriteEffects {
+  /** Some leaf changed bytes or structure. */
+  damaged: boolean;
+  /** Set by a leaf whose reported change touched nothing. */
+  lastChangeDamageFree: boolean;
 }
 
 /**

@@ -16,7 +16,7 @@ import { setSlot, type ApplyContext, type NodeArgs, type UpdateNode } from './co
 /** What `updateExisting` did (`ModifierNode::ModifyResult`). */
 export type ModifyResult =
   | { readonly type: 'noop' }
-  | { readonly type: 'normal'; readonly value: Value }
+  | { readonly type: 'normal'; readonly value: Value; readonly damageFree?: true }
   /** Only appended to a non-empty array: logged as one `u<idx>` per new element. */
   | { readonly type: 'append'; readonly value: Value[]; readonly appended: number };
 
@@ -57,7 +57,10 @@ export abstract class ModifierNode implements UpdateNode {
 
   apply(ctx: ApplyContext, args: NodeArgs): boolean {
     if (this.insertOnly() && !ctx.params.isUpsertInsert) return true;
-    return args.pathToCreate.length > 0 ? this.applyToMissing(ctx, args) : this.applyToExisting(ctx, args);
+    ctx.effects.lastChangeDamageFree = false;
+    const noop = args.pathToCreate.length > 0 ? this.applyToMissing(ctx, args) : this.applyToExisting(ctx, args);
+    if (!noop && !ctx.effects.lastChangeDamageFree) ctx.effects.damaged = true;
+    return noop;
   }
 
   protected applyToExisting(ctx: ApplyContext, args: NodeArgs): boolean {
@@ -65,6 +68,7 @@ export abstract class ModifierNode implements UpdateNode {
     const names = pathTaken.map((p) => p.name);
     const result = this.updateExisting(ctx, args.element, pathTaken);
     if (result.type === 'noop') return true;
+    if (result.type === 'normal' && result.damageFree === true) ctx.effects.lastChangeDamageFree = true;
     setSlot(slot!, result.value);
     this.checkImmutableExisting(ctx, names, result.value);
     // Upsert inserts validate the whole document afterwards instead (validateForStorage = false).
