@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { runBulkWrite } from './bulk-write.js';
-import { buildErrorReply, toEngineError } from './update-reply.js';
-import { ej, testDb, type TestDb } from './update-test-support.js';
+import { buildErrorReply, toEngineError } from './update/reply.js';
+import { ej, testDb, type TestDb } from './update/test-support.js';
 
 function run(t: TestDb, cmd: string, db = 'admin'): string {
   try {

@@ -19,8 +19,8 @@ import { deleteDocument, insertDocument } from '../catalog/writes.js';
 import { fail, type EngineError } from '../errors.js';
 import { makeSortComparator, parseSort } from '../query/sort.js';
 import type { CommandContext, CommandHandler } from './context.js';
-import { defaultUpdateDeps } from './update-deps.js';
-import { buildCommandEnv } from './update-env.js';
+import { defaultUpdateDeps } from './update/deps.js';
+import { buildCommandEnv } from './update/env.js';
 import {
   GENERIC_ARGUMENTS,
   isAbsent,
@@ -29,9 +29,9 @@ import {
   readObject,
   unknownField,
   wrongType,
-} from './update-fields.js';
-import { planAccess } from './update-plan.js';
-import { isInterruption, toEngineError, UPDATE_EXEC_CONTEXT } from './update-reply.js';
+} from './update/fields.js';
+import { planAccess } from './update/plan.js';
+import { isInterruption, toEngineError, UPDATE_EXEC_CONTEXT } from './update/reply.js';
 import {
   checkStatementSize,
   defaultStatementOptions,
@@ -41,9 +41,9 @@ import {
   readStatementOption,
   readWriteCommandOption,
   type UpdateModification,
-} from './update-request.js';
-import { buildStatementContext, Deadline } from './update-statement.js';
-import { runStatement, withDryRun, writeConcernHookOf, type UpdateRunOptions } from './update.js';
+} from './update/request.js';
+import { buildStatementContext, Deadline } from './update/statement.js';
+import { runStatement, withDryRun, writeConcernHookOf, type UpdateRunOptions } from './update/command.js';
 import { checkWriteBatchSize } from './write-batch.js';
 
 type BulkOp =

@@ -10,7 +10,7 @@ import type { Collection } from '../catalog/collection.js';
 import { fail } from '../errors.js';
 import type { CommandContext } from './context.js';
 import { numberArg, wrongTypeError } from './fields.js';
-import { buildCommandEnv } from './update-env.js';
+import { buildCommandEnv } from './update/env.js';
 
 /** The collection named by the command's first field (must be a string: 73 otherwise). */
 export function targetCollectionName(ctx: CommandContext): string {

@@ -30,3 +30,9 @@ export interface CommandContext {
 }
 
 export type CommandHandler = (ctx: CommandContext) => Doc;
+
+/** What a command needs from its engine (the `Engine` satisfies it; commands never import it). */
+export interface CommandHost {
+  readonly catalog: Catalog;
+  readonly clock: Clock;
+}

@@ -22,16 +22,16 @@ import { fail, type EngineError } from '../errors.js';
 import { effectiveCollation } from './common.js';
 import type { CommandContext, CommandHandler } from './context.js';
 import { parseFindAndModify } from './find-and-modify.js';
-import { defaultUpdateDeps } from './update-deps.js';
-import type { StatementDetail } from './update-details.js';
-import { buildCommandEnv } from './update-env.js';
-import { readObject } from './update-fields.js';
-import type { AccessPlan } from './update-plan.js';
-import { planAccess } from './update-plan.js';
-import { FIND_AND_MODIFY_EXEC_CONTEXT, toEngineError } from './update-reply.js';
-import { parseHint, parseUpdateCommand, type UpdateStatementSpec } from './update-request.js';
-import { buildStatementContext, Deadline, PreparedStatement, type StatementContext } from './update-statement.js';
-import { runStatement, withDryRun } from './update.js';
+import { defaultUpdateDeps } from './update/deps.js';
+import type { StatementDetail } from './update/details.js';
+import { buildCommandEnv } from './update/env.js';
+import { readObject } from './update/fields.js';
+import type { AccessPlan } from './update/plan.js';
+import { planAccess } from './update/plan.js';
+import { FIND_AND_MODIFY_EXEC_CONTEXT, toEngineError } from './update/reply.js';
+import { parseHint, parseUpdateCommand, type UpdateStatementSpec } from './update/request.js';
+import { buildStatementContext, Deadline, PreparedStatement, type StatementContext } from './update/statement.js';
+import { runStatement, withDryRun } from './update/command.js';
 
 export type Verbosity = 'queryPlanner' | 'executionStats' | 'allPlansExecution';
 

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { runFindAndModify } from './find-and-modify.js';
-import { buildErrorReply, toEngineError } from './update-reply.js';
-import { ej, testDb, type TestDb } from './update-test-support.js';
+import { buildErrorReply, toEngineError } from './update/reply.js';
+import { ej, testDb, type TestDb } from './update/test-support.js';
 
 function run(t: TestDb, cmd: string): string {
   try {

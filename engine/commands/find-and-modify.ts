@@ -21,10 +21,10 @@ import { effectiveCollation } from './common.js';
 import { parseProjection } from '../query/projection.js';
 import { makeSortComparator, parseSort } from '../query/sort.js';
 import type { CommandContext, CommandHandler } from './context.js';
-import { defaultUpdateDeps, type UpdateDeps } from './update-deps.js';
-import { GENERIC_ARGUMENTS, isAbsent, readObject, readSafeBool, unknownField, wrongType } from './update-fields.js';
-import { planAccess } from './update-plan.js';
-import { FIND_AND_MODIFY_EXEC_CONTEXT, isInterruption, toEngineError } from './update-reply.js';
+import { defaultUpdateDeps, type UpdateDeps } from './update/deps.js';
+import { GENERIC_ARGUMENTS, isAbsent, readObject, readSafeBool, unknownField, wrongType } from './update/fields.js';
+import { planAccess } from './update/plan.js';
+import { FIND_AND_MODIFY_EXEC_CONTEXT, isInterruption, toEngineError } from './update/reply.js';
 import {
   checkStatementSize,
   defaultStatementOptions,
@@ -35,9 +35,9 @@ import {
   readWriteCommandOption,
   type UpdateModification,
   type UpdateStatementSpec,
-} from './update-request.js';
-import { buildStatementContext, Deadline, type StatementContext } from './update-statement.js';
-import { runStatement, withDryRun, writeConcernHookOf, type UpdateRunOptions } from './update.js';
+} from './update/request.js';
+import { buildStatementContext, Deadline, type StatementContext } from './update/statement.js';
+import { runStatement, withDryRun, writeConcernHookOf, type UpdateRunOptions } from './update/command.js';
 
 export interface FindAndModifySpec {
   readonly collection: string;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { runUpsertRace, upsertRaceCommand } from './interleave.js';
-import { d, ej, testDb } from './update-test-support.js';
+import { d, ej, testDb } from './update/test-support.js';
 
 const stmt = (s: string) => d(s);
 

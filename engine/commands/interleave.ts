@@ -7,7 +7,7 @@
  *   3. the first writes (it wins the insert);
  *   4. the second writes with the view it had in step 2: if it saw no match and upserts, it tries to
  *      insert; a duplicate key error from a unique index then either becomes a retry as an update
- *      (all five conditions hold, see upsert-retry.ts) or is its result. With no unique index the
+ *      (all five conditions hold, see update/upsert-retry.ts) or is its result. With no unique index the
  *      second insert succeeds and the collection holds two documents: the duplicate the seed warns of.
  *
  * API:  runUpsertRace(ctx, {collection, first, second, let?, bypassDocumentValidation?})
@@ -21,18 +21,18 @@ import type { Doc, Value } from '../bson/values.js';
 import { isDoc } from '../bson/values.js';
 import { fail, type EngineError } from '../errors.js';
 import type { CommandContext, CommandHandler } from './context.js';
-import { defaultUpdateDeps, type UpdateDeps } from './update-deps.js';
-import type { StatementDetail } from './update-details.js';
-import { buildUpdateReply, toEngineError, WriteResultBuilder } from './update-reply.js';
-import { parseUpdateCommand, type UpdateStatementSpec } from './update-request.js';
+import { defaultUpdateDeps, type UpdateDeps } from './update/deps.js';
+import type { StatementDetail } from './update/details.js';
+import { buildUpdateReply, toEngineError, WriteResultBuilder } from './update/reply.js';
+import { parseUpdateCommand, type UpdateStatementSpec } from './update/request.js';
 import {
   buildStatementContext,
   Deadline,
   PreparedStatement,
   type MatchResult,
   type WriteOutcome,
-} from './update-statement.js';
-import type { RetryConditions } from './upsert-retry.js';
+} from './update/statement.js';
+import type { RetryConditions } from './update/upsert-retry.js';
 
 export type RaceOutcome = 'updated' | 'inserted' | 'retriedAsUpdate' | 'duplicateKeyError' | 'failed';
 

@@ -24,7 +24,7 @@ import { listCollectionsCommand } from './list-collections.js';
 import { listDatabasesCommand } from './list-databases.js';
 import { listIndexesCommand } from './list-indexes.js';
 import { renameCollectionCommand } from './rename-collection.js';
-import { updateCommand } from './update.js';
+import { updateCommand } from './update/command.js';
 import { findAndModifyCommand } from './find-and-modify.js';
 import { upsertRaceCommand } from './interleave.js';
 import { bulkWriteCommand } from './bulk-write.js';

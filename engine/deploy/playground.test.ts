@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseEJSONDoc } from '../bson/ejson.js';
-import { runWriteWithDetails } from '../commands/update-preview.js';
+import { runWriteWithDetails } from '../worker/write-details.js';
 import { body, canon, deployedEngine, ejson, run, txnFields } from './testing.js';
 
 describe("the playground's detailed write path goes through the deployment", () => {

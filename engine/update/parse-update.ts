@@ -7,7 +7,7 @@ import type { Collator } from '../bson/compare.js';
 import type { Doc, Value } from '../bson/values.js';
 import { isArray, isDoc } from '../bson/values.js';
 import { fail } from '../errors.js';
-import { parsePipelineUpdate } from '../pipeline/pipeline-update.js';
+import { parsePipelineUpdate } from './pipeline-executor.js';
 import { parseArrayFilters } from './array-filters.js';
 import type { UpdateExecutor } from './executor.js';
 import { parseModifierUpdate } from './parse-modifiers.js';

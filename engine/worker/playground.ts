@@ -11,8 +11,8 @@
 import { parseEJSON } from '../bson/ejson.js';
 import { valuesEqual } from '../bson/compare.js';
 import { isArray, isDoc, type Doc, type Value } from '../bson/values.js';
-import { runWriteWithDetails } from '../commands/update-preview.js';
-import type { StatementDetail } from '../commands/update-details.js';
+import { runWriteWithDetails } from './write-details.js';
+import type { StatementDetail } from '../commands/update/details.js';
 import { DEPLOYMENT_COMMANDS } from '../deploy/deployment.js';
 import { codeNameOf } from '../errors.js';
 import type { Engine } from '../index.js';

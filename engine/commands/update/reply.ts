@@ -10,8 +10,8 @@
  * errmsg, then the error's extra info such as `errInfo` or `keyPattern`/`keyValue`).
  */
 import { Int32 } from 'bson';
-import type { Doc, Value } from '../bson/values.js';
-import { EngineError, isEngineError } from '../errors.js';
+import type { Doc, Value } from '../../bson/values.js';
+import { EngineError, isEngineError } from '../../errors.js';
 
 /** Context the server prepends to errors raised while the plan runs (per-document errors, 8.0). */
 export const UPDATE_EXEC_CONTEXT = 'Plan executor error during update';

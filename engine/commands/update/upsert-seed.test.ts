@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { parseEJSONDoc, toRelaxed } from '../bson/ejson.js';
-import { isEngineError } from '../errors.js';
+import { parseEJSONDoc, toRelaxed } from '../../bson/ejson.js';
+import { isEngineError } from '../../errors.js';
 import { buildUpsertSeed, extractEqualityMatches, queryHasExpr } from './upsert-seed.js';
 
 const q = (s: string) => parseEJSONDoc(s);

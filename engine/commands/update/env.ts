@@ -4,10 +4,10 @@
  * document is read (`Variables::seedVariablesWithLetParameters`).
  */
 import { Timestamp } from 'bson';
-import type { Collator } from '../bson/compare.js';
-import type { Doc, Value } from '../bson/values.js';
-import { parseExpression, validateVariableName } from '../expr/index.js';
-import type { RuntimeEnv } from '../runtime.js';
+import type { Collator } from '../../bson/compare.js';
+import type { Doc, Value } from '../../bson/values.js';
+import { parseExpression, validateVariableName } from '../../expr/index.js';
+import type { RuntimeEnv } from '../../runtime.js';
 
 export interface CommandEnv {
   readonly env: RuntimeEnv;

@@ -12,31 +12,31 @@
  * The phases are separate so the interleave facility can run two statements' match phases before
  * either writes (a deterministic concurrent-upsert race).
  */
-import { isDoc, type Doc, type Value } from '../bson/values.js';
-import type { Catalog } from '../catalog/catalog.js';
-import type { CollationInfo } from '../catalog/collation-info.js';
-import type { Collection } from '../catalog/collection.js';
-import { withIdFirst } from '../catalog/id-field.js';
-import { insertDocument, replaceDocument } from '../catalog/writes.js';
-import { fail, type EngineError } from '../errors.js';
-import type { MatchDetails, RuntimeEnv } from '../runtime.js';
-import type { ApplyResult, UpdateExecutor } from '../update/executor.js';
-import { validateForStorage } from '../update/storage-validation.js';
-import { effectiveCollation } from './common.js';
-import { docSize } from './update-bson-size.js';
-import type { UpdateDeps } from './update-deps.js';
-import { buildCommandEnv } from './update-env.js';
+import { isDoc, type Doc, type Value } from '../../bson/values.js';
+import type { Catalog } from '../../catalog/catalog.js';
+import type { CollationInfo } from '../../catalog/collation-info.js';
+import type { Collection } from '../../catalog/collection.js';
+import { withIdFirst } from '../../catalog/id-field.js';
+import { insertDocument, replaceDocument } from '../../catalog/writes.js';
+import { fail, type EngineError } from '../../errors.js';
+import type { MatchDetails, RuntimeEnv } from '../../runtime.js';
+import type { ApplyResult, UpdateExecutor } from '../../update/executor.js';
+import { validateForStorage } from '../../update/storage-validation.js';
+import { effectiveCollation } from '../common.js';
+import { docSize } from './bson-size.js';
+import type { UpdateDeps } from './deps.js';
+import { buildCommandEnv } from './env.js';
 import type {
   DocumentChange,
   FieldOrigin,
   PlanSummary,
   StatementDetail,
   UpsertInsertDetail,
-} from './update-details.js';
-import { planAccess, type AccessPlan } from './update-plan.js';
-import { toEngineError, isInterruption, UPDATE_EXEC_CONTEXT } from './update-reply.js';
-import { MAX_BSON_SIZE, type UpdateStatementSpec } from './update-request.js';
-import { makeSortComparator, parseSort } from '../query/sort.js';
+} from './details.js';
+import { planAccess, type AccessPlan } from './plan.js';
+import { toEngineError, isInterruption, UPDATE_EXEC_CONTEXT } from './reply.js';
+import { MAX_BSON_SIZE, type UpdateStatementSpec } from './request.js';
+import { makeSortComparator, parseSort } from '../../query/sort.js';
 import { buildUpsertSeed, queryHasExpr } from './upsert-seed.js';
 import { shouldRetryUpsertAsUpdate } from './upsert-retry.js';
 

@@ -4,10 +4,10 @@
  * and for an upsert where each field of the inserted document came from.
  * Delivered through `UpdateObserver` / the `details` of `runUpdateWithDetails`, never in the reply.
  */
-import type { Doc, Value } from '../bson/values.js';
-import type { ErrorInfo } from '../errors.js';
-import type { ArrayTouch } from '../update/executor.js';
-import type { ScanStage } from './update-plan.js';
+import type { Doc, Value } from '../../bson/values.js';
+import type { ErrorInfo } from '../../errors.js';
+import type { ArrayTouch } from '../../update/executor.js';
+import type { ScanStage } from './plan.js';
 
 export interface DocumentChange {
   readonly before: Doc;

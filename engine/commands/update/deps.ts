@@ -3,13 +3,13 @@
  * the query matcher (helper B), the update executor parser (helper C) and expression parsing
  * for `let` (helper D). Tests may pass their own; `defaultUpdateDeps` wires the real modules.
  */
-import type { Collator } from '../bson/compare.js';
-import type { Doc, Value } from '../bson/values.js';
-import { compileQuery } from '../query/index.js';
-import type { MatchNode } from '../query/nodes.js';
-import type { MatchDetails, RuntimeEnv } from '../runtime.js';
-import type { UpdateExecutor } from '../update/executor.js';
-import { parseUpdate } from '../update/index.js';
+import type { Collator } from '../../bson/compare.js';
+import type { Doc, Value } from '../../bson/values.js';
+import { compileQuery } from '../../query/index.js';
+import type { MatchNode } from '../../query/nodes.js';
+import type { MatchDetails, RuntimeEnv } from '../../runtime.js';
+import type { UpdateExecutor } from '../../update/executor.js';
+import { parseUpdate } from '../../update/index.js';
 
 export interface QueryMatcher {
   /** The parsed filter tree (for the planner); null when not analysed. */

@@ -16,13 +16,13 @@ import type { Scope } from '../expr/types.js';
 import { validateVariableName, validateVariableNameForRead } from '../expr/variables.js';
 import { computeOplogDiff, DELTA_OPLOG_ENTRY_PADDING } from '../oplog/diff-calculator.js';
 import { makeDeltaOplogEntry } from '../oplog/diff-types.js';
-import type { ApplyParams, ApplyResult, UpdateExecutor } from '../update/executor.js';
-import { sizeCheckedResult } from '../update/modifier-executor.js';
-import type { UpdateParseOptions } from '../update/parse-update.js';
-import { cloneValue } from '../update/path.js';
-import { replacementModifiedPaths } from '../update/replacement-executor.js';
-import { checkIdUnchanged, moveIdFirst, validateForStorage } from '../update/storage-validation.js';
-import { OTHER_STAGES, UPDATE_STAGES, type Stage } from './stages.js';
+import type { ApplyParams, ApplyResult, UpdateExecutor } from './executor.js';
+import { sizeCheckedResult } from './modifier-executor.js';
+import type { UpdateParseOptions } from './parse-update.js';
+import { cloneValue } from './path.js';
+import { replacementModifiedPaths } from './replacement-executor.js';
+import { checkIdUnchanged, moveIdFirst, validateForStorage } from './storage-validation.js';
+import { OTHER_STAGES, UPDATE_STAGES, type Stage } from '../pipeline/stages.js';
 
 export interface PipelineExecutor extends UpdateExecutor {
   readonly kind: 'pipeline';

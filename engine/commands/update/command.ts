@@ -12,21 +12,20 @@
  * `dryRun` computes everything (reply, per-document details) and then puts the catalog back:
  * no document, collection or oplog entry survives.
  */
-import type { Doc } from '../bson/values.js';
-import type { Catalog } from '../catalog/catalog.js';
-import type { Engine } from '../engine.js';
-import { fail, type EngineError } from '../errors.js';
-import type { CommandContext, CommandHandler } from './context.js';
-import { defaultUpdateDeps, type UpdateDeps } from './update-deps.js';
-import { DetailsCollector, type StatementDetail, type UpdateObserver } from './update-details.js';
+import type { Doc } from '../../bson/values.js';
+import type { Catalog } from '../../catalog/catalog.js';
+import { fail, type EngineError } from '../../errors.js';
+import type { CommandContext, CommandHandler, CommandHost } from '../context.js';
+import { defaultUpdateDeps, type UpdateDeps } from './deps.js';
+import { DetailsCollector, type StatementDetail, type UpdateObserver } from './details.js';
 import {
   buildErrorReply,
   buildUpdateReply,
   isInterruption,
   toEngineError,
   WriteResultBuilder,
-} from './update-reply.js';
-import { parseUpdateCommand, type UpdateStatementSpec } from './update-request.js';
+} from './reply.js';
+import { parseUpdateCommand, type UpdateStatementSpec } from './request.js';
 import {
   buildStatementContext,
   Deadline,
@@ -34,7 +33,7 @@ import {
   type StatementContext,
   type StatementTarget,
   type WriteOutcome,
-} from './update-statement.js';
+} from './statement.js';
 
 /**
  * Fills `writeConcernError` (the deployments issue plugs in here). Receives the command's
@@ -171,7 +170,7 @@ export interface UpdateRunDetails {
 }
 
 /** Builds the context the engine's dispatcher would, for running a write outside `runCommand`. */
-export function commandContext(engine: Engine, db: string, command: Doc): CommandContext {
+export function commandContext(engine: CommandHost, db: string, command: Doc): CommandContext {
   const name = command.keys().next().value ?? '';
   let body = command;
   if (command.has('$db')) {
@@ -194,7 +193,7 @@ export function commandContext(engine: Engine, db: string, command: Doc): Comman
  * per-statement details. With `dryRun`, nothing is committed (live preview).
  */
 export function runUpdateWithDetails(
-  engine: Engine,
+  engine: CommandHost,
   db: string,
   command: Doc,
   options: { readonly dryRun?: boolean; readonly deps?: UpdateDeps } = {},

@@ -12,13 +12,13 @@ import type { Doc, Value } from '../bson/values.js';
 import { isDoc } from '../bson/values.js';
 import type { Engine } from '../engine.js';
 import { fail } from '../errors.js';
-import type { CommandHandler } from './context.js';
-import { runBulkWrite } from './bulk-write.js';
-import { runFindAndModify } from './find-and-modify.js';
-import { runUpsertRace, type UpsertRaceResult } from './interleave.js';
-import { DetailsCollector, type StatementDetail } from './update-details.js';
-import { buildErrorReply, toEngineError } from './update-reply.js';
-import { commandContext, recordOperation, runUpdate, withDryRun } from './update.js';
+import type { CommandHandler } from '../commands/context.js';
+import { runBulkWrite } from '../commands/bulk-write.js';
+import { runFindAndModify } from '../commands/find-and-modify.js';
+import { runUpsertRace, type UpsertRaceResult } from '../commands/interleave.js';
+import { DetailsCollector, type StatementDetail } from '../commands/update/details.js';
+import { buildErrorReply, toEngineError } from '../commands/update/reply.js';
+import { commandContext, recordOperation, runUpdate, withDryRun } from '../commands/update/command.js';
 
 export interface WriteRunDetails {
   readonly reply: Doc;

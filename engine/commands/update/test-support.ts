@@ -4,13 +4,13 @@
  * field order and shows doubles as `1.0`).
  */
 import { ObjectId } from 'bson';
-import { parseEJSONDoc, stringifyEJSON, toRelaxed } from '../bson/ejson.js';
-import type { Doc, Value } from '../bson/values.js';
-import { Catalog } from '../catalog/catalog.js';
-import { ManualClock, type Clock } from '../catalog/clock.js';
-import { parseIndexSpec } from '../catalog/index-definition.js';
-import { insertDocument } from '../catalog/writes.js';
-import type { CommandContext } from './context.js';
+import { parseEJSONDoc, stringifyEJSON, toRelaxed } from '../../bson/ejson.js';
+import type { Doc, Value } from '../../bson/values.js';
+import { Catalog } from '../../catalog/catalog.js';
+import { ManualClock, type Clock } from '../../catalog/clock.js';
+import { parseIndexSpec } from '../../catalog/index-definition.js';
+import { insertDocument } from '../../catalog/writes.js';
+import type { CommandContext } from '../context.js';
 
 export const d = (text: string): Doc => parseEJSONDoc(text);
 export const ej = (v: Value): string => toRelaxed(v);

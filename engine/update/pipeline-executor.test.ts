@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Int32, type Doc, type Value } from '../bson/values.js';
-import type { UpdateExecutor } from '../update/executor.js';
+import type { UpdateExecutor } from './executor.js';
 import { d, env, err, i, v } from '../expr/test-helpers.js';
 import { applyOplogDiff } from '../oplog/apply-diff.js';
-import { parsePipelineUpdate } from './pipeline-update.js';
+import { parsePipelineUpdate } from './pipeline-executor.js';
 
 type Lit = Parameters<typeof v>[0];
 

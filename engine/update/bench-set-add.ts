@@ -4,7 +4,7 @@
  */
 import { Int32, Timestamp, type Doc, type Value } from '../bson/values.js';
 import type { RuntimeEnv } from '../runtime.js';
-import { parsePipelineUpdate } from './pipeline-update.js';
+import { parsePipelineUpdate } from './pipeline-executor.js';
 
 export interface BenchResult {
   readonly documents: number;

@@ -13,9 +13,9 @@
  * 5.0 uses a `std::map` (byte-wise sorted full paths); master uses a hash map whose order is
  * unspecified. We reproduce the deterministic 5.0 order: sorted by full dotted path, code point order.
  */
-import { compareCodePoints, valuesEqual } from '../bson/compare.js';
-import { isArray, isDoc, typeOf, type Doc, type Value } from '../bson/values.js';
-import { fail } from '../errors.js';
+import { compareCodePoints, valuesEqual } from '../../bson/compare.js';
+import { isArray, isDoc, typeOf, type Doc, type Value } from '../../bson/values.js';
+import { fail } from '../../errors.js';
 
 /** One equality predicate the seed can copy. */
 export interface EqualityMatch {

@@ -3,4 +3,4 @@
  * document over 16 MiB). One implementation serves the whole engine: engine/bson/size.ts counts
  * bytes without serializing, so it is cheap enough for every updated document.
  */
-export { bsonSize as docSize, valueSize } from '../bson/size.js';
+export { bsonSize as docSize, valueSize } from '../../bson/size.js';

@@ -4,10 +4,10 @@
  * post-parse checks (`checkOpCountForCommand`, `UpdateModification::parseFromBSON`).
  * Everything here fails the whole command (`ok: 0`), as parse errors do on the server.
  */
-import { isArray, isDoc, typeOf, type Doc, type Value } from '../bson/values.js';
-import { renderElement } from '../bson/render.js';
-import { fail } from '../errors.js';
-import { docSize, valueSize } from './update-bson-size.js';
+import { isArray, isDoc, typeOf, type Doc, type Value } from '../../bson/values.js';
+import { renderElement } from '../../bson/render.js';
+import { fail } from '../../errors.js';
+import { docSize, valueSize } from './bson-size.js';
 import {
   GENERIC_ARGUMENTS,
   isAbsent,
@@ -18,8 +18,8 @@ import {
   readSafeBool,
   readTimeLimit,
   unknownField,
-} from './update-fields.js';
-import { checkWriteBatchSize } from './write-batch.js';
+} from './fields.js';
+import { checkWriteBatchSize } from '../write-batch.js';
 
 export const MAX_BSON_SIZE = 16 * 1024 * 1024;
 

@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { ManualClock } from '../catalog/clock.js';
-import { Engine } from '../engine.js';
-import { runUpdate, runStatement, runUpdateWithDetails } from './update.js';
-import { buildErrorReply, toEngineError } from './update-reply.js';
-import type { Doc } from '../bson/values.js';
-import type { UpdateExecutor } from '../update/executor.js';
-import { defaultUpdateDeps } from './update-deps.js';
-import { d, ej, testDb, type TestDb } from './update-test-support.js';
+import { ManualClock } from '../../catalog/clock.js';
+import { Engine } from '../../engine.js';
+import { runUpdate, runStatement, runUpdateWithDetails } from './command.js';
+import { buildErrorReply, toEngineError } from './reply.js';
+import type { Doc } from '../../bson/values.js';
+import type { UpdateExecutor } from '../../update/executor.js';
+import { defaultUpdateDeps } from './deps.js';
+import { d, ej, testDb, type TestDb } from './test-support.js';
 
 /** Runs an update command; a command-level failure comes back as the error reply. */
 function run(t: TestDb, cmd: string): string {

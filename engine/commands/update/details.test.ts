@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { DetailsCollector } from './update-details.js';
-import { runUpdate } from './update.js';
-import { ej, testDb } from './update-test-support.js';
+import { DetailsCollector } from './details.js';
+import { runUpdate } from './command.js';
+import { ej, testDb } from './test-support.js';
 
 describe('playground details channel and dryRun', () => {
   test('the observer receives before/after, modified paths, array touches and the oplog per document', () => {

@@ -6,9 +6,9 @@
  * records are only collected for an observer, and the reply does not depend on it.
  */
 import { describe, expect, test } from 'vitest';
-import type { StatementDetail, UpdateObserver } from './update-details.js';
-import { runUpdate } from './update.js';
-import { ej, testDb } from './update-test-support.js';
+import type { StatementDetail, UpdateObserver } from './details.js';
+import { runUpdate } from './command.js';
+import { ej, testDb } from './test-support.js';
 
 const BIG = 'x'.repeat(9 * 1024 * 1024);
 const TOO_LARGE =

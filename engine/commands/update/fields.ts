@@ -8,8 +8,8 @@
  * As the IDL parser does, `null` and `undefined` values of a typed field read as "absent"
  * (`IDLParserContext::checkAndAssertType` ignores them), so defaults apply.
  */
-import { isDoc, isNumber, typeOf, type BsonTypeName, type Doc, type Value } from '../bson/values.js';
-import { fail } from '../errors.js';
+import { isDoc, isNumber, typeOf, type BsonTypeName, type Doc, type Value } from '../../bson/values.js';
+import { fail } from '../../errors.js';
 
 export function wrongType(path: string, v: Value, expected: readonly BsonTypeName[]): never {
   const got = typeOf(v);

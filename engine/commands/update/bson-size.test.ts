@@ -1,7 +1,7 @@
 import { calculateObjectSize, Code, Int32 } from 'bson';
 import { describe, expect, it } from 'vitest';
-import type { Doc, Value } from '../bson/values.js';
-import { docSize } from './update-bson-size.js';
+import type { Doc, Value } from '../../bson/values.js';
+import { docSize } from './bson-size.js';
 
 /** The same document as a plain object for bson's own size calculation. */
 function plain(v: Value): unknown {

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { ManualClock } from '../catalog/clock.js';
 import { Engine } from '../engine.js';
-import { runWriteWithDetails } from './update-preview.js';
-import { d, ej } from './update-test-support.js';
+import { runWriteWithDetails } from './write-details.js';
+import { d, ej } from '../commands/update/test-support.js';
 
 function engine(): Engine {
   const e = new Engine({ clock: new ManualClock(new Date('2024-01-01T00:00:00.000Z')) });

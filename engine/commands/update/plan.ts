@@ -6,15 +6,15 @@
  * hint provided does not correspond to an existing index`, code 2).
  * Candidates come back in scan order; the caller filters them with the full matcher.
  */
-import { renderValue } from '../bson/render.js';
-import { isDoc, type Doc, type Value } from '../bson/values.js';
-import type { CollationInfo } from '../catalog/collation-info.js';
-import type { Collection } from '../catalog/collection.js';
-import type { IndexStore } from '../catalog/index-store.js';
-import { planQuery, type ScanStage } from '../catalog/planner.js';
-import { fail } from '../errors.js';
-import type { MatchNode } from '../query/nodes.js';
-import type { HintSpec } from './update-request.js';
+import { renderValue } from '../../bson/render.js';
+import { isDoc, type Doc, type Value } from '../../bson/values.js';
+import type { CollationInfo } from '../../catalog/collation-info.js';
+import type { Collection } from '../../catalog/collection.js';
+import type { IndexStore } from '../../catalog/index-store.js';
+import { planQuery, type ScanStage } from '../../catalog/planner.js';
+import { fail } from '../../errors.js';
+import type { MatchNode } from '../../query/nodes.js';
+import type { HintSpec } from './request.js';
 
 export type { ScanStage };
 

@@ -12,10 +12,10 @@
  *      key anyway).
  * Otherwise the duplicate key error is the statement's result.
  */
-import { compareValues } from '../bson/compare.js';
-import { isDoc, typeOf, type Doc, type Value } from '../bson/values.js';
-import type { EngineError } from '../errors.js';
-import type { UpdateModification } from './update-request.js';
+import { compareValues } from '../../bson/compare.js';
+import { isDoc, typeOf, type Doc, type Value } from '../../bson/values.js';
+import type { EngineError } from '../../errors.js';
+import type { UpdateModification } from './request.js';
 import { extractEqualityMatches } from './upsert-seed.js';
 
 export interface RetryConditions {
