@@ -17,7 +17,9 @@ function sharded(): Engine {
       '{"insert": "orders", "documents": [{"_id": 1, "region": "EU", "qty": 3}, {"_id": 2, "region": "US", "qty": 1}]}',
     ]),
   ).toBeUndefined();
-  expect(runSetup(engine, 'admin', false, ['{"shardCollection": "test.orders", "key": {"region": 1}}'])).toBeUndefined();
+  expect(
+    runSetup(engine, 'admin', false, ['{"shardCollection": "test.orders", "key": {"region": 1}}']),
+  ).toBeUndefined();
   return engine;
 }
 
@@ -26,7 +28,13 @@ describe('statements the deployment refused', () => {
     it(`a multi update changing the shard key shows 72 and no modified document (${dryRun ? 'preview' : 'run'})`, async () => {
       const engine = sharded();
       const shell = await loadEngineShell();
-      const run = runPlaygroundScript(engine, shell, 'test', 'db.orders.updateMany({region: "EU"}, {$set: {region: "US"}})', dryRun);
+      const run = runPlaygroundScript(
+        engine,
+        shell,
+        'test',
+        'db.orders.updateMany({region: "EU"}, {$set: {region: "US"}})',
+        dryRun,
+      );
       const statement = run.commands[0]!.statements[0]!;
       expect(statement.error?.code).toBe(72);
       expect(statement.nModified).toBe(0);
@@ -56,7 +64,13 @@ describe('statements the deployment refused', () => {
   it('findAndModify changing the shard key without it in the query shows 31025 and no document', async () => {
     const engine = sharded();
     const shell = await loadEngineShell();
-    const run = runPlaygroundScript(engine, shell, 'test', 'db.orders.findOneAndUpdate({_id: 1}, {$set: {region: "US"}})', false);
+    const run = runPlaygroundScript(
+      engine,
+      shell,
+      'test',
+      'db.orders.findOneAndUpdate({_id: 1}, {$set: {region: "US"}})',
+      false,
+    );
     const statement = run.commands[0]!.statements[0];
     expect(statement?.error?.code).toBe(31025);
     expect(statement?.documents.filter((d) => !d.noop)).toEqual([]);
@@ -86,10 +100,17 @@ describe('statements inside a transaction', () => {
     expect(runSetup(engine, 'test', true, ['{"insert": "c", "documents": [{"_id": 1, "n": 1}]}'])).toBeUndefined();
     return engine;
   }
-  const start = 'const s = db.getMongo().startSession()\ns.startTransaction()\ns.getDatabase("test").c.updateOne({_id: 1}, {$inc: {n: 1}})\n';
+  const start =
+    'const s = db.getMongo().startSession()\ns.startTransaction()\ns.getDatabase("test").c.updateOne({_id: 1}, {$inc: {n: 1}})\n';
 
   it('keep their documents once committed', async () => {
-    const run = runPlaygroundScript(replicaSet(), await loadEngineShell(), 'test', `${start}s.commitTransaction()`, false);
+    const run = runPlaygroundScript(
+      replicaSet(),
+      await loadEngineShell(),
+      'test',
+      `${start}s.commitTransaction()`,
+      false,
+    );
     const update = run.commands.find((c) => c.name === 'update')!;
     expect(update.statements[0]!.transaction).toBeUndefined();
     expect(update.statements[0]!.documents).toHaveLength(1);

@@ -7,26 +7,10 @@
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode, type UIEvent } from 'react';
 import type { ChangeView, ShellStatementReply, StatementView, TreeNode } from '../../engine/worker/protocol.js';
+import { buildCards, type Card } from '../diff/cards.js';
 import { diffTrees } from '../diff/tree-diff.js';
 import { usePlayground } from '../state/store.js';
 import { ORIGIN_LABEL, TreeView, operatorLabel } from './TreeView.js';
-
-type Card =
-  | {
-      readonly kind: 'change';
-      readonly statement: StatementView;
-      readonly change: ChangeView;
-      readonly colours: ReadonlyMap<string, number>;
-    }
-  | { readonly kind: 'upsert'; readonly statement: StatementView; readonly colours: ReadonlyMap<string, number> }
-  | {
-      readonly kind: 'header';
-      readonly statement: StatementView;
-      readonly title: string;
-      /** The script statement that sent the command (line and source), when the worker knew it. */
-      readonly source: ShellStatementReply | undefined;
-      readonly colours: ReadonlyMap<string, number>;
-    };
 
 function lineCount(node: TreeNode): number {
   if (node.t === 'val') return 1;
@@ -58,25 +42,7 @@ const WINDOW_THRESHOLD = 40;
 export function DiffPanel(): ReactNode {
   const shown = usePlayground((s) => s.shown);
   const runCount = usePlayground((s) => s.runCount);
-  const cards = useMemo(() => {
-    const out: Card[] = [];
-    if (shown === null) return out;
-    for (const command of shown.run.commands) {
-      for (const statement of command.statements) {
-        const colours = new Map<string, number>();
-        statement.arrayFilters.forEach((f, i) => colours.set(f.identifier, i));
-        let next = statement.arrayFilters.length;
-        for (const c of statement.documents)
-          for (const t of c.arrayTouches) if (!colours.has(t.operator)) colours.set(t.operator, next++);
-        const source = shown.run.statements.find((s) => s.index === command.statement);
-        const title = `${command.name}${command.statements.length > 1 ? ` #${statement.index}` : ''}`;
-        out.push({ kind: 'header', statement, title, source, colours });
-        for (const change of statement.documents) out.push({ kind: 'change', statement, change, colours });
-        if (statement.upsert !== undefined) out.push({ kind: 'upsert', statement, colours });
-      }
-    }
-    return out;
-  }, [shown]);
+  const cards = useMemo(() => (shown === null ? [] : buildCards(shown.run)), [shown]);
   const heights = useMemo(() => cards.map(estimate), [cards]);
   const [scrollTop, setScrollTop] = useState(0);
   const [viewport, setViewport] = useState(800);
@@ -259,7 +225,17 @@ function StatementHeader({
         </ul>
       ) : null}
       {statement.error !== undefined ? <p className="statement-error">{statement.error.errmsg}</p> : null}
-      {statement.nMatched === 0 && statement.upsert === undefined && statement.error === undefined ? (
+      {statement.transaction !== undefined ? (
+        <p className="statement-error" data-testid="diff-not-committed">
+          {statement.transaction === 'aborted'
+            ? 'Not written: the transaction this ran in was aborted, so none of its writes were kept.'
+            : 'Not written yet: the transaction this ran in was never committed, so its writes are not kept.'}
+        </p>
+      ) : null}
+      {statement.nMatched === 0 &&
+      statement.upsert === undefined &&
+      statement.error === undefined &&
+      statement.transaction === undefined ? (
         <p className="muted">No document matched the query.</p>
       ) : null}
     </div>
