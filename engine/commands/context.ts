@@ -12,7 +12,7 @@
 import type { Doc } from '../bson/values.js';
 import type { Catalog } from '../catalog/catalog.js';
 import type { Clock } from '../catalog/clock.js';
-import type { StatementLedger } from './update-details.js';
+import type { StatementLedger } from './update/details.js';
 
 export interface CommandContext {
   readonly catalog: Catalog;

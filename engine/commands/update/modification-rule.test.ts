@@ -11,11 +11,11 @@
  * stored document in every row.
  */
 import { describe, expect, test } from 'vitest';
-import { stringifyEJSON } from '../bson/ejson.js';
-import type { Doc } from '../bson/values.js';
-import { runFindAndModify } from './find-and-modify.js';
-import { runUpdate } from './update.js';
-import { d, testDb } from './update-test-support.js';
+import { stringifyEJSON } from '../../bson/ejson.js';
+import type { Doc } from '../../bson/values.js';
+import { runFindAndModify } from '../find-and-modify.js';
+import { runUpdate } from './command.js';
+import { d, testDb } from './test-support.js';
 
 const canon = (text: string): string => stringifyEJSON(d(text));
 
