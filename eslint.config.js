@@ -70,6 +70,7 @@ export default tseslint.config(
     ignores: [
       'dist/**',
       'node_modules/**',
+      '**/node_modules/**',
       'test-results/**',
       'playwright-report/**',
       'public/**',

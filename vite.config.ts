@@ -75,6 +75,7 @@ export default defineConfig(({ mode }) => {
         'scripts/**/*.test.ts',
         'cli/**/*.test.ts',
         'conformance/**/*.test.ts',
+        'server/**/*.test.ts',
       ],
       exclude: ['e2e/**', 'node_modules/**', 'dist/**'],
     },
