@@ -215,7 +215,10 @@ function divideValues(lhs: Value | undefined, rhs: Value | undefined): Value {
 const parseDivide: OperatorParser = (arg, ctx, op) =>
   new CallNode(op, parseFixed(arg, ctx, op, 2), ([a, b]) => divideValues(a, b));
 
-/** `ExpressionMod::apply`: fmod for doubles; an integral double divisor keeps integer types. */
+/**
+ * `evaluateMod`: since 7.2 (SERVER-39336) the result has the wider of the two input types, so an
+ * integral double divisor gives a double too; decimals take the decimal path.
+ */
 function modValues(lhs: Value | undefined, rhs: Value | undefined): Value {
   const lk = numKind(lhs);
   const rk = numKind(rhs);
@@ -227,7 +230,7 @@ function modValues(lhs: Value | undefined, rhs: Value | undefined): Value {
     }
     const right = toDouble(rhs as Num);
     if (right === 0) throw fail(16610, "can't $mod by zero");
-    if (lk === 'double' || (rk === 'double' && !Number.isInteger(right))) return toDouble(lhs as Num) % right;
+    if (lk === 'double' || rk === 'double') return toDouble(lhs as Num) % right;
     const l = coerceToLong(lhs as Num);
     const r = coerceToLong(rhs as Num);
     // safeMod: x % -1 is 0 (avoids the INT_MIN / -1 overflow).
@@ -323,7 +326,7 @@ const parseLn = doubleMath(
     if (!(x > 0) && !Number.isNaN(x)) throw fail(28766, `$ln's argument must be a positive number, but is ${renderNum(v)}`);
   },
   Math.log,
-  positiveDec((d) => D.logarithm(d)),
+  positiveDec((d) => D.naturalLog(d)),
 );
 const parseLog10 = doubleMath(
   '$log10',
@@ -332,7 +335,7 @@ const parseLog10 = doubleMath(
       throw fail(28761, `$log10's argument must be a positive number, but is ${renderNum(v)}`);
   },
   Math.log10,
-  positiveDec((d) => D.logarithm(d, D.fromBigInt(10n))),
+  positiveDec((d) => D.log10(d)),
 );
 
 const parseLog: OperatorParser = (arg, ctx, op) =>
@@ -455,8 +458,15 @@ function roundNumber(v: Num, k: NumKind, place: number, mode: 'even' | 'trunc'):
     if (twice > div || (twice === div && q % 2n !== 0n)) q += n < 0n ? -1n : 1n;
   }
   const r = q * div;
-  if (k === 'long') return fitsLong(r) ? long(r) : Number(r);
-  return fitsLong(r) ? intOrLong(r) : Number(r);
+  // The Decimal128 result converted back with toLong: outside 64 bits is an invalid conversion.
+  if (!fitsLong(r)) {
+    const op = mode === 'even' ? '$round' : '$trunc';
+    throw fail(51080, `invalid conversion from Decimal128 result in ${op} resulting from arguments: [${n}, ${place}]`);
+  }
+  // An int result becomes a long only above INT_MAX; below INT_MIN the server's static_cast<int>
+  // wraps it (two's complement).
+  if (k === 'long' || r > 2147483647n) return long(r);
+  return int32(Number(BigInt.asIntN(32, r)));
 }
 
 export const arithmeticOperators = {

@@ -320,16 +320,51 @@ function fromBig(x: DecimalJs): Dec {
   return parseDec(x.toExponential());
 }
 
-/** e^d, ln d, log10 d, log_base d and d^e with 34 significant digits. */
-export function exponential(d: Dec): Dec {
-  return fromBig(Big.exp(toBig(d)));
+/**
+ * A transcendental result as the Intel library gives it: all 34 digits, trailing zeros kept
+ * (`$ln` of 2.5 is 0.9162907318741550651835272117680110, `$pow` of 10.0 and 2 is
+ * 100.0000000000000000000000000000000; jstests log_pow_exp.js).
+ */
+function fromBig34(x: DecimalJs): Dec {
+  if (!x.isFinite() || x.isZero()) return fromBig(x);
+  return parseDec(x.toExponential(MAX_DIGITS - 1));
 }
-export function logarithm(d: Dec, base?: Dec): Dec {
-  if (base === undefined) return fromBig(Big.ln(toBig(d)));
-  return fromBig(Big.log(toBig(d), toBig(base)));
+
+function isOne(d: Dec): boolean {
+  return d.kind === 'finite' && !d.neg && d.coeff === pow10(-d.exp) && d.exp <= 0;
+}
+
+/** e^d and base^exp with 34 significant digits. */
+export function exponential(d: Dec): Dec {
+  return fromBig34(Big.exp(toBig(d)));
 }
 export function power(base: Dec, exp: Dec): Dec {
-  return fromBig(Big.pow(toBig(base), toBig(exp)));
+  return fromBig34(Big.pow(toBig(base), toBig(exp)));
+}
+
+/** ln d: exactly 0 for 1, otherwise 34 significant digits. */
+export function naturalLog(d: Dec): Dec {
+  if (isOne(d)) return finite(false, 0n, 0);
+  return fromBig34(Big.ln(toBig(d)));
+}
+
+/** log10 d: an exact power of ten gives its integer exponent, otherwise 34 digits. */
+export function log10(d: Dec): Dec {
+  if (d.kind === 'finite' && !d.neg && d.coeff > 0n) {
+    let c = d.coeff;
+    let e = d.exp;
+    while (c % TEN === 0n) {
+      c /= TEN;
+      e++;
+    }
+    if (c === 1n) return finite(e < 0, BigInt(Math.abs(e)), 0);
+  }
+  return fromBig34(Big.log10(toBig(d)));
+}
+
+/** `$log`: `arg.log().divide(base.log())`, so exact quotients keep the ideal exponent. */
+export function logarithm(d: Dec, base: Dec): Dec {
+  return divide(naturalLog(d), naturalLog(base));
 }
 
 export type BigFn = 'sin' | 'cos' | 'tan' | 'asin' | 'acos' | 'atan' | 'sinh' | 'cosh' | 'tanh' | 'asinh' | 'acosh' | 'atanh';

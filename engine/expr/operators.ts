@@ -5,6 +5,7 @@
 import { accumulatorOperators } from './accumulators.js';
 import { arithmeticOperators } from './arithmetic.js';
 import { arrayOperators } from './array.js';
+import { bitwiseOperators } from './bitwise.js';
 import { booleanOperators } from './boolean.js';
 import { comparisonOperators } from './comparison.js';
 import { conditionalOperators } from './conditional.js';
@@ -19,6 +20,7 @@ import { parseLet, parseLiteral } from './variables.js';
 
 export const OPERATORS = {
   ...arithmeticOperators,
+  ...bitwiseOperators,
   ...comparisonOperators,
   ...booleanOperators,
   ...conditionalOperators,

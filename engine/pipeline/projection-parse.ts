@@ -32,6 +32,11 @@ function isExpressionObject(v: Doc): boolean {
   return !first.done && first.value.startsWith('$');
 }
 
+/** A nested `$addFields` specification: a non-empty object that is not an expression. */
+function isNestedSpec(v: Value): v is Doc {
+  return isDoc(v) && v.size > 0 && !isExpressionObject(v);
+}
+
 /** `ProjectionSpecValidator::validate` for `$addFields`. */
 function validateAddFields(spec: Doc): void {
   if (spec.size === 0) throw fail(40177, 'specification must have at least one field');
@@ -41,7 +46,11 @@ function validateAddFields(spec: Doc): void {
     else seen.add(path);
   };
   const parseNested = (obj: Doc, prefix: string): void => {
-    if (obj.size === 0) throw fail(40180, `an empty object is not a valid value. Found empty object at path ${prefix}`);
+    // Since 6.1 (SERVER-54046) an empty object is a value of $addFields/$set: it sets `{}`.
+    if (obj.size === 0) {
+      seen.add(prefix);
+      return;
+    }
     for (const [name, value] of obj) {
       if (name.startsWith('$')) {
         if (obj.size !== 1) {
@@ -71,13 +80,13 @@ export function parseAddFields(spec: Doc, ctx: ParseContext): ProjectionNode {
   const parseSub = (obj: Doc, node: ProjectionNode): void => {
     for (const [name, value] of obj) {
       splitFieldPath(name);
-      if (isDoc(value) && !isExpressionObject(value)) parseSub(value, node.child(name));
+      if (isNestedSpec(value)) parseSub(value, node.child(name));
       else node.addExpression([name], ctx.parse(value));
     }
   };
   for (const [name, value] of spec) {
     const path = splitFieldPath(name);
-    if (isDoc(value) && !isExpressionObject(value)) {
+    if (isNestedSpec(value)) {
       let node = root;
       for (const p of path) node = node.child(p);
       parseSub(value, node);
@@ -186,12 +195,13 @@ export function parseProject(spec: Doc, ctx: ParseContext): ProjectionNode {
   const root = new ProjectionNode(mode);
   let idMentioned = false;
   for (const e of entries) {
-    if (e.path.length === 1 && e.path[0] === '_id') idMentioned = true;
+    // `_id` or a sub-path of it (`_id.x`) is "specified": no implicit whole `_id` is added.
+    if (e.path[0] === '_id') idMentioned = true;
     if (e.kind === 'computed') root.addExpression(e.path, ctx.parse(e.spec));
     else if ((e.kind === 'include') === (mode === 'inclusion')) root.addProjected(e.path);
     // Otherwise it is {_id: 0} in an inclusion projection: _id is simply not included.
   }
-  // Inclusion projections keep _id unless it was excluded explicitly.
+  // Inclusion projections keep _id unless it (or a sub-path of it) was named.
   if (mode === 'inclusion' && !idMentioned) root.projected.add('_id');
   return root;
 }
