@@ -9,8 +9,8 @@
  *   regex) fails per document, with the executor prefix, and not when nothing matches.
  */
 import { describe, expect, test } from 'vitest';
-import { runUpdate } from '../commands/update.js';
-import { ej, testDb } from '../commands/update-test-support.js';
+import { runUpdate } from '../commands/update/command.js';
+import { ej, testDb } from '../commands/update/test-support.js';
 
 const PREFIX = 'Plan executor error during update :: caused by :: ';
 
