@@ -30,7 +30,93 @@ test('the examples gallery is a course in sections, opened in its filter box, ha
   await expect(page.getByTestId('scenario-banner')).toContainText('Collation');
   await expect(page.getByTestId('scenario-banner')).not.toContainText(/seed/i);
   await expect
-    .poll(() => page.evaluate(() => document.querySelector('[data-testid="command-editor"]')?.contains(document.activeElement)))
+    .poll(() =>
+      page.evaluate(() => document.querySelector('[data-testid="command-editor"]')?.contains(document.activeElement)),
+    )
     .toBe(true);
   await expect(page.getByRole('button', { name: 'Got it' })).toBeVisible();
+});
+
+test('edits a document in mongosh syntax; an error points into the edited document', async ({ playground, page }) => {
+  await playground.open();
+  await page.getByTestId('collection-tab.students').click();
+  const first = playground.documents.first();
+  await first.hover();
+  await first.getByTestId('edit-document').click();
+  const editor = page.getByTestId('document-editor');
+  await editor.fill(
+    "{\n  _id: 1,\n  name: 'Ada',\n  born: ISODate('1815-12-10'),\n  visits: NumberLong(3),\n  oops: ObjectId('zz'),\n}",
+  );
+  await page.getByTestId('save-document').click();
+  await expect(page.getByTestId('document-error')).toContainText('Line 6, column 9');
+  await editor.fill(
+    "{\n  _id: 1,\n  name: 'Ada',\n  born: ISODate('1815-12-10'),\n  visits: NumberLong(3),\n  price: NumberDecimal('9.99'),\n}",
+  );
+  await page.getByTestId('save-document').click();
+  const card = playground.documents.first();
+  await expect(card).toContainText('born: ISODate("1815-12-10T00:00:00.000Z")');
+  await expect(card).toContainText('visits: NumberLong(3)');
+  await expect(card).toContainText('price: NumberDecimal("9.99")');
+  const stored = await page.evaluate(
+    () => window.__playground?.store.getState().collections.find((c) => c.name === 'students')?.docs[0],
+  );
+  expect(stored).toContain('"visits": {"$numberLong":"3"}');
+  expect(stored).toContain('"$date"');
+});
+
+test("imports mongosh's printed output and a CSV whose column types can be changed", async ({ playground, page }) => {
+  await playground.open();
+  await page.getByTestId('import-documents').click();
+  const dialog = page.getByTestId('import-dialog');
+  await dialog.getByRole('textbox', { name: 'Collection' }).fill('pasted');
+  await page
+    .getByTestId('import-text')
+    .fill(
+      "[\n  {\n    _id: ObjectId('64b7f0c1a2b3c4d5e6f70812'),\n    qty: Long('5'),\n    tags: [ 'a', 'b' ]\n  },\n  { _id: 2, at: ISODate('2024-01-02T00:00:00.000Z') }\n]\nType \"it\" for more",
+    );
+  await page.getByTestId('import-submit').click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('collection-tab.pasted')).toContainText('2');
+  await expect(playground.documents.first()).toContainText('ObjectId("64b7f0c1a2b3c4d5e6f70812")');
+
+  await page.getByTestId('import-documents').click();
+  await dialog.getByRole('textbox', { name: 'Collection' }).fill('people');
+  await page.getByTestId('import-text').fill('_id,name,zip,score\n1,Ada,02139,9.5\n2,"Lovelace, A.",10001,7\n');
+  const columns = page.getByTestId('import-columns');
+  await expect(page.getByTestId('import-type.zip')).toHaveValue('int');
+  await expect(page.getByTestId('import-type.score')).toHaveValue('double');
+  await expect(columns).toContainText('02139');
+  await page.getByTestId('import-type.zip').selectOption('string');
+  await page.getByTestId('import-submit').click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByTestId('collection-tab.people')).toContainText('2');
+  await expect(playground.documents.nth(0)).toContainText('zip: "02139"');
+  await expect(playground.documents.nth(1)).toContainText('Lovelace, A.');
+  const docs = await page.evaluate(
+    () => window.__playground?.store.getState().collections.find((c) => c.name === 'people')?.docs,
+  );
+  expect(docs?.[1]).toContain('"score": 7.0');
+});
+
+test('renames and deletes a collection from the collections pane (Undo brings it back)', async ({
+  playground,
+  page,
+}) => {
+  await playground.open();
+  await page.getByTestId('collection-tab.students').click();
+  await page.getByTestId('collection-settings-button').click();
+  await page.getByTestId('rename-collection-input').fill('pupils');
+  await page.getByTestId('rename-collection').click();
+  await expect(page.getByTestId('collection-tab.pupils')).toBeVisible();
+  await expect(page.getByTestId('collection-tab.students')).toHaveCount(0);
+  await expect(page.getByTestId('collection-settings')).toContainText('Collection pupils');
+  await page.getByTestId('index-key').fill('{name: 1}');
+  await page.getByTestId('create-index').click();
+  await expect(page.getByTestId('index-list')).toContainText('name_1');
+  await page.getByTestId('drop-collection').click();
+  await page.getByTestId('confirm-drop-collection').click();
+  await expect(page.getByTestId('collection-settings')).toHaveCount(0);
+  await expect(page.getByTestId('collection-tab.pupils')).toHaveCount(0);
+  await page.getByTestId('undo-button').click();
+  await expect(page.getByTestId('collection-tab.pupils')).toBeVisible();
 });

@@ -13,6 +13,9 @@ import { usePlayground } from './state/store.js';
 const ExamplesDialog = lazy(() => import('./panels/ExamplesDialog.js').then((m) => ({ default: m.ExamplesDialog })));
 const ShareDialog = lazy(() => import('./panels/ShareDialog.js').then((m) => ({ default: m.ShareDialog })));
 const ImportDialog = lazy(() => import('./panels/ImportDialog.js').then((m) => ({ default: m.ImportDialog })));
+const CollectionSettingsDialog = lazy(() =>
+  import('./panels/CollectionSettingsDialog.js').then((m) => ({ default: m.CollectionSettingsDialog })),
+);
 const CreateCollectionDialog = lazy(() =>
   import('./panels/CreateCollectionDialog.js').then((m) => ({ default: m.CreateCollectionDialog })),
 );
@@ -74,6 +77,7 @@ export function App(): ReactNode {
         {dialog === 'share' ? <ShareDialog /> : null}
         {dialog === 'import' ? <ImportDialog /> : null}
         {dialog === 'create-collection' ? <CreateCollectionDialog /> : null}
+        {dialog === 'collection-settings' ? <CollectionSettingsDialog /> : null}
       </Suspense>
     </div>
   );

@@ -95,6 +95,14 @@ export function parseSource(source: SourceText): Program {
   return new Parser(source).parseProgram();
 }
 
+/**
+ * A sequence of values (documents pasted into an editor or an import): separated by commas, `;` or
+ * new lines, as mongoexport writes one document per line. Nothing is evaluated here.
+ */
+export function parseValueSequence(source: SourceText): Expr[] {
+  return new Parser(source).parseValueSequence();
+}
+
 function describe(tok: Token): string {
   switch (tok.kind) {
     case 'eof':
@@ -201,6 +209,22 @@ class Parser {
       statements.push(this.parseStatement());
     }
     return { kind: 'Program', statements, start: 0, end: this.source.text.length };
+  }
+
+  parseValueSequence(): Expr[] {
+    const values: Expr[] = [];
+    while (this.tok.kind !== 'eof') {
+      if (this.isPunct(',') || this.isPunct(';')) {
+        this.advance();
+        continue;
+      }
+      values.push(this.parseAssignment());
+      const t = this.tok;
+      if (t.kind !== 'eof' && !t.newlineBefore && !this.isPunct(',') && !this.isPunct(';')) {
+        throw this.unexpected("',' or a new line before the next document");
+      }
+    }
+    return values;
   }
 
   private parseStatement(): Statement {

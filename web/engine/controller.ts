@@ -174,6 +174,47 @@ export async function applyCollections(next: readonly CollectionState[], label: 
   }
 }
 
+/**
+ * Changes collections with the engine's own commands (drop, renameCollection, collMod,
+ * createIndexes, dropIndexes; EJSON text, run on `db`), then keeps what the engine holds and
+ * records an undo step. The first refusal stops the list and puts the previous state back.
+ * Returns an error message instead of throwing, for forms to show.
+ */
+export async function collectionCommands(
+  commands: readonly { readonly db: string; readonly command: string }[],
+  label: string,
+): Promise<string | null> {
+  const s = store.getState();
+  try {
+    for (const c of commands) {
+      const r = await bridge().request({ type: 'runCommand', db: c.db, command: c.command });
+      if (!r.ok) throw new Error(errorText(r.error));
+      const failure = commandFailure(r.result);
+      if (failure !== null) throw new Error(failure);
+    }
+    const views = await bridge().request({ type: 'collections', db: s.database });
+    if (!views.ok) throw new Error(errorText(views.error));
+    store.getState().setViews(views.result);
+    store.getState().commitCollections(fromViews(views.result), label);
+    schedulePreview();
+    return null;
+  } catch (e) {
+    await syncEngine(store.getState().collections).catch(() => undefined);
+    return message(e);
+  }
+}
+
+/** "codeName (code): errmsg" of a reply with ok: 0, else null (the reply is canonical EJSON). */
+function commandFailure(replyText: string): string | null {
+  const reply = JSON.parse(replyText) as Record<string, unknown>;
+  const ok = reply['ok'];
+  const okValue = typeof ok === 'object' && ok !== null ? Number(Object.values(ok)[0]) : Number(ok);
+  if (okValue === 1) return null;
+  const code = reply['code'];
+  const codeValue = typeof code === 'object' && code !== null ? Number(Object.values(code)[0]) : Number(code);
+  return `${String(reply['codeName'] ?? 'Error')} (${codeValue}): ${String(reply['errmsg'] ?? '')}`;
+}
+
 let previewTicket = 0;
 let previewTimer: ReturnType<typeof setTimeout> | undefined;
 

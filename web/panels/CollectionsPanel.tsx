@@ -11,6 +11,7 @@ import { applyCollections } from '../engine/controller.js';
 import { onTabListKeyDown } from './tab-keys.js';
 import { usePlayground, store } from '../state/store.js';
 import type { CollectionState } from '../state/types.js';
+import { DocumentEditor } from './DocumentEditor.js';
 import { TreeView } from './TreeView.js';
 
 /** Documents shown before "show more" (the rest stay in the collection). */
@@ -92,6 +93,14 @@ function CollectionBody({ view, readOnly }: { view: CollectionView; readOnly: bo
             onClick={() => openDialog('import')}
           >
             Import…
+          </button>
+          <button
+            type="button"
+            className="btn small"
+            data-testid="collection-settings-button"
+            onClick={() => openDialog('collection-settings')}
+          >
+            Settings…
           </button>
           <button
             type="button"
@@ -237,63 +246,4 @@ function DocumentCard({
 /** A duplicate gets a fresh `_id` from the engine: the copy simply leaves `_id` out. */
 function withoutId(ejson: string): string {
   return ejson.replace(/^\{\s*"_id":\s*(\{[^{}]*\}|[^,\n{}]+),?/, '{');
-}
-
-export function DocumentEditor({
-  initial,
-  onSave,
-  onCancel,
-}: {
-  initial: string;
-  onSave: (text: string) => Promise<string | null>;
-  onCancel: () => void;
-}): ReactNode {
-  const [text, setText] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  return (
-    <form
-      className="doc-editor"
-      onSubmit={(e) => {
-        e.preventDefault();
-        setBusy(true);
-        void onSave(text).then((message) => {
-          setBusy(false);
-          setError(message);
-        });
-      }}
-    >
-      <label className="sr-only" htmlFor="doc-editor-text">
-        Document (Extended JSON)
-      </label>
-      <textarea
-        id="doc-editor-text"
-        data-testid="document-editor"
-        value={text}
-        spellCheck={false}
-        rows={Math.min(18, Math.max(4, text.split('\n').length + 1))}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') onCancel();
-        }}
-        autoFocus
-      />
-      <p className="hint">
-        Extended JSON: 5 is an int, 5.0 a double, {'{"$numberLong": "5"}'} a long, {'{"$date": "…"}'} a date.
-      </p>
-      {error !== null ? (
-        <p className="form-error" role="alert" data-testid="document-error">
-          {error}
-        </p>
-      ) : null}
-      <div className="form-actions">
-        <button type="submit" className="btn primary small" data-testid="save-document" disabled={busy}>
-          Save
-        </button>
-        <button type="button" className="btn small" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
-    </form>
-  );
 }

@@ -67,9 +67,9 @@ export function ExamplesDialog(): ReactNode {
   return (
     <Dialog title="Examples" testId="examples-dialog" onClose={() => openDialog(null)} wide>
       <p className="muted">
-        A course through the update command, section by section. Each example loads its own collections and
-        command; run it, change it, and see what MongoDB does. Choosing one replaces your collections and command
-        (Undo brings yours back).
+        A course through the update command, section by section. Each example loads its own collections and command; run
+        it, change it, and see what MongoDB does. Choosing one replaces your collections and command (Undo brings yours
+        back).
       </p>
       <label className="search">
         <span className="sr-only">Filter examples</span>

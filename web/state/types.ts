@@ -88,7 +88,7 @@ export interface RunSlice {
 }
 
 export type Theme = 'system' | 'light' | 'dark';
-export type Dialog = 'examples' | 'share' | 'import' | 'create-collection' | null;
+export type Dialog = 'examples' | 'share' | 'import' | 'create-collection' | 'collection-settings' | null;
 export type InspectTab = 'diff' | 'oplog';
 
 export interface UiSlice {
