@@ -19,6 +19,17 @@ import { withIdFirst } from './id-field.js';
 import { idIndexDefinition, sameIndexOptions, sameKeyPattern, type IndexDefinition } from './index-definition.js';
 import { IndexStore } from './index-store.js';
 
+/** What a write already knows about a replacement, so storage can skip work. */
+export interface ReplaceHint {
+  /** The record id the scan found `oldDoc` under (checked; looked up when absent or stale). */
+  readonly rid?: number | undefined;
+  /**
+   * The dotted paths the update modified (complete: every changed field is under one of them).
+   * Indexes none of whose key paths overlap them keep their entries without recomputing keys.
+   */
+  readonly modifiedPaths?: readonly string[] | undefined;
+}
+
 export type ValidationLevel = 'strict' | 'moderate' | 'off';
 export type ValidationAction = 'error' | 'warn';
 
@@ -57,12 +68,13 @@ export class Collection {
   listedOptions: Doc;
 
   private readonly records = new Map<number, Doc>();
-  private readonly ridOf = new Map<Doc, number>();
   /**
-   * The oplog only: its entries in natural order, so the newest entry and the entries after a
-   * position are O(1)/O(k) (replies read the last optime after every write).
+   * The oplog only: its entries and their record ids in natural order, so the newest entry and
+   * the entries after a position are O(1)/O(k) (replies read the last optime after every write).
+   * Other collections find a record id through the `_id_` index or the scan that found it.
    */
   private readonly ordered: Doc[] | undefined;
+  private readonly orderedRids: number[] | undefined;
   private nextRid = 1;
   private readonly indexStores: IndexStore[];
 
@@ -78,6 +90,7 @@ export class Collection {
     this.listedOptions = options.listedOptions ?? new Map();
     this.indexStores = this.isOplog ? [] : [new IndexStore(idIndexDefinition(this.collation))];
     this.ordered = this.isOplog ? [] : undefined;
+    this.orderedRids = this.isOplog ? [] : undefined;
   }
 
   get ns(): string {
@@ -117,6 +130,17 @@ export class Collection {
     return this.snapshot().slice(position);
   }
 
+  /** The documents in natural order with their record ids (a snapshot). */
+  scan(): { docs: Doc[]; rids: number[] } {
+    const docs: Doc[] = [];
+    const rids: number[] = [];
+    for (const [rid, doc] of this.records) {
+      rids.push(rid);
+      docs.push(doc);
+    }
+    return { docs, rids };
+  }
+
   /** Record ids in natural order (for planners that need positions). */
   recordIds(): IterableIterator<number> {
     return this.records.keys();
@@ -126,15 +150,27 @@ export class Collection {
     return this.records.get(rid);
   }
 
+  /** The record id of a stored document (this very object), or undefined. */
   recordIdOf(doc: Doc): number | undefined {
-    return this.ridOf.get(doc);
+    if (this.ordered) {
+      const at = this.ordered.lastIndexOf(doc);
+      return at < 0 ? undefined : this.orderedRids![at];
+    }
+    const id = doc.get('_id');
+    if (id === undefined) return undefined;
+    for (const rid of this.indexStores[0]!.lookup([id])) if (this.records.get(rid) === doc) return rid;
+    return undefined;
+  }
+
+  /** O(1): the record id of the document whose `_id` equals `id` (default collation). */
+  recordIdById(id: Value): number | undefined {
+    const idIndex = this.indexStores[0];
+    return idIndex ? idIndex.lookup([id])[0] : undefined;
   }
 
   /** O(1): the document whose `_id` equals `id` (under the collection's default collation). */
   findById(id: Value): Doc | undefined {
-    const idIndex = this.indexStores[0];
-    if (!idIndex) return undefined;
-    const rid = idIndex.lookup([id])[0];
+    const rid = this.recordIdById(id);
     return rid === undefined ? undefined : this.records.get(rid);
   }
 
@@ -167,8 +203,8 @@ export class Collection {
     });
     const rid = this.nextRid++;
     this.records.set(rid, stored);
-    this.ridOf.set(stored, rid);
     this.ordered?.push(stored);
+    this.orderedRids?.push(rid);
     this.indexStores.forEach((index, i) => index.addKeys(keySets[i]!, rid));
     return stored;
   }
@@ -177,8 +213,8 @@ export class Collection {
    * Replaces a stored document in place (same natural position). `_id` is moved first; a new
    * document without `_id` keeps the old one's. Throws 11000 and changes nothing on conflict.
    */
-  replace(oldDoc: Doc, newDoc: Doc): Doc {
-    const rid = this.ridOf.get(oldDoc);
+  replace(oldDoc: Doc, newDoc: Doc, hint: ReplaceHint = {}): Doc {
+    const rid = hint.rid !== undefined && this.records.get(hint.rid) === oldDoc ? hint.rid : this.recordIdOf(oldDoc);
     if (rid === undefined) throw fail(1, 'replace: document is not in the collection');
     let next = newDoc;
     if (!next.has('_id')) {
@@ -186,32 +222,37 @@ export class Collection {
       for (const [k, v] of newDoc) next.set(k, v);
     }
     const stored = withIdFirst(next);
+    // An index none of whose paths the update touched has the same keys (UpdateIndexData::
+    // mightBeIndexed); the others are recomputed and checked for uniqueness first.
+    const modified = hint.modifiedPaths;
     const keySets = this.indexStores.map((index) => {
+      if (modified !== undefined && !index.mightBeAffectedBy(modified)) return undefined;
       const keys = index.computeKeys(stored);
       index.checkUniqueKeys(keys, this.ns, rid);
       return keys;
     });
     this.records.set(rid, stored);
-    this.ridOf.delete(oldDoc);
-    this.ridOf.set(stored, rid);
     if (this.ordered) this.ordered[this.ordered.lastIndexOf(oldDoc)] = stored;
     // Entries hold record ids, not documents: an index whose keys did not change (always `_id_`)
     // keeps its entries.
-    this.indexStores.forEach((index, i) => index.replaceKeys(keySets[i]!, rid));
+    this.indexStores.forEach((index, i) => {
+      const keys = keySets[i];
+      if (keys !== undefined) index.replaceKeys(keys, rid);
+    });
     return stored;
   }
 
   /** Removes a stored document. Returns false when it was not there. */
   remove(doc: Doc): boolean {
-    const rid = this.ridOf.get(doc);
+    const rid = this.recordIdOf(doc);
     if (rid === undefined) return false;
     for (const index of this.indexStores) index.remove(doc, rid);
     this.records.delete(rid);
-    this.ridOf.delete(doc);
     if (this.ordered) {
       // Oplog removals take back the newest entries (transactions, sharded key rewrites).
       const at = this.ordered.lastIndexOf(doc);
-      if (at >= 0) this.ordered.splice(at, 1);
+      this.ordered.splice(at, 1);
+      this.orderedRids!.splice(at, 1);
     }
     return true;
   }
@@ -219,8 +260,8 @@ export class Collection {
   /** Removes every document (indexes stay). */
   truncate(): void {
     this.records.clear();
-    this.ridOf.clear();
     if (this.ordered) this.ordered.length = 0;
+    if (this.orderedRids) this.orderedRids.length = 0;
     for (const index of this.indexStores) index.clear();
   }
 

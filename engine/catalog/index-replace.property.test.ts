@@ -70,7 +70,11 @@ describe('Collection.replace index maintenance (property)', () => {
   it('matches removing and re-adding every key', () => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 25 }), (ops) => {
-        const c = new Collection('db', 'c', newUuid(() => 0.1));
+        const c = new Collection(
+          'db',
+          'c',
+          newUuid(() => 0.1),
+        );
         for (const spec of SPECS) {
           const def = parseIndexSpec(parseEJSONDoc(spec), null);
           c.createIndex(def);
@@ -105,10 +109,25 @@ describe('Collection.replace index maintenance (property)', () => {
   });
 
   it('re-keys an entry whose key changes type under the same hash (1 → 1.0)', () => {
-    const c = new Collection('db', 'c', newUuid(() => 0.1));
+    const c = new Collection(
+      'db',
+      'c',
+      newUuid(() => 0.1),
+    );
     c.createIndex(parseIndexSpec(parseEJSONDoc('{"key": {"a": 1}, "name": "a_1"}'), null));
-    const first = c.insert(new Map<string, Value>([['_id', new Int32(1)], ['a', new Int32(1)]]));
-    const second = c.replace(first, new Map<string, Value>([['_id', new Int32(1)], ['a', 1]]));
+    const first = c.insert(
+      new Map<string, Value>([
+        ['_id', new Int32(1)],
+        ['a', new Int32(1)],
+      ]),
+    );
+    const second = c.replace(
+      first,
+      new Map<string, Value>([
+        ['_id', new Int32(1)],
+        ['a', 1],
+      ]),
+    );
     const [entry] = c.indexes[1]!.entriesInOrder();
     expect(entry!.key[0]).toBe(1);
     expect(c.findById(new Int32(1))).toBe(second);

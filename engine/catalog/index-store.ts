@@ -35,10 +35,13 @@ export class IndexStore {
   private readonly keysByRid = new Map<number, KeySet>();
   private readonly paths: readonly (readonly string[])[];
   private readonly partial: DocumentFilter | null;
+  /** The key paths as `mightBeAffectedBy` compares them (canonical, see `canonicalIndexPath`). */
+  private readonly canonicalPaths: readonly (readonly string[])[];
 
   constructor(definition: IndexDefinition) {
     this.definition = definition;
     this.paths = definition.fields.map((f) => f.parts);
+    this.canonicalPaths = this.paths.map(canonicalIndexPath);
     this.partial = definition.partialFilterExpression
       ? compileFilter(definition.partialFilterExpression, definition.collation?.collator ?? null)
       : null;
@@ -50,6 +53,21 @@ export class IndexStore {
 
   private get collator() {
     return this.definition.collation?.collator ?? null;
+  }
+
+  /**
+   * Whether an update that modified `modifiedPaths` may change this index's keys for a document
+   * (the server's `UpdateIndexData::mightBeIndexed`): some key path and some modified path are
+   * equal or one is a prefix of the other, compared in canonical form. A partial index always
+   * may (its filter decides membership).
+   */
+  mightBeAffectedBy(modifiedPaths: readonly string[]): boolean {
+    if (this.partial) return true;
+    for (const m of modifiedPaths) {
+      const modified = canonicalIndexPath(m.split('.'));
+      for (const p of this.canonicalPaths) if (prefixOrEqual(p, modified) || prefixOrEqual(modified, p)) return true;
+    }
+    return false;
   }
 
   /** The key tuples a document contributes ([] when sparse/partial exclude it). */
@@ -241,5 +259,24 @@ function sameKeySet(a: KeySet, b: KeySet): boolean {
     if (x.length !== y.length) return false;
     for (let j = 0; j < x.length; j++) if (!binaryEqual(x[j]!, y[j]!)) return false;
   }
+  return true;
+}
+
+/**
+ * `UpdateIndexData::getCanonicalIndexField`: the path up to (not including) its first numeric or
+ * positional component after the first (`a.0.b` and `a.$.b` → `a`), since an array index in a
+ * path reaches the same keys as the array itself.
+ */
+export function canonicalIndexPath(parts: readonly string[]): readonly string[] {
+  for (let i = 1; i < parts.length; i++) {
+    const part = parts[i]!;
+    if (part.startsWith('$') || /^[0-9]+$/.test(part)) return parts.slice(0, i);
+  }
+  return parts;
+}
+
+function prefixOrEqual(prefix: readonly string[], path: readonly string[]): boolean {
+  if (prefix.length > path.length) return false;
+  for (let i = 0; i < prefix.length; i++) if (prefix[i] !== path[i]) return false;
   return true;
 }

@@ -64,10 +64,18 @@ export interface QueryPlan {
   readonly intervals?: readonly Interval[] | undefined;
   /** Candidates in the plan's order (a snapshot: safe to write while walking it). */
   candidates(): Doc[];
+  /** The candidates with their record ids (`rids[i]` holds `docs[i]`), for writes. */
+  scan(): CandidateScan;
   /** Keys an IXSCAN examined for the last `candidates()` call (0 for other stages). */
   readonly keysExamined: () => number;
   /** The winning-plan tree, as explain's `queryPlanner.winningPlan` shows it (no filters). */
   describe(): Doc;
+}
+
+/** Documents in scan order and the record id of each (parallel arrays). */
+export interface CandidateScan {
+  readonly docs: Doc[];
+  readonly rids: number[];
 }
 
 const MIN_KEY_TEXT = 'MinKey';
@@ -209,6 +217,7 @@ function collScanPlan(collection: Collection): QueryPlan {
   return {
     stage: 'COLLSCAN',
     candidates: () => collection.snapshot(),
+    scan: () => collection.scan(),
     keysExamined: () => 0,
     describe: () =>
       new Map<string, Value>([
@@ -261,10 +270,14 @@ function indexScanPlan(
     stage: 'IXSCAN',
     index,
     intervals,
-    candidates: () => {
+    candidates() {
+      return this.scan().docs;
+    },
+    scan: () => {
       examined = 0;
       const seen = new Set<number>();
       const docs: Doc[] = [];
+      const rids: number[] = [];
       const points = intervals?.every((iv) => iv.point) ? intervals.map((iv) => iv.low!) : undefined;
       const entries = points ? index.pointEntries(points) : index.entriesInOrder();
       for (const e of entries) {
@@ -273,9 +286,12 @@ function indexScanPlan(
         if (seen.has(e.rid)) continue;
         seen.add(e.rid);
         const d = collection.documentAt(e.rid);
-        if (d) docs.push(d);
+        if (d) {
+          docs.push(d);
+          rids.push(e.rid);
+        }
       }
-      return docs;
+      return { docs, rids };
     },
     keysExamined: () => examined,
     describe: () =>
@@ -292,10 +308,14 @@ function idHackPlan(collection: Collection, id: Value): QueryPlan {
     stage: 'IDHACK',
     index: collection.idIndex,
     intervals: [point(id)],
-    candidates: () => {
-      const d = collection.findById(id);
+    candidates() {
+      return this.scan().docs;
+    },
+    scan: () => {
+      const rid = collection.recordIdById(id);
+      const d = rid === undefined ? undefined : collection.documentAt(rid);
       examined = d ? 1 : 0;
-      return d ? [d] : [];
+      return d ? { docs: [d], rids: [rid!] } : { docs: [], rids: [] };
     },
     keysExamined: () => examined,
     describe: () => new Map<string, Value>([['stage', 'IDHACK']]),

@@ -9,7 +9,7 @@
 import type { Doc, Value } from '../bson/values.js';
 import { fail } from '../errors.js';
 import type { Catalog } from './catalog.js';
-import type { Collection } from './collection.js';
+import type { Collection, ReplaceHint } from './collection.js';
 import { withIdFirst } from './id-field.js';
 import { validateDocument } from './validation.js';
 
@@ -21,6 +21,8 @@ export interface WriteOptions {
 export interface ReplaceOptions extends WriteOptions {
   /** The oplog `o` (a `{$v: 2, diff}` document from the update executor); default: the new document. */
   readonly oplogO?: Doc | undefined;
+  /** What the scan and the executor already know (record id, modified paths): ../catalog/collection.ts. */
+  readonly hint?: ReplaceHint | undefined;
 }
 
 /** Writes to `local` (the oplog) are refused: it is read-only in the playground. */
@@ -60,7 +62,7 @@ export function replaceDocument(
       bypass: options.bypassDocumentValidation,
     },
   );
-  const stored = collection.replace(oldDoc, newDoc);
+  const stored = collection.replace(oldDoc, newDoc, options.hint);
   catalog.oplog.append({
     op: 'u',
     ns: collection.ns,

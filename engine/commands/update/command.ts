@@ -18,13 +18,7 @@ import { fail, type EngineError } from '../../errors.js';
 import type { CommandContext, CommandHandler, CommandHost } from '../context.js';
 import { defaultUpdateDeps, type UpdateDeps } from './deps.js';
 import { DetailsCollector, type StatementDetail, type UpdateObserver } from './details.js';
-import {
-  buildErrorReply,
-  buildUpdateReply,
-  isInterruption,
-  toEngineError,
-  WriteResultBuilder,
-} from './reply.js';
+import { buildErrorReply, buildUpdateReply, isInterruption, toEngineError, WriteResultBuilder } from './reply.js';
 import { parseUpdateCommand, type UpdateStatementSpec } from './request.js';
 import {
   buildStatementContext,

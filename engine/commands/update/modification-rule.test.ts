@@ -69,7 +69,12 @@ function check(row: Row, options: { validator?: boolean } = {}): void {
 
 const rows: Row[] = [
   // $set / $setOnInsert: binaryEqualValues (type and bytes).
-  { rule: '$set of the same value is a no-op', doc: `{"_id": 1, "a": ${I(1)}}`, u: `{"$set": {"a": ${I(1)}}}`, modified: 0 },
+  {
+    rule: '$set of the same value is a no-op',
+    doc: `{"_id": 1, "a": ${I(1)}}`,
+    u: `{"$set": {"a": ${I(1)}}}`,
+    modified: 0,
+  },
   {
     rule: '$set of int 1 over double 1 is a change (type differs)',
     doc: `{"_id": 1, "a": ${D('1')}}`,
@@ -94,7 +99,12 @@ const rows: Row[] = [
     after: `{"_id": 1, "a": ${D('0')}}`,
     o: `{"$v": ${I(2)}, "diff": {"u": {"a": ${D('0')}}}}`,
   },
-  { rule: '$set of NaN over NaN is a no-op (same bytes)', doc: `{"_id": 1, "a": ${D('NaN')}}`, u: `{"$set": {"a": ${D('NaN')}}}`, modified: 0 },
+  {
+    rule: '$set of NaN over NaN is a no-op (same bytes)',
+    doc: `{"_id": 1, "a": ${D('NaN')}}`,
+    u: `{"$set": {"a": ${D('NaN')}}}`,
+    modified: 0,
+  },
   {
     rule: '$set of decimal 1.0 over decimal 1.00 is a change (representation differs)',
     doc: `{"_id": 1, "a": ${DEC('1.00')}}`,
@@ -111,12 +121,27 @@ const rows: Row[] = [
     after: `{"_id": 1, "o": {"b": ${I(1)}, "a": ${I(1)}}}`,
     o: `{"$v": ${I(2)}, "diff": {"u": {"o": {"b": ${I(1)}, "a": ${I(1)}}}}}`,
   },
-  { rule: '$setOnInsert is a no-op when not inserting', doc: `{"_id": 1}`, u: `{"$setOnInsert": {"a": ${I(1)}}}`, modified: 0 },
+  {
+    rule: '$setOnInsert is a no-op when not inserting',
+    doc: `{"_id": 1}`,
+    u: `{"$setOnInsert": {"a": ${I(1)}}}`,
+    modified: 0,
+  },
   { rule: '$set: {} is a no-op', doc: `{"_id": 1}`, u: `{"$set": {}}`, modified: 0 },
 
   // $inc / $mul: SafeNum::isIdentical (same type and ==; decimals by isEqual; NaN never equal).
-  { rule: '$inc by 0 of the same type is a no-op', doc: `{"_id": 1, "a": ${I(5)}}`, u: `{"$inc": {"a": ${I(0)}}}`, modified: 0 },
-  { rule: '$inc by int 0 of a long keeps the long: no-op', doc: `{"_id": 1, "a": ${L(5)}}`, u: `{"$inc": {"a": ${I(0)}}}`, modified: 0 },
+  {
+    rule: '$inc by 0 of the same type is a no-op',
+    doc: `{"_id": 1, "a": ${I(5)}}`,
+    u: `{"$inc": {"a": ${I(0)}}}`,
+    modified: 0,
+  },
+  {
+    rule: '$inc by int 0 of a long keeps the long: no-op',
+    doc: `{"_id": 1, "a": ${L(5)}}`,
+    u: `{"$inc": {"a": ${I(0)}}}`,
+    modified: 0,
+  },
   {
     rule: '$inc by long 0 of an int promotes to long: change',
     doc: `{"_id": 1, "a": ${I(5)}}`,
@@ -133,10 +158,30 @@ const rows: Row[] = [
     after: `{"_id": 1, "a": ${D('NaN')}}`,
     o: `{"$v": ${I(2)}, "diff": {"u": {"a": ${D('NaN')}}}}`,
   },
-  { rule: '$mul of 0.0 by -1 gives -0.0, which == 0.0: no-op, the stored 0.0 stays', doc: `{"_id": 1, "a": ${D('0')}}`, u: `{"$mul": {"a": ${D('-1')}}}`, modified: 0 },
-  { rule: '$mul of -0.0 by 1 is a no-op', doc: `{"_id": 1, "a": ${D('-0')}}`, u: `{"$mul": {"a": ${I(1)}}}`, modified: 0 },
-  { rule: '$mul of a decimal by decimal 1.0 is equal in value: no-op, the representation stays', doc: `{"_id": 1, "a": ${DEC('1.5')}}`, u: `{"$mul": {"a": ${DEC('1.0')}}}`, modified: 0 },
-  { rule: '$inc of decimal 0 by decimal -0 is a no-op', doc: `{"_id": 1, "a": ${DEC('0')}}`, u: `{"$inc": {"a": ${DEC('-0')}}}`, modified: 0 },
+  {
+    rule: '$mul of 0.0 by -1 gives -0.0, which == 0.0: no-op, the stored 0.0 stays',
+    doc: `{"_id": 1, "a": ${D('0')}}`,
+    u: `{"$mul": {"a": ${D('-1')}}}`,
+    modified: 0,
+  },
+  {
+    rule: '$mul of -0.0 by 1 is a no-op',
+    doc: `{"_id": 1, "a": ${D('-0')}}`,
+    u: `{"$mul": {"a": ${I(1)}}}`,
+    modified: 0,
+  },
+  {
+    rule: '$mul of a decimal by decimal 1.0 is equal in value: no-op, the representation stays',
+    doc: `{"_id": 1, "a": ${DEC('1.5')}}`,
+    u: `{"$mul": {"a": ${DEC('1.0')}}}`,
+    modified: 0,
+  },
+  {
+    rule: '$inc of decimal 0 by decimal -0 is a no-op',
+    doc: `{"_id": 1, "a": ${DEC('0')}}`,
+    u: `{"$inc": {"a": ${DEC('-0')}}}`,
+    modified: 0,
+  },
   {
     rule: '$mul of decimal NaN is a change',
     doc: `{"_id": 1, "a": ${DEC('NaN')}}`,
@@ -155,7 +200,12 @@ const rows: Row[] = [
   },
 
   // $bit: identical integers.
-  { rule: '$bit that leaves the bits as they are is a no-op', doc: `{"_id": 1, "a": ${I(5)}}`, u: `{"$bit": {"a": {"or": ${I(1)}}}}`, modified: 0 },
+  {
+    rule: '$bit that leaves the bits as they are is a no-op',
+    doc: `{"_id": 1, "a": ${I(5)}}`,
+    u: `{"$bit": {"a": {"or": ${I(1)}}}}`,
+    modified: 0,
+  },
   {
     rule: '$bit with a long operand on an int promotes to long: change',
     doc: `{"_id": 1, "a": ${I(5)}}`,
@@ -166,10 +216,30 @@ const rows: Row[] = [
   },
 
   // $min / $max: compareWithBSONElement (numbers by value across types; NaN equals NaN).
-  { rule: '$max of double 1 over int 1 ties: no-op, the int stays', doc: `{"_id": 1, "a": ${I(1)}}`, u: `{"$max": {"a": ${D('1')}}}`, modified: 0 },
-  { rule: '$min of long 1 over decimal 1.0 ties: no-op', doc: `{"_id": 1, "a": ${DEC('1.0')}}`, u: `{"$min": {"a": ${L(1)}}}`, modified: 0 },
-  { rule: '$min of NaN over NaN ties: no-op', doc: `{"_id": 1, "a": ${D('NaN')}}`, u: `{"$min": {"a": ${D('NaN')}}}`, modified: 0 },
-  { rule: '$max of -0.0 over 0.0 ties: no-op', doc: `{"_id": 1, "a": ${D('0')}}`, u: `{"$max": {"a": ${D('-0')}}}`, modified: 0 },
+  {
+    rule: '$max of double 1 over int 1 ties: no-op, the int stays',
+    doc: `{"_id": 1, "a": ${I(1)}}`,
+    u: `{"$max": {"a": ${D('1')}}}`,
+    modified: 0,
+  },
+  {
+    rule: '$min of long 1 over decimal 1.0 ties: no-op',
+    doc: `{"_id": 1, "a": ${DEC('1.0')}}`,
+    u: `{"$min": {"a": ${L(1)}}}`,
+    modified: 0,
+  },
+  {
+    rule: '$min of NaN over NaN ties: no-op',
+    doc: `{"_id": 1, "a": ${D('NaN')}}`,
+    u: `{"$min": {"a": ${D('NaN')}}}`,
+    modified: 0,
+  },
+  {
+    rule: '$max of -0.0 over 0.0 ties: no-op',
+    doc: `{"_id": 1, "a": ${D('0')}}`,
+    u: `{"$max": {"a": ${D('-0')}}}`,
+    modified: 0,
+  },
   {
     rule: '$min of NaN over a number is a change (NaN sorts below numbers)',
     doc: `{"_id": 1, "a": ${I(1)}}`,
@@ -225,7 +295,12 @@ const rows: Row[] = [
   },
 
   // $addToSet / $pull / $pullAll / $pop / $unset / $rename.
-  { rule: '$addToSet of a value present (by value: 1 == 1.0) is a no-op', doc: `{"_id": 1, "x": [${I(1)}]}`, u: `{"$addToSet": {"x": ${D('1')}}}`, modified: 0 },
+  {
+    rule: '$addToSet of a value present (by value: 1 == 1.0) is a no-op',
+    doc: `{"_id": 1, "x": [${I(1)}]}`,
+    u: `{"$addToSet": {"x": ${D('1')}}}`,
+    modified: 0,
+  },
   {
     rule: '$addToSet of a document with other field order adds it',
     doc: `{"_id": 1, "x": [{"a": ${I(1)}, "b": ${I(1)}}]}`,
@@ -234,8 +309,18 @@ const rows: Row[] = [
     after: `{"_id": 1, "x": [{"a": ${I(1)}, "b": ${I(1)}}, {"b": ${I(1)}, "a": ${I(1)}}]}`,
     o: `{"$v": ${I(2)}, "diff": {"sx": {"a": true, "u1": {"b": ${I(1)}, "a": ${I(1)}}}}}`,
   },
-  { rule: '$pull that removes nothing is a no-op', doc: `{"_id": 1, "x": [${I(1)}]}`, u: `{"$pull": {"x": ${I(2)}}}`, modified: 0 },
-  { rule: '$pullAll that removes nothing is a no-op', doc: `{"_id": 1, "x": [${I(1)}]}`, u: `{"$pullAll": {"x": [${I(2)}]}}`, modified: 0 },
+  {
+    rule: '$pull that removes nothing is a no-op',
+    doc: `{"_id": 1, "x": [${I(1)}]}`,
+    u: `{"$pull": {"x": ${I(2)}}}`,
+    modified: 0,
+  },
+  {
+    rule: '$pullAll that removes nothing is a no-op',
+    doc: `{"_id": 1, "x": [${I(1)}]}`,
+    u: `{"$pullAll": {"x": [${I(2)}]}}`,
+    modified: 0,
+  },
   { rule: '$pop on an empty array is a no-op', doc: `{"_id": 1, "x": []}`, u: `{"$pop": {"x": ${I(1)}}}`, modified: 0 },
   { rule: '$pop on a missing field is a no-op', doc: `{"_id": 1}`, u: `{"$pop": {"x": ${I(1)}}}`, modified: 0 },
   { rule: '$unset of a missing field is a no-op', doc: `{"_id": 1}`, u: `{"$unset": {"a": ""}}`, modified: 0 },
@@ -246,7 +331,12 @@ const rows: Row[] = [
     modified: 1,
     o: `{"$v": ${I(2)}, "diff": {"sx": {"a": true, "u0": null}}}`,
   },
-  { rule: '$rename of a missing field is a no-op', doc: `{"_id": 1, "b": ${I(1)}}`, u: `{"$rename": {"a": "b"}}`, modified: 0 },
+  {
+    rule: '$rename of a missing field is a no-op',
+    doc: `{"_id": 1, "b": ${I(1)}}`,
+    u: `{"$rename": {"a": "b"}}`,
+    modified: 0,
+  },
   {
     rule: '$rename onto a field holding the same value is a change',
     doc: `{"_id": 1, "a": ${I(1)}, "b": ${I(1)}}`,
@@ -258,7 +348,12 @@ const rows: Row[] = [
   },
 
   // Replacement and pipeline: binaryEqual of the pre-image and the new body.
-  { rule: 'a replacement equal to the document (with _id first) is a no-op', doc: `{"_id": 1, "a": ${I(1)}}`, u: `{"_id": ${I(1)}, "a": ${I(1)}}`, modified: 0 },
+  {
+    rule: 'a replacement equal to the document (with _id first) is a no-op',
+    doc: `{"_id": 1, "a": ${I(1)}}`,
+    u: `{"_id": ${I(1)}, "a": ${I(1)}}`,
+    modified: 0,
+  },
   {
     rule: 'a replacement without _id that reproduces the document is a change',
     doc: `{"_id": 1, "a": ${I(1)}}`,
@@ -281,7 +376,12 @@ const rows: Row[] = [
     after: `{"_id": 1, "b": ${I(2)}, "a": ${I(1)}}`,
     o: `{"_id": ${I(1)}, "b": ${I(2)}, "a": ${I(1)}}`,
   },
-  { rule: 'a pipeline that leaves the document binary-equal is a no-op', doc: `{"_id": 1, "a": ${I(1)}}`, u: `[{"$set": {"a": "$a"}}]`, modified: 0 },
+  {
+    rule: 'a pipeline that leaves the document binary-equal is a no-op',
+    doc: `{"_id": 1, "a": ${I(1)}}`,
+    u: `[{"$set": {"a": "$a"}}]`,
+    modified: 0,
+  },
   {
     rule: 'a pipeline that changes only a type is a change',
     doc: `{"_id": 1, "a": ${I(1)}}`,

@@ -25,6 +25,8 @@ export interface AccessPlan {
   readonly direction: 1 | -1;
   /** Documents to examine, in scan order. */
   readonly candidates: readonly Doc[];
+  /** The record id of each candidate (`recordIds[i]` holds `candidates[i]`). */
+  readonly recordIds: readonly number[];
   /** Index keys the scan examines (0 for COLLSCAN). */
   readonly keysExamined: number;
   /** The access stage as explain's winning plan shows it (IDHACK, FETCH ← IXSCAN, COLLSCAN). */
@@ -108,29 +110,35 @@ export function planAccess(
       index: undefined,
       direction: 1,
       candidates: [],
+      recordIds: [],
       keysExamined: 0,
       describe: collScanDescription(1),
     };
   }
   if (hint.kind === 'natural') {
-    const docs = collection.snapshot();
-    if (hint.direction === -1) docs.reverse();
+    const { docs, rids } = collection.scan();
+    if (hint.direction === -1) {
+      docs.reverse();
+      rids.reverse();
+    }
     return {
       stage: 'COLLSCAN',
       index: undefined,
       direction: hint.direction,
       candidates: docs,
+      recordIds: rids,
       keysExamined: 0,
       describe: collScanDescription(hint.direction),
     };
   }
   const plan = planQuery(collection, { root, collation: options.collation, hint: rawHint(hint), filter: q });
-  const candidates = plan.candidates();
+  const { docs, rids } = plan.scan();
   return {
     stage: plan.stage,
     index: plan.index,
     direction: 1,
-    candidates,
+    candidates: docs,
+    recordIds: rids,
     keysExamined: plan.keysExamined(),
     describe: plan.describe(),
   };

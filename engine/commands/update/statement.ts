@@ -26,13 +26,7 @@ import { effectiveCollation } from '../common.js';
 import { docSize } from './bson-size.js';
 import type { UpdateDeps } from './deps.js';
 import { buildCommandEnv } from './env.js';
-import type {
-  DocumentChange,
-  FieldOrigin,
-  PlanSummary,
-  StatementDetail,
-  UpsertInsertDetail,
-} from './details.js';
+import type { DocumentChange, FieldOrigin, PlanSummary, StatementDetail, UpsertInsertDetail } from './details.js';
 import { planAccess, type AccessPlan } from './plan.js';
 import { toEngineError, isInterruption, UPDATE_EXEC_CONTEXT } from './reply.js';
 import { MAX_BSON_SIZE, type UpdateStatementSpec } from './request.js';
@@ -113,6 +107,8 @@ export function buildStatementContext(catalog: Catalog, startedAt: Date, target:
 export interface MatchedDocument {
   readonly doc: Doc;
   readonly details: MatchDetails;
+  /** The record id the scan found it under. */
+  readonly rid?: number | undefined;
 }
 
 export interface MatchResult {
@@ -223,12 +219,14 @@ export class PreparedStatement {
     let docsExamined = 0;
     const single = !this.spec.multi && this.spec.sort === undefined;
     try {
-      for (const doc of plan.candidates) {
+      const { candidates, recordIds } = plan;
+      for (let i = 0; i < candidates.length; i++) {
+        const doc = candidates[i]!;
         this.ctx.deadline.check();
         docsExamined++;
         const details: MatchDetails = {};
         if (this.matcher.matches(doc, this.env, details)) {
-          matches.push({ doc, details });
+          matches.push({ doc, details, rid: recordIds[i] });
           if (single) break;
         }
       }
@@ -269,7 +267,9 @@ export class PreparedStatement {
       error: error?.toInfo(),
     });
     try {
-      for (const doc of plan.candidates) {
+      const { candidates, recordIds } = plan;
+      for (let i = 0; i < candidates.length; i++) {
+        const doc = candidates[i]!;
         this.ctx.deadline.check();
         docsExamined++;
         const details: MatchDetails = {};
@@ -280,7 +280,7 @@ export class PreparedStatement {
           throw runtimeError(e, this.execContext);
         }
         if (!matched) continue;
-        const change = this.updateOne(doc, details);
+        const change = this.updateOne(doc, details, recordIds[i]);
         nMatched++;
         if (!change.noop) nModified++;
         if (this.ctx.collectDocuments !== false) changes.push(change);
@@ -334,9 +334,9 @@ export class PreparedStatement {
       }
     }
     try {
-      for (const { doc, details } of m.matches) {
+      for (const { doc, details, rid } of m.matches) {
         this.ctx.deadline.check();
-        const change = this.updateOne(doc, details);
+        const change = this.updateOne(doc, details, rid);
         nMatched++;
         if (!change.noop) nModified++;
         if (this.ctx.collectDocuments !== false) changes.push(change);
@@ -349,7 +349,7 @@ export class PreparedStatement {
   }
 
   /** Updates one stored document. Runtime errors get the executor prefix. */
-  private updateOne(doc: Doc, details: MatchDetails): DocumentChange {
+  private updateOne(doc: Doc, details: MatchDetails, rid: number | undefined): DocumentChange {
     const collection = this.collection!;
     let res: ApplyResult;
     try {
@@ -368,6 +368,7 @@ export class PreparedStatement {
       const stored = replaceDocument(this.ctx.catalog, collection, doc, res.doc, {
         bypassDocumentValidation: this.ctx.bypassDocumentValidation,
         oplogO: res.oplog ?? undefined,
+        hint: { rid, modifiedPaths: res.modifiedPaths },
       });
       return {
         before: doc,

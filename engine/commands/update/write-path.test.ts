@@ -30,7 +30,9 @@ describe('update write path', () => {
   test('a multi-update stops at the document that grows too large', () => {
     const t = testDb();
     t.seed('c', `[{"_id": 1}, {"_id": 2, "a": "${BIG}"}, {"_id": 3}]`);
-    const reply = ej(runUpdate(t.ctx(`{"update": "c", "updates": [{"q": {}, "u": {"$set": {"b": "${BIG}"}}, "multi": true}]}`)));
+    const reply = ej(
+      runUpdate(t.ctx(`{"update": "c", "updates": [{"q": {}, "u": {"$set": {"b": "${BIG}"}}, "multi": true}]}`)),
+    );
     expect(reply).toBe(`{"n":0,${TOO_LARGE},"nModified":0,"ok":1.0}`);
     // The first document was written before the failure (no rollback of earlier documents).
     expect(t.contents('c').startsWith(`[{"_id":1,"b":"x`)).toBe(true);
