@@ -21,3 +21,31 @@ test('a refused shard-key change shows its error and no modified document, previ
   const oplog = await playground.oplog();
   await expect(oplog.getByTestId('oplog-entry')).toHaveCount(0);
 });
+
+test('a standalone refuses transactions and w: 3, and its oplog tab says why it is empty', async ({
+  playground,
+  page,
+}) => {
+  await playground.open();
+  await expect(page.getByTestId('deployment-select')).toHaveValue('replicaset');
+  await page.getByTestId('deployment-select').selectOption('standalone');
+  await expect(page.getByTestId('deployment-select')).toHaveValue('standalone');
+  await playground.setCommand(
+    'const session = db.getMongo().startSession()\nsession.startTransaction()\nsession.getDatabase("test").students.updateOne({_id: 1}, {$set: {x: 1}})',
+  );
+  await playground.run();
+  const error = playground.result.getByTestId('error-pane');
+  await expect(error).toContainText('code 20');
+  await expect(error).toContainText('Transaction numbers are only allowed on a replica set member or mongos');
+  await playground.setCommand('db.students.updateOne({_id: 1}, {$set: {x: 1}}, {writeConcern: {w: 3}})');
+  await playground.run();
+  await expect(playground.result.getByTestId('error-pane')).toContainText('code 2');
+  await expect(playground.result.getByTestId('error-pane')).toContainText(
+    "cannot use 'w' > 1 when a host is not replicated",
+  );
+  await playground.setCommand('db.students.updateOne({_id: 1}, {$set: {x: 2}})');
+  await playground.run();
+  const oplog = await playground.oplog();
+  await expect(oplog.getByTestId('oplog-standalone')).toContainText('A standalone server keeps no oplog');
+  await expect(oplog.getByTestId('oplog-entry')).toHaveCount(0);
+});

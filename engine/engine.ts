@@ -80,6 +80,11 @@ export class Engine {
   }
 
   /** Runs one command against `dbName` and returns the reply document. Never throws. */
+  /** The deployment's server type, as a driver's monitoring sees it (the shell's CommandEngine). */
+  serverType(): 'standalone' | 'replicaset' | 'sharded' {
+    return this.deployment.topology.topology;
+  }
+
   runCommand(dbName: string, command: Doc): Doc {
     try {
       return this.dispatch(dbName, command);

@@ -2,7 +2,8 @@ import { Binary, Int32, Long, Timestamp } from 'bson';
 import { describe, expect, it } from 'vitest';
 import { parseEJSONDoc } from '../bson/ejson.js';
 import type { Doc, Value } from '../bson/values.js';
-import { canon, ejson, run, testEngine } from '../commands/testing.js';
+import { canon, ejson, run as runOnEngine, testEngine as standaloneEngine } from '../commands/testing.js';
+import { body } from '../deploy/testing.js';
 import { ManualClock } from '../catalog/clock.js';
 import { Engine } from '../engine.js';
 import { eventsOf, type EventOptions } from './events.js';
@@ -20,6 +21,18 @@ const token = (i: number, opIndex = 0, kind = '01'): string =>
 const hwm = (i: number): string => token(i, 0xffff, '03');
 
 /** An engine with `t.c` created (oplog entry 1) and `docs` inserted (entry 2). */
+/** A command's reply without the replica set's gossip fields ($clusterTime, operationTime …). */
+function run(e: Engine, db: string, command: string): Doc {
+  return body(runOnEngine(e, db, command));
+}
+
+/** Change streams need a replica set (a standalone refuses them: 40573). */
+function testEngine(): Engine {
+  const e = standaloneEngine();
+  runOnEngine(e, 'admin', '{"configureDeployment": 1, "topology": "replicaset"}');
+  return e;
+}
+
 function engineWith(docs: string): Engine {
   const e = testEngine();
   run(e, 't', '{"create": "c"}');

@@ -14,6 +14,7 @@ import { isDoc, isNumber, type Doc, type Value } from '../bson/values.js';
 import type { Catalog } from '../catalog/catalog.js';
 import type { CommandContext, CommandHandler } from '../commands/context.js';
 import { fail, isEngineError, type EngineError } from '../errors.js';
+import { isChangeStreamPipeline } from '../changestream/commands.js';
 import { AuthState } from './auth.js';
 import { addReplyFields, ELECTION_ID, setBeforeOk } from './reply-fields.js';
 import { Router } from './sharding.js';
@@ -147,6 +148,22 @@ export function parseMembers(v: Value): number | MemberInput[] {
   });
 }
 
+function opensChangeStream(command: Doc): boolean {
+  const pipeline = command.get('pipeline');
+  return Array.isArray(pipeline) && isChangeStreamPipeline(pipeline);
+}
+
+/**
+ * write_concern.cpp validateWriteConcern on a host that is not replicated: w above 1 or a tag
+ * mode cannot be satisfied, so the command fails before it runs (w: "majority" is accepted).
+ */
+function validateStandaloneWriteConcern(w: number | string): void {
+  if (typeof w === 'number' && w > 1) throw fail(2, "cannot use 'w' > 1 when a host is not replicated");
+  if (typeof w === 'string' && w !== 'majority') {
+    throw fail(2, `cannot use non-majority 'w' mode ${w} when a host is not a member of a replica set`);
+  }
+}
+
 export class Deployment {
   readonly topology: TopologyState;
   readonly sessions = new SessionStore();
@@ -175,6 +192,9 @@ export class Deployment {
       DEPLOYMENT_COMMANDS.has(name) ||
       body.has('autocommit') ||
       body.has('startTransaction') ||
+      body.has('txnNumber') ||
+      (name === 'aggregate' && this.topology.topology === 'standalone' && opensChangeStream(body)) ||
+      (WRITE_CONCERN_COMMANDS.has(name) && body.has('writeConcern')) ||
       this.sessions.hasOpenTransactions()
     );
   }
@@ -200,13 +220,23 @@ export class Deployment {
     if (this.topology.topology !== 'standalone' && WRITE_CONCERN_COMMANDS.has(name) && !NO_PRIMARY_OK.has(name)) {
       this.checkPrimary(name);
     }
+    if (this.topology.topology === 'standalone' && command.has('txnNumber')) {
+      // initializeOperationSessionInfo: a standalone has no transactions and no retryable writes.
+      if (!isDoc(command.get('lsid'))) throw fail(72, 'Transaction number requires a session ID to also be specified');
+      throw fail(20, 'Transaction numbers are only allowed on a replica set member or mongos');
+    }
+    if (this.topology.topology === 'standalone' && name === 'aggregate' && opensChangeStream(command)) {
+      // A standalone has no oplog to stream from.
+      throw fail(40573, 'The $changeStream stage is only supported on replica sets');
+    }
     if (command.has('autocommit')) return this.runInTransaction(ctx, handler);
     if (command.has('startTransaction')) {
       throw fail(72, "'startTransaction' field requires 'autocommit' field to also be specified");
     }
     // A malformed writeConcern fails the command before it writes anything.
-    if (this.topology.topology !== 'standalone' && WRITE_CONCERN_COMMANDS.has(name) && command.has('writeConcern')) {
-      resolveWriteConcern(command.get('writeConcern'), this.writeConcernSettings);
+    if (WRITE_CONCERN_COMMANDS.has(name) && command.has('writeConcern')) {
+      const wc = resolveWriteConcern(command.get('writeConcern'), this.writeConcernSettings);
+      if (this.topology.topology === 'standalone') validateStandaloneWriteConcern(wc.w);
     }
     const own = this.ownCommand(ctx);
     if (own) return this.withWriteConcern(ctx, own, ['shard0', 'rs0']);

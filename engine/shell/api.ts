@@ -102,6 +102,11 @@ export {
 /** What the API needs from the engine: one command in, one reply out (never throws). */
 export interface CommandEngine {
   runCommand(dbName: string, command: Doc): Doc;
+  /**
+   * The server type the driver's monitoring would see (no command is sent for it). A driver
+   * sends no `txnNumber` for retryable writes to a standalone, which does not support them.
+   */
+  serverType?(): 'standalone' | 'replicaset' | 'sharded';
 }
 
 /** A command-monitoring event, as the drivers' APM emits it. */
@@ -273,6 +278,7 @@ export class ShellClient {
         commandName !== 'commitTransaction' &&
         commandName !== 'abortTransaction' &&
         this.options.retryWrites !== false &&
+        this.engine.serverType?.() !== 'standalone' &&
         acknowledged &&
         isRetryableWrite(cmd)
       ) {

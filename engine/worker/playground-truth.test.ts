@@ -130,3 +130,21 @@ describe('statements inside a transaction', () => {
     });
   }
 });
+
+describe('a standalone', () => {
+  it('reports no oplog, and says why', async () => {
+    const engine = new Engine({ topology: 'standalone' });
+    expect(runSetup(engine, 'test', true, ['{"insert": "c", "documents": [{"_id": 1, "n": 1}]}'])).toBeUndefined();
+    const run = runPlaygroundScript(
+      engine,
+      await loadEngineShell(),
+      'test',
+      'db.c.updateOne({_id: 1}, {$inc: {n: 1}})',
+      false,
+    );
+    expect(run.noOplog).toBe('standalone');
+    expect(run.oplog).toEqual([]);
+    expect(run.commands[0]!.statements[0]!.documents[0]!.oplog).toBeUndefined();
+    expect(run.commands[0]!.statements[0]!.nModified).toBe(1);
+  });
+});

@@ -9,7 +9,7 @@ import { parseEJSON } from '../bson/ejson.js';
 import type { Doc } from '../bson/values.js';
 
 async function setup(): Promise<Engine> {
-  const engine = new Engine();
+  const engine = new Engine({ topology: 'replicaset' });
   const error = runSetup(engine, 'test', true, [
     '{"insert": "students", "documents": [{"_id": 1, "grades": [95, 92, 90]}, {"_id": 2, "grades": [98, 100, 102]}]}',
   ]);

@@ -91,6 +91,7 @@ export function runPlaygroundScript(
   let current: number | undefined;
   let paused: PreviewPause | undefined;
   const recorder: CommandEngine = {
+    serverType: () => engine.serverType(),
     runCommand(dbName: string, command: Doc): Doc {
       const name = command.keys().next().value ?? '';
       const reason = dryRun ? pauseReason(engine, name, command) : undefined;
@@ -124,7 +125,11 @@ export function runPlaygroundScript(
     const statements = shell(recorder, db, script, (index) => {
       current = index;
     });
-    const oplog = engine.oplogEntries().slice(oplogBefore).map(oplogView);
+    // A standalone writes no oplog (only replica set members do): nothing of it is shown.
+    const standalone = engine.serverType() === 'standalone';
+    const oplog = standalone ? [] : engine.oplogEntries().slice(oplogBefore).map(oplogView);
+    const noOplog = standalone ? ({ noOplog: 'standalone' } as const) : {};
+    const sent = standalone ? commands.map(withoutOplog) : commands;
     const elapsedMs = Date.now() - started;
     if (paused !== undefined) {
       // Only what ran before the paused statement: its own error is the pause, not the script's.
@@ -133,13 +138,14 @@ export function runPlaygroundScript(
       return {
         dryRun,
         statements: statements.filter((s) => s.index < before),
-        commands: commands.filter((c) => (c.statement ?? 0) < before),
+        commands: sent.filter((c) => (c.statement ?? 0) < before),
         oplog,
+        ...noOplog,
         elapsedMs,
         paused: line === undefined ? paused : { ...paused, line },
       };
     }
-    const run: ScriptRun = { dryRun, statements, commands: markUncommitted(commands, steps), oplog, elapsedMs };
+    const run: ScriptRun = { dryRun, statements, commands: markUncommitted(sent, steps), oplog, ...noOplog, elapsedMs };
     return dryRun ? run : { ...run, collections: collectionViews(engine, db) };
   } finally {
     if (snapshot !== undefined) {
@@ -149,6 +155,17 @@ export function runPlaygroundScript(
       for (const record of operationsBefore) operations.record(record);
     }
   }
+}
+
+/** The command's document changes without their oplog `o` (a standalone writes none). */
+function withoutOplog(command: SentCommand): SentCommand {
+  return {
+    ...command,
+    statements: command.statements.map((s) => ({
+      ...s,
+      documents: s.documents.map(({ oplog: _oplog, ...change }) => change),
+    })),
+  };
 }
 
 /** A transaction's identity: the session id and the transaction number, as text. */
@@ -180,7 +197,10 @@ function transactionStep(name: string, command: Doc, reply: Doc): TransactionSte
  * ran in a transaction that was aborted or never committed are marked, without documents (they
  * were never written, so the diff must not show them as modified).
  */
-function markUncommitted(commands: readonly SentCommand[], steps: readonly (TransactionStep | undefined)[]): SentCommand[] {
+function markUncommitted(
+  commands: readonly SentCommand[],
+  steps: readonly (TransactionStep | undefined)[],
+): SentCommand[] {
   const fate = new Map<string, 'committed' | 'aborted'>();
   commands.forEach((c, i) => {
     const step = steps[i];

@@ -226,6 +226,8 @@ export interface ScriptRun {
   readonly statements: readonly ShellStatementReply[];
   readonly commands: readonly SentCommand[];
   readonly oplog: readonly OplogEntryView[];
+  /** Why `oplog` is empty whatever the script did: a standalone server keeps no oplog. */
+  readonly noOplog?: 'standalone';
   /** The collections after the run (absent for a dry run). */
   readonly collections?: readonly CollectionView[];
   /** Milliseconds the run took inside the worker. */

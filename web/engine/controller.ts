@@ -362,7 +362,7 @@ export async function resetCollection(name: string): Promise<string | null> {
 /** Forgets everything saved and starts again from the starter example. */
 export async function resetEverything(): Promise<void> {
   store.setState({ past: [], future: [], collections: [], shown: null, notice: null });
-  store.getState().setDeployment({ topology: 'standalone', setup: null });
+  store.getState().setDeployment({ topology: 'replicaset', setup: null });
   await applyDeployment();
   await loadStarter(null);
 }

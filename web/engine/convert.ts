@@ -23,7 +23,7 @@ export function toShareState(
   collections: readonly CollectionState[],
   command: string,
   scenarioId: string | null,
-  deployment: DeploymentChoice = { topology: 'standalone', setup: null },
+  deployment: DeploymentChoice = { topology: 'replicaset', setup: null },
 ): ShareState {
   return {
     v: 1,
@@ -31,7 +31,8 @@ export function toShareState(
     collections: toShareCollections(collections),
     command,
     ...(scenarioId === null ? {} : { scenarioId }),
-    ...(deployment.topology === 'standalone' ? {} : { deployment: deployment.topology }),
+    // Always written: a link without it was made when the page started as a standalone.
+    deployment: deployment.topology,
     ...(deployment.setup === null ? {} : { setup: deployment.setup }),
   };
 }

@@ -15,6 +15,12 @@ export function OplogPanel(): ReactNode {
         <p className="empty">
           The oplog entries a run writes appear here ($v:2 deltas for updates, whole documents for inserts).
         </p>
+      ) : shown.run.noOplog === 'standalone' ? (
+        <p className="empty" data-testid="oplog-standalone">
+          A standalone server keeps no oplog: only replica set members (and the shards of a cluster) record their writes
+          in <code>local.oplog.rs</code>, which is what replication and change streams read. Choose Replica set in the
+          deployment menu to see the entries this script writes.
+        </p>
       ) : entries.length === 0 ? (
         <p className="empty">
           {shown.kind === 'preview' ? 'This preview' : 'This run'} writes no oplog entry (nothing changed).

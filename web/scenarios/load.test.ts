@@ -24,10 +24,10 @@ function text(overrides: Record<string, unknown>): string {
 }
 
 describe('loadScenario', () => {
-  it('fills defaults: database test, deployment standalone, no indexes', () => {
+  it('fills defaults: database test, deployment replica set, no indexes', () => {
     const s = loadScenario(text({}));
     expect(s.database).toBe('test');
-    expect(s.deployment).toBe('standalone');
+    expect(s.deployment).toBe('replicaset');
     expect(s.collections).toHaveLength(1);
     expect(s.collections[0]?.indexes).toEqual([]);
     expect(s.setup).toBeUndefined();

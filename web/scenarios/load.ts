@@ -9,6 +9,7 @@ import { Int32, isDoc, type Doc, type Value } from '../../engine/bson/values.js'
 import { defaultIndexName } from '../../engine/catalog/index-definition.js';
 import {
   COURSE_SECTIONS,
+  DEFAULT_DEPLOYMENT,
   DEPLOYMENTS,
   OUTCOMES,
   type Deployment,
@@ -224,7 +225,7 @@ export function loadScenario(input: string | Doc, where = 'scenario'): Scenario 
   const collections = [...collectionsDoc].map(([name, v]) => parseCollection(name, v, `${path}.collections.${name}`));
   const deployment: Deployment = d.has('deployment')
     ? oneOf(d.get('deployment'), DEPLOYMENTS, `${path}.deployment`)
-    : 'standalone';
+    : DEFAULT_DEPLOYMENT;
   const expect = parseExpect(asDoc(d.get('expect'), `${path}.expect`), `${path}.expect`);
   const description = reqString(d, 'description', path);
   if (description.includes('\n')) throw new ScenarioError(`${path}.description`, 'must be one line');
@@ -242,7 +243,7 @@ export function loadScenario(input: string | Doc, where = 'scenario'): Scenario 
   };
   const setupValue = d.get('setup');
   const setup = setupValue === undefined ? undefined : parseSetup(asDoc(setupValue, `${path}.setup`), `${path}.setup`);
-  if (deployment !== 'standalone' && setup === undefined) {
+  if (d.has('deployment') && deployment !== 'standalone' && setup === undefined) {
     throw new ScenarioError(`${path}.setup`, `required for deployment '${deployment}'`);
   }
   const versionNote = optString(d, 'versionNote', path);

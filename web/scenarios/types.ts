@@ -12,6 +12,8 @@ export type Deployment = 'standalone' | 'replicaset' | 'sharded';
 export type ExpectedOutcome = 'ok' | 'error' | 'writeError' | 'writeConcernError';
 
 export const DEPLOYMENTS: readonly Deployment[] = ['standalone', 'replicaset', 'sharded'];
+/** A scenario without `deployment` runs on a 3-member replica set: the oplog and transactions are real there. */
+export const DEFAULT_DEPLOYMENT: Deployment = 'replicaset';
 export const OUTCOMES: readonly ExpectedOutcome[] = ['ok', 'error', 'writeError', 'writeConcernError'];
 
 /** The course's sections, in the order a learner follows them (the gallery shows them in this order). */

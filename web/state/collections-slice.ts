@@ -7,7 +7,7 @@ export const HISTORY_LIMIT = 50;
 
 export const createCollectionsSlice: StateCreator<Store, [], [], CollectionsSlice> = (set) => ({
   database: 'test',
-  deployment: { topology: 'standalone', setup: null },
+  deployment: { topology: 'replicaset', setup: null },
   setDeployment: (deployment) => set({ deployment }),
   collections: [],
   baseline: [],
