@@ -7,6 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import type { Doc, Value } from '../engine/bson/values.js';
+import { Engine } from '../engine/engine.js';
+import { answerLine } from './engine.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -95,5 +98,55 @@ describe('npm run engine', () => {
     );
     const shellLayout = runCli([], ['--shell', file, '--format', 'shell']);
     expect(shellLayout.stdout.join('\n')).toBe('{ acknowledged: true, insertedId: 1 }\n[ { _id: 1, a: 1 } ]');
+  });
+
+  it(
+    'the loop never dies: a 300-level aggregate result is an Overflow error reply and later lines are answered',
+    { timeout: 60_000 },
+    () => {
+      const deep =
+        '{"$db":"t","aggregate":"c","cursor":{},"pipeline":[{"$set":{"a":{"$reduce":{"input":{"$range":[0,300]},"initialValue":{},"in":{"x":"$$value"}}}}}]}';
+      const { stdout, status } = runCli(
+        ['{"$db":"t","insert":"c","documents":[{"_id":1}]}', deep, '{"$db":"t","count":"c"}'],
+        ['--topology', 'standalone'],
+      );
+      expect(status).toBe(0);
+      expect(stdout).toEqual([
+        '{"n":{"$numberInt":"1"},"ok":{"$numberDouble":"1.0"}}',
+        '{"ok":{"$numberDouble":"0.0"},"errmsg":"PlanExecutor error during aggregation :: caused by :: cannot convert document to BSON because it exceeds the limit of 200 levels of nesting","code":{"$numberInt":"15"},"codeName":"Overflow"}',
+        '{"n":{"$numberInt":"1"},"ok":{"$numberDouble":"1.0"}}',
+      ]);
+    },
+  );
+
+  it('--shell reports the 300-level aggregate as a server error and exits 1', { timeout: 60_000 }, () => {
+    const dir = mkdtempSync(join(tmpdir(), 'upsert-lab-cli-'));
+    const file = join(dir, 'deep.js');
+    writeFileSync(
+      file,
+      'db.c.insertOne({_id: 1});\ndb.c.aggregate([{$set: {a: {$reduce: {input: {$range: [0, 300]}, initialValue: {}, in: {x: "$$value"}}}}}]);\n',
+    );
+    const { stdout, status } = runCli([], ['--shell', file, '--format', 'shell']);
+    expect(status).toBe(1);
+    expect(stdout).toEqual([
+      '{ acknowledged: true, insertedId: 1 }',
+      'MongoServerError[Overflow]: PlanExecutor error during aggregation :: caused by :: cannot convert document to BSON because it exceeds the limit of 200 levels of nesting',
+    ]);
+  });
+});
+
+describe('answerLine', () => {
+  it('turns a reply that Extended JSON cannot write into an error reply', () => {
+    // No real command returns such a reply any more; an engine whose reply is 1,000 levels deep
+    // stands in for any future one.
+    class DeepReplyEngine extends Engine {
+      override runCommand(): Doc {
+        let v: Value = 1;
+        for (let i = 0; i < 1000; i++) v = new Map([['x', v]]);
+        return v as Doc;
+      }
+    }
+    const line = answerLine(new DeepReplyEngine(), '{"$db":"t","ping":1}');
+    expect(JSON.parse(line)).toMatchObject({ ok: { $numberDouble: '0.0' }, codeName: 'Overflow' });
   });
 });

@@ -89,18 +89,37 @@ export async function serveLines(
   for await (const raw of rl) {
     const line = raw.trim();
     if (line === '') continue;
-    let reply: Doc;
-    try {
-      reply = replyToLine(engine, line);
-    } catch (e) {
-      reply = new Map<string, Value>([
-        ['ok', 0],
-        ['errmsg', e instanceof Error ? e.message : String(e)],
-        ['code', new Int32(1)],
-        ['codeName', 'InternalError'],
-      ]);
-    }
-    write(`${stringifyEJSON(reply, { relaxed: false })}\n`);
+    write(`${answerLine(engine, line)}\n`);
+  }
+}
+
+/** The error reply for anything thrown while answering (an engine error keeps its code). */
+function thrownReply(e: unknown): Doc {
+  if (isEngineError(e)) return errorReply(e);
+  return new Map<string, Value>([
+    ['ok', 0],
+    ['errmsg', e instanceof Error ? e.message : String(e)],
+    ['code', new Int32(1)],
+    ['codeName', 'InternalError'],
+  ]);
+}
+
+/**
+ * The canonical Extended JSON line answering one input line. Never throws: a reply that cannot be
+ * written (too deep for Extended JSON, or anything else) becomes an error reply, so one bad line
+ * never ends the loop.
+ */
+export function answerLine(engine: Engine, line: string): string {
+  let reply: Doc;
+  try {
+    reply = replyToLine(engine, line);
+  } catch (e) {
+    reply = thrownReply(e);
+  }
+  try {
+    return stringifyEJSON(reply, { relaxed: false });
+  } catch (e) {
+    return stringifyEJSON(thrownReply(e), { relaxed: false });
   }
 }
 
@@ -116,7 +135,14 @@ export function runShellFile(
   let failed = false;
   for (const r of results) {
     if (r.output.kind === 'error') failed = true;
-    const out = format === 'ejson' ? formatShellResultEJSON(r) : formatShellResult(r);
+    let out: string;
+    try {
+      out = format === 'ejson' ? formatShellResultEJSON(r) : formatShellResult(r);
+    } catch (e) {
+      // A result that cannot be printed is reported like a failed statement; the rest still print.
+      failed = true;
+      out = `Error: ${e instanceof Error ? e.message : String(e)}`;
+    }
     if (out !== '') write(`${out}\n`);
   }
   return failed ? 1 : 0;

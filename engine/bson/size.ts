@@ -6,6 +6,7 @@
  * name as a C string + the value. Arrays are documents keyed "0", "1", …
  */
 import type { Binary, BSONRegExp, Code, DBRef } from 'bson';
+import { fail } from '../errors.js';
 import type { Doc, Value } from './values.js';
 
 /** `BSONObjMaxUserSize`: the largest document a user may store. */
@@ -144,4 +145,18 @@ export function nestingDepth(v: Value, limit = Infinity): number {
 /** True when the document nests deeper than `limit` levels (default: the stored-document limit). */
 export function exceedsDepth(doc: Doc, limit = MAX_STORED_DOCUMENT_DEPTH): boolean {
   return nestingDepth(doc, limit) > limit;
+}
+
+/**
+ * `Document::toBson`: a document computed by a pipeline or expression that nests deeper than
+ * `maxBSONDepth` cannot become BSON, so the server fails the operation (Overflow) before it is
+ * stored or returned.
+ */
+export function checkConvertibleToBson(doc: Doc): void {
+  if (nestingDepth(doc, MAX_BSON_DEPTH) > MAX_BSON_DEPTH) {
+    throw fail(
+      15,
+      `cannot convert document to BSON because it exceeds the limit of ${MAX_BSON_DEPTH} levels of nesting`,
+    );
+  }
 }

@@ -9,6 +9,7 @@
  * Two multikey paths in one compound index fail like the server: code 171
  * "cannot index parallel arrays [b] [a]".
  */
+import { appendAll } from '../arrays.js';
 import { BSON_UNDEFINED, isArray, isDoc, type Value } from '../bson/values.js';
 import { fail } from '../errors.js';
 import { keyOf } from './keys.js';
@@ -37,7 +38,7 @@ export function valuesAtPath(root: Value, parts: readonly string[]): PathValues 
       if (isArray(v)) {
         out.throughArray = true;
         if (v.length === 0) out.values.push(BSON_UNDEFINED);
-        else out.values.push(...v);
+        else appendAll(out.values, v);
       } else {
         out.values.push(v);
       }

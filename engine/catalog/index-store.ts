@@ -3,6 +3,7 @@
  * Unique indexes refuse a second record with an equal key (duplicate-key error 11000 with
  * `keyPattern`/`keyValue`, as `buildDupKeyErrorStatus` produces).
  */
+import { appendAll } from '../arrays.js';
 import { binaryEqual, compareValues, valuesEqual } from '../bson/compare.js';
 import { renderDoc, renderValue } from '../bson/render.js';
 import type { Doc, Value } from '../bson/values.js';
@@ -201,7 +202,7 @@ export class IndexStore {
   /** Every entry, in index order (key order by direction, then record id). */
   entriesInOrder(): IndexEntry[] {
     const all: IndexEntry[] = [];
-    for (const bucket of this.buckets.values()) all.push(...bucket);
+    for (const bucket of this.buckets.values()) appendAll(all, bucket);
     return this.sortEntries(all);
   }
 

@@ -11,6 +11,7 @@
  */
 import { Int32 } from 'bson';
 import { compareValues, valuesEqual, type Collator } from '../bson/compare.js';
+import { checkConvertibleToBson } from '../bson/size.js';
 import { isDoc, isNumber, type Doc, type Value } from '../bson/values.js';
 import type { CollationInfo } from '../catalog/collation-info.js';
 import { Collection } from '../catalog/collection.js';
@@ -20,7 +21,7 @@ import { checkWritable, deleteDocument, insertDocument } from '../catalog/writes
 import { compileFilter } from '../catalog/filter.js';
 import { keyOf } from '../catalog/keys.js';
 import { selectDocuments } from '../catalog/select.js';
-import { fail } from '../errors.js';
+import { fail, isEngineError } from '../errors.js';
 import { makeParseContext } from '../expr/parse.js';
 import type { ExprNode, ParseContext, Scope } from '../expr/types.js';
 import { OTHER_STAGES, UPDATE_STAGES } from '../pipeline/stages.js';
@@ -319,6 +320,12 @@ function run(ctx: CommandContext, collName: string | null, pipeline: readonly Va
     docs = collection.snapshot();
   }
   for (const s of rest) docs = s.run(docs);
+  // Each result becomes BSON as the cursor hands it out (`handleCursorCommand`, which adds context).
+  try {
+    for (const d of docs) checkConvertibleToBson(d);
+  } catch (e) {
+    throw isEngineError(e) ? e.withContext('PlanExecutor error during aggregation') : e;
+  }
   const last = stages.at(-1);
   if (last && last.name === '$out') {
     writeOut(ctx, last.spec, docs);

@@ -2,6 +2,7 @@
  * Array operators (`ExpressionArrayElemAt`, `ExpressionFilter`, `ExpressionMap`, `ExpressionReduce`,
  * `ExpressionSlice`, `ExpressionZip`, `ExpressionSortArray`, `$firstN`-style N operators...).
  */
+import { appendAll, maxOf, minOf } from '../arrays.js';
 import { formatG6 } from '../bson/render.js';
 import { compareValues, type Collator } from '../bson/compare.js';
 import { Int32, isDoc, type Doc, type Value } from '../bson/values.js';
@@ -42,7 +43,7 @@ const parseConcatArrays: OperatorParser = (arg, ctx, op) =>
     for (const v of values) {
       if (nullish(v)) return null;
       if (!Array.isArray(v)) throw fail(28664, `$concatArrays only supports arrays, not ${typeName(v)}`);
-      out.push(...v);
+      appendAll(out, v);
     }
     return out;
   });
@@ -404,8 +405,8 @@ const parseZip: OperatorParser = (arg, ctx) => {
         arrays.push(v);
       }
       const lengths = arrays.map((a) => a.length);
-      const min = Math.min(...lengths);
-      const max = Math.max(...lengths);
+      const min = minOf(lengths);
+      const max = maxOf(lengths);
       const defs: Value[] = arrays.map(() => null);
       if (min !== max) {
         defaults.forEach((e, i) => {

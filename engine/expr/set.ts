@@ -2,6 +2,7 @@
  * Set operators (`ExpressionSetUnion`, `ExpressionSetIntersection`...). Results built from the
  * server's ordered `ValueSet` come out sorted by the comparison order (with the collator).
  */
+import { appendAll } from '../arrays.js';
 import { compareValues, type Collator } from '../bson/compare.js';
 import type { Value } from '../bson/values.js';
 import { fail } from '../errors.js';
@@ -28,7 +29,7 @@ const parseSetUnion: OperatorParser = (arg, ctx, op) => {
     for (const v of values) {
       if (nullish(v)) return null;
       if (!Array.isArray(v)) throw fail(17043, `All operands of $setUnion must be arrays. One argument is of type: ${typeName(v)}`);
-      all.push(...v);
+      appendAll(all, v);
     }
     return toSortedSet(all, collator);
   });

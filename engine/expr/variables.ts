@@ -3,6 +3,7 @@
  * user variables), `$let` and `$literal`, after the server's `ExpressionFieldPath`, `Variables`
  * and `ExpressionLet`.
  */
+import { MAX_BSON_DEPTH } from '../bson/size.js';
 import { fail } from '../errors.js';
 import { isDoc, type Doc, type Value } from '../bson/values.js';
 import { bind, type ExprNode, type OperatorParser, type ParseContext, type Scope } from './types.js';
@@ -70,6 +71,8 @@ export function splitFieldPath(path: string): string[] {
   if (path.length === 0) throw fail(40352, 'FieldPath cannot be constructed with empty string');
   if (path.endsWith('.')) throw fail(40353, "FieldPath must not end with a '.'.");
   const parts = path.split('.');
+  // `FieldPath`: no more components than `BSONDepth::getMaxAllowableDepth()` (checked before names).
+  if (parts.length > MAX_BSON_DEPTH) throw fail(15, 'FieldPath is too long');
   for (const p of parts) validateFieldName(p);
   return parts;
 }

@@ -21,6 +21,7 @@
  * compared bytewise, children pairwise, number of children). Values are never compared, so
  * `{a: 1, a: 2}`-like ties keep their written order.
  */
+import { appendAll } from '../arrays.js';
 import { compareCodePoints } from '../bson/compare.js';
 import { BSONRegExp, type Value } from '../bson/values.js';
 import type { MatchNode } from './nodes.js';
@@ -126,7 +127,7 @@ function optimizeList(kind: 'and' | 'or' | 'nor', optimized: readonly MatchNode[
     const kept: MatchNode[] = [];
     const absorbed: MatchNode[] = [];
     for (const c of children) {
-      if (c.kind === kind) absorbed.push(...c.children);
+      if (c.kind === kind) appendAll(absorbed, c.children);
       else kept.push(c);
     }
     children = [...kept, ...absorbed];

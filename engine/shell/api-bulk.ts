@@ -3,6 +3,7 @@
  * same-type operations, as the driver batches them) and the client `bulkWrite` (one 8.0 admin
  * `bulkWrite` command with `nsInfo`).
  */
+import { minOf } from '../arrays.js';
 import type { Doc, Value } from '../bson/values.js';
 import { isDoc } from '../bson/values.js';
 import { MongoBulkWriteError, MongoClientBulkWriteError, ShellClientError } from './client-errors.js';
@@ -137,7 +138,7 @@ export function collectionBulkWrite(
     if (!ack) continue;
     if (kind === 'insert') {
       const failed = new Set(docArray(reply.get('writeErrors')).map((w) => toNumber(w.get('index'))));
-      const firstFailed = failed.size > 0 ? Math.min(...failed) : Infinity;
+      const firstFailed = failed.size > 0 ? minOf(failed) : Infinity;
       batch.forEach((op, i) => {
         if (!failed.has(i) && !(ordered && i > firstFailed)) insertedIds.set(op.index, op.statement.get('_id') ?? null);
       });

@@ -7,6 +7,7 @@
  * Options arrive as engine documents (`Doc`), as both the mongosh interpreter and the conformance
  * runner hold them. Unknown options are ignored, as the driver ignores them.
  */
+import { appendAll } from '../arrays.js';
 import { Binary, Long, UUID } from 'bson';
 import type { Doc, Value } from '../bson/values.js';
 import { isArray, isDoc } from '../bson/values.js';
@@ -714,7 +715,7 @@ function drainCursor(
     );
     const c = more.get('cursor');
     if (!isDoc(c)) break;
-    out.push(...docArray(c.get('nextBatch')));
+    appendAll(out, docArray(c.get('nextBatch')));
     id = c.get('id');
   }
   return out;

@@ -9,6 +9,7 @@
  *   than the post-image, otherwise the whole post-image.
  */
 import { binaryEqual } from '../bson/compare.js';
+import { checkConvertibleToBson } from '../bson/size.js';
 import { isDoc, type Doc, type Value } from '../bson/values.js';
 import { fail } from '../errors.js';
 import { makeParseContext } from '../expr/parse.js';
@@ -47,6 +48,7 @@ class PipelineUpdateExecutor implements PipelineExecutor {
 
   apply(doc: Doc, params: ApplyParams): ApplyResult {
     const transformed = this.transform(doc, params);
+    checkConvertibleToBson(transformed);
     if (binaryEqual(doc, transformed)) {
       return { doc: cloneValue(doc), noop: true, modifiedPaths: [], oplog: null, arrayTouches: [] };
     }

@@ -13,11 +13,23 @@ import { dotted, getAtPath } from './path.js';
 /** `maxBSONDepth` (200) minus `kExtraSystemDepthLevels` (20). */
 export const MAX_DEPTH_FOR_USER_STORAGE = 180;
 
-/** Deepest element level below a value (0 for scalars and empty containers). */
+/**
+ * Deepest element level below a value (0 for scalars and empty containers). Iterative, and it stops
+ * once past the storage limit: a value built by an expression may nest far deeper than a stack.
+ */
 function nestingDepth(v: Value): number {
   let max = 0;
-  if (isDoc(v)) for (const x of v.values()) max = Math.max(max, 1 + nestingDepth(x));
-  else if (isArray(v)) for (const x of v) max = Math.max(max, 1 + nestingDepth(x));
+  const stack: [Value, number][] = [[v, 0]];
+  while (stack.length > 0) {
+    const [x, level] = stack.pop()!;
+    const children = isDoc(x) ? x.values() : isArray(x) ? x : null;
+    if (children === null) continue;
+    for (const c of children) {
+      if (level + 1 > max) max = level + 1;
+      if (max > MAX_DEPTH_FOR_USER_STORAGE) return max;
+      if (isDoc(c) || isArray(c)) stack.push([c, level + 1]);
+    }
+  }
   return max;
 }
 

@@ -8,6 +8,7 @@
  *                         ['n', {t: 'val', type: 'long', text: 'NumberLong(5)'}],
  *                         ['w', {t: 'val', type: 'double', text: '2.0'}]]}
  */
+import { appendAll } from '../arrays.js';
 import { doubleText, stringifyEJSON } from '../bson/ejson.js';
 import { isArray, isDoc, typeOf, type Doc, type Value } from '../bson/values.js';
 import type { TreeNode } from './protocol.js';
@@ -89,7 +90,7 @@ export function explainOplogDiff(diff: Doc, prefix = ''): string[] {
       } else if (key.startsWith('u')) {
         out.push(`${key}: set element ${path(key.slice(1))} to ${shortText(value)}`);
       } else if (key.startsWith('s') && isDoc(value)) {
-        out.push(...explainOplogDiff(value, path(key.slice(1))));
+        appendAll(out, explainOplogDiff(value, path(key.slice(1))));
       }
       continue;
     }
@@ -100,7 +101,7 @@ export function explainOplogDiff(diff: Doc, prefix = ''): string[] {
         else out.push(`d: delete ${path(field)}`);
       }
     } else if (key.startsWith('s') && isDoc(value)) {
-      out.push(...explainOplogDiff(value, path(key.slice(1))));
+      appendAll(out, explainOplogDiff(value, path(key.slice(1))));
     }
   }
   return out;

@@ -4,6 +4,7 @@
  * `$position`), then `$sort`, then `$slice`. A pure append to a non-empty array is logged as one
  * `u<idx>` per element; everything else logs the whole array.
  */
+import { insertAll } from '../../arrays.js';
 import type { Collator } from '../../bson/compare.js';
 import type { Value } from '../../bson/values.js';
 import { isArray, isDoc, typeOf } from '../../bson/values.js';
@@ -85,7 +86,7 @@ export class PushNode extends ModifierNode {
         at = 0;
         kind = 'normal';
       }
-      arr.splice(at, 0, ...toInsert);
+      insertAll(arr, at, toInsert);
     }
     if (this.sort !== undefined) {
       kind = 'normal';

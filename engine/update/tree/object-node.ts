@@ -8,6 +8,36 @@ import { fail } from '../../errors.js';
 import { compareFieldNames, dotted, getChild, parseArrayIndex } from '../path.js';
 import { ownChild, type ApplyContext, type NodeArgs, type Slot, type UpdateNode } from './context.js';
 import { mergeNodes } from './merge.js';
+import { MAX_DEPTH_FOR_USER_STORAGE } from '../storage-validation.js';
+
+/**
+ * From this many path components on, a path that is missing can only end in the depth error or
+ * a no-op: nothing may be created deeper than the storage limit. Such subtrees are walked
+ * iteratively, so a 2,000-part path gets the server's error instead of a stack overflow.
+ */
+const DEEP_MISSING_PATH = MAX_DEPTH_FOR_USER_STORAGE;
+
+/**
+ * Applies a subtree whose path is already missing, without one JavaScript call per component:
+ * every leaf (or array/positional node) below gets the full missing path, in application order.
+ */
+function applyDeepMissing(ctx: ApplyContext, root: ObjectNode, args: NodeArgs): boolean {
+  let noop = true;
+  const stack: [UpdateNode, string[]][] = [[root, []]];
+  while (stack.length > 0) {
+    const [node, names] = stack.pop()!;
+    if (node instanceof ObjectNode && node.positional === undefined) {
+      for (let i = node.children.length - 1; i >= 0; i--) {
+        const [name, child] = node.children[i]!;
+        stack.push([child, [...names, name]]);
+      }
+      continue;
+    }
+    const pathToCreate = [...args.pathToCreate, ...names];
+    noop = node.apply(ctx, { ...args, pathToCreate }) && noop;
+  }
+  return noop;
+}
 
 export class ObjectNode implements UpdateNode {
   readonly type = 'object' as const;
@@ -30,6 +60,13 @@ export class ObjectNode implements UpdateNode {
 
   apply(ctx: ApplyContext, args: NodeArgs): boolean {
     const { pathTaken, pathToCreate, log } = args;
+    if (
+      pathToCreate.length > 0 &&
+      this.positional === undefined &&
+      pathTaken.length + pathToCreate.length >= DEEP_MISSING_PATH
+    ) {
+      return applyDeepMissing(ctx, this, args);
+    }
     let element = args.element;
     let slot = args.slot;
     let noop = true;
