@@ -6,6 +6,7 @@ import { EditorPanel } from './panels/EditorPanel.js';
 import { EngineStatus, Header } from './panels/Header.js';
 import { InspectPanel } from './panels/InspectPanel.js';
 import { ResultPanel } from './panels/ResultPanel.js';
+import { SavedWorkBanner } from './panels/SavedWorkBanner.js';
 import { useResolvedTheme } from './panels/theme.js';
 import { usePlayground } from './state/store.js';
 
@@ -64,6 +65,7 @@ export function App(): ReactNode {
         Skip to the command editor
       </a>
       <Header />
+      <SavedWorkBanner />
       <main className="layout">
         <CollectionsPanel />
         <div className="center">

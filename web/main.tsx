@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ACTIONS, perform } from './actions/actions.js';
 import { App } from './App.js';
-import { boot } from './engine/controller.js';
+import { boot } from './engine/boot.js';
 import { store } from './state/store.js';
 import './styles.css';
 

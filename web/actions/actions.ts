@@ -4,7 +4,8 @@
  */
 import { store } from '../state/store.js';
 import type { Store } from '../state/types.js';
-import { redo, resetCollection, resetEverything, run, undo } from '../engine/controller.js';
+import { redo, resetCollection, run, undo } from '../engine/controller.js';
+import { resetKeepingPrevious } from '../engine/saved-work.js';
 
 export interface KeyLike {
   readonly key: string;
@@ -27,7 +28,8 @@ export interface Action {
 export type ActionName = 'run' | 'undo' | 'redo' | 'resetCollection' | 'resetEverything' | 'openExamples' | 'openShare';
 
 const mod = (e: KeyLike): boolean => e.ctrlKey || e.metaKey;
-const editable = (s: Store): boolean => !s.readOnly && s.status !== 'starting';
+/** Not while starting, and not while a refused restore waits for the user's choice. */
+const editable = (s: Store): boolean => !s.readOnly && s.status !== 'starting' && s.restoreFailure === null;
 
 export const ACTIONS: Readonly<Record<ActionName, Action>> = {
   run: {
@@ -67,7 +69,7 @@ export const ACTIONS: Readonly<Record<ActionName, Action>> = {
     name: 'resetEverything',
     label: 'Reset everything',
     enabled: (s) => !s.readOnly,
-    perform: () => resetEverything(),
+    perform: () => resetKeepingPrevious(),
   },
   openExamples: {
     name: 'openExamples',

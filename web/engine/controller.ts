@@ -3,13 +3,12 @@
  * the store's, live preview (debounced dry runs), run, undo/redo, load examples and share links.
  * Only the latest preview may write its result ("did anything change in the meantime?").
  */
-import type { CollectionView, ScriptRun } from '../../engine/worker/protocol.js';
-import { getInitialState, readEmbedOptions } from '../share/url.js';
+import type { CollectionView, RequestBody, RequestType, ScriptRun } from '../../engine/worker/protocol.js';
 import type { ShareState } from '../share/state.js';
 import { fetchExampleCollections, fetchExampleIndex } from '../examples.js';
-import { disableAutosave, hasPersistedState, store } from '../state/store.js';
+import { store } from '../state/store.js';
 import type { CollectionState, DeploymentChoice, ScenarioInfo } from '../state/types.js';
-import { TimeoutError, engineBridge, type EngineBridge } from './bridge.js';
+import { engineBridge, type EngineBridge, type Send } from './bridge.js';
 import {
   authCommandText,
   authorizationOf,
@@ -33,24 +32,35 @@ db.students.updateMany(
 
 let bridgeInstance: EngineBridge | undefined;
 function bridge(): EngineBridge {
-  if (bridgeInstance === undefined) {
-    bridgeInstance = engineBridge();
-    bridgeInstance.onRestart = async () => {
-      await applyDeployment();
-      await syncEngine(store.getState().collections);
-    };
-  }
-  return bridgeInstance;
+  if (bridgeInstance === undefined) useBridge(engineBridge());
+  return bridgeInstance as EngineBridge;
 }
 
-/** For tests: drive the controller with another bridge (e.g. over a MessageChannel). */
+/**
+ * After a worker restart the store's collections are reloaded into the fresh worker before any
+ * other request reaches it; if that keeps failing the page says so and keeps the state.
+ */
 export function useBridge(b: EngineBridge): void {
   bridgeInstance = b;
-  b.onRestart = async () => {
-    await applyDeployment();
-    await syncEngine(store.getState().collections);
+  b.onRestart = async (send) => {
+    store.getState().setStatus('restarting');
+    engineAuthorization = false;
+    await applyDeployment(send);
+    await syncEngine(store.getState().collections, send);
+    store.getState().setStatus('ready');
+  };
+  b.onUnavailable = (error) => {
+    store.getState().setStatus('error');
+    store.getState().setNotice({ kind: 'error', text: error.message });
   };
 }
+
+/** The page's ordinary way to the worker (waits while a restarted worker is reloaded). */
+const request = (<T extends RequestType>(body: RequestBody<T> & { readonly type: T }, timeoutMs?: number) =>
+  bridge().request<T>(body, timeoutMs)) as unknown as Send;
+
+/** Setup commands per request while restoring: each request stays well inside the time limit. */
+export const SETUP_COMMANDS_PER_REQUEST = 10;
 
 function message(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
@@ -61,16 +71,16 @@ function errorText(error: { code: number; codeName: string; errmsg: string }): s
 }
 
 /** Runs admin commands (EJSON text) in order; the first failure throws. */
-async function adminCommands(commands: readonly string[]): Promise<void> {
+async function adminCommands(commands: readonly string[], send: Send = request): Promise<void> {
   if (commands.length === 0) return;
-  const r = await bridge().request({ type: 'setup', db: 'admin', reset: false, commands: [...commands] });
+  const r = await send({ type: 'setup', db: 'admin', reset: false, commands: [...commands] });
   if (!r.ok) throw new Error(errorText(r.error));
 }
 
 /** Puts the worker's engine in the store's deployment and refreshes the selector's list. */
-export async function applyDeployment(): Promise<void> {
-  await adminCommands(deploymentCommandTexts(store.getState().deployment));
-  const list = await bridge().request({ type: 'deployments' });
+export async function applyDeployment(send: Send = request): Promise<void> {
+  await adminCommands(deploymentCommandTexts(store.getState().deployment), send);
+  const list = await send({ type: 'deployments' });
   if (list.ok) store.getState().setDeployments(list.result);
 }
 
@@ -110,8 +120,8 @@ export async function setMemberStates(up: readonly boolean[]): Promise<void> {
  */
 let engineAuthorization = false;
 
-async function setEngineAuthorization(on: boolean): Promise<void> {
-  await adminCommands([authCommandText(on)]);
+async function setEngineAuthorization(on: boolean, send: Send = request): Promise<void> {
+  await adminCommands([authCommandText(on)], send);
   engineAuthorization = on;
 }
 
@@ -136,17 +146,25 @@ export async function setAuthorization(on: boolean): Promise<void> {
 }
 
 /** Loads the collections into a fresh database in the worker and refreshes the views. */
-export async function syncEngine(collections: readonly CollectionState[]): Promise<CollectionView[]> {
+export async function syncEngine(
+  collections: readonly CollectionState[],
+  send: Send = request,
+): Promise<CollectionView[]> {
   const s = store.getState();
   const commands = setupCommandTexts(s.database, collections);
-  if (engineAuthorization) await setEngineAuthorization(false);
-  await adminCommands(memberCommandTexts(s.deployment, true));
-  const setup = await bridge().request({ type: 'setup', db: s.database, reset: true, commands });
-  if (!setup.ok) throw new Error(errorText(setup.error));
-  await adminCommands(shardKeyCommandTexts(s.database, s.deployment));
-  await adminCommands(memberCommandTexts(s.deployment, false));
-  if (authorizationOf(s.deployment)) await setEngineAuthorization(true);
-  const views = await bridge().request({ type: 'collections', db: s.database });
+  if (engineAuthorization) await setEngineAuthorization(false, send);
+  await adminCommands(memberCommandTexts(s.deployment, true), send);
+  // In batches (inserts are split too, see setupCommands): a large collection restores in
+  // several requests, each well inside the worker's time limit and the server's batch size.
+  for (let i = 0; i === 0 || i < commands.length; i += SETUP_COMMANDS_PER_REQUEST) {
+    const batch = commands.slice(i, i + SETUP_COMMANDS_PER_REQUEST);
+    const setup = await send({ type: 'setup', db: s.database, reset: i === 0, commands: batch });
+    if (!setup.ok) throw new Error(errorText(setup.error));
+  }
+  await adminCommands(shardKeyCommandTexts(s.database, s.deployment), send);
+  await adminCommands(memberCommandTexts(s.deployment, false), send);
+  if (authorizationOf(s.deployment)) await setEngineAuthorization(true, send);
+  const views = await send({ type: 'collections', db: s.database }, 15_000);
   if (!views.ok) throw new Error(errorText(views.error));
   store.getState().setViews(views.result);
   return views.result;
@@ -234,7 +252,7 @@ export async function preview(): Promise<void> {
     return;
   }
   try {
-    const response = await bridge().request({ type: 'runScript', db: s.database, script, dryRun: true });
+    const response = await request({ type: 'runScript', db: s.database, script, dryRun: true });
     if (ticket !== previewTicket) return;
     if (!response.ok) {
       s.setNotice({ kind: 'error', text: errorText(response.error) });
@@ -256,7 +274,7 @@ export async function run(): Promise<ScriptRun | null> {
   s.setStatus('running');
   s.setNotice(null);
   try {
-    const response = await bridge().request({ type: 'runScript', db: s.database, script, dryRun: false });
+    const response = await request({ type: 'runScript', db: s.database, script, dryRun: false });
     if (!response.ok) {
       store.getState().setNotice({ kind: 'error', text: errorText(response.error) });
       return null;
@@ -333,11 +351,11 @@ export async function loadStarter(label: string | null): Promise<void> {
   const db = index.database;
   store.setState({ database: db });
   // Start from an empty database: collections made since (e.g. by a script) must go too.
-  const dropped = await bridge().request({ type: 'setup', db, reset: true, commands: [] });
+  const dropped = await request({ type: 'setup', db, reset: true, commands: [] });
   if (!dropped.ok) throw new Error(errorText(dropped.error));
-  const loaded = await bridge().request({ type: 'loadCollections', db, collections: files });
+  const loaded = await request({ type: 'loadCollections', db, collections: files });
   if (!loaded.ok) throw new Error(errorText(loaded.error));
-  const views = await bridge().request({ type: 'collections', db });
+  const views = await request({ type: 'collections', db });
   if (!views.ok) throw new Error(errorText(views.error));
   const s = store.getState();
   s.setViews(views.result);
@@ -365,54 +383,4 @@ export async function resetEverything(): Promise<void> {
   store.getState().setDeployment({ topology: 'replicaset', setup: null });
   await applyDeployment();
   await loadStarter(null);
-}
-
-/** Starts the page: share link > autosaved state > starter example. */
-export async function boot(address: Location | string): Promise<void> {
-  const s = store.getState();
-  const embed = readEmbedOptions(address);
-  s.setEmbed(embed.embed, embed.readOnly);
-  if (embed.embed) disableAutosave();
-  try {
-    const ping = await bridge().request({ type: 'ping' }, 15_000);
-    if (!ping.ok) throw new Error(errorText(ping.error));
-    await applyDeployment().catch((e: unknown) => s.setNotice({ kind: 'error', text: message(e) }));
-    let shared: ShareState | undefined;
-    try {
-      shared = await getInitialState(address);
-    } catch (e) {
-      s.setNotice({ kind: 'error', text: message(e) });
-    }
-    let loaded = false;
-    if (shared !== undefined) {
-      try {
-        await loadState(shared, null);
-        loaded = true;
-        // From now on the autosave holds the state: a reload must not bring the link's state back
-        // over what the person typed since (an embed keeps its link: it never autosaves).
-        if (!embed.embed && typeof address !== 'string') {
-          window.history.replaceState(null, '', address.href.replace(/#.*$/, ''));
-        }
-      } catch (e) {
-        s.setNotice({ kind: 'error', text: `The shared state could not be loaded: ${message(e)}` });
-      }
-    }
-    if (!loaded && hasPersistedState() && store.getState().collections.length > 0) {
-      try {
-        await syncEngine(store.getState().collections);
-        schedulePreview(0);
-        loaded = true;
-      } catch (e) {
-        s.setNotice({
-          kind: 'error',
-          text: `Your saved collections could not be restored (${message(e)}); the starter example is loaded instead.`,
-        });
-      }
-    }
-    if (!loaded) await loadStarter(null);
-    store.getState().setStatus('ready');
-  } catch (e) {
-    store.getState().setStatus('error');
-    store.getState().setNotice({ kind: 'error', text: e instanceof TimeoutError ? e.message : message(e) });
-  }
 }

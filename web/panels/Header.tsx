@@ -4,6 +4,7 @@ import { ACTIONS, perform } from '../actions/actions.js';
 import { usePlayground } from '../state/store.js';
 import type { Theme } from '../state/types.js';
 import { DeploymentSelect } from './DeploymentSelect.js';
+import { PreviousWorkButton } from './SavedWorkBanner.js';
 
 const NEXT_THEME: Record<Theme, Theme> = { system: 'light', light: 'dark', dark: 'system' };
 const THEME_LABEL: Record<Theme, string> = { system: 'Theme: system', light: 'Theme: light', dark: 'Theme: dark' };
@@ -62,6 +63,7 @@ export function Header(): ReactNode {
             ↷
           </button>
         </div>
+        <PreviousWorkButton />
         {readOnly ? null : (
           <button
             type="button"

@@ -38,7 +38,10 @@ export interface CollectionSetup {
   readonly indexSpecs: readonly Doc[];
 }
 
-/** create (with options), createIndexes, insert. */
+/** Documents per setup `insert` (the server refuses a batch of more than 100,000 writes, code 16). */
+export const SETUP_INSERT_BATCH = 1000;
+
+/** create (with options), createIndexes, inserts of at most SETUP_INSERT_BATCH documents. */
 export function setupCommands(c: CollectionSetup): Doc[] {
   const create: Doc = new Map<string, Value>([['create', c.name]]);
   for (const [k, v] of c.createOptions ?? []) create.set(k, v);
@@ -53,11 +56,11 @@ export function setupCommands(c: CollectionSetup): Doc[] {
   }
   // Inserted after the indexes so a unique index also checks the sample data; validation is
   // bypassed because examples may deliberately hold documents a later validator rejects.
-  if (c.documents.length > 0) {
+  for (let i = 0; i < c.documents.length; i += SETUP_INSERT_BATCH) {
     out.push(
       new Map<string, Value>([
         ['insert', c.name],
-        ['documents', [...c.documents]],
+        ['documents', c.documents.slice(i, i + SETUP_INSERT_BATCH)],
         ['ordered', true],
         ['bypassDocumentValidation', true],
       ]),

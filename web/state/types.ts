@@ -112,4 +112,19 @@ export interface UiSlice {
   setHoveredId(id: string | null): void;
 }
 
-export type Store = CollectionsSlice & CommandSlice & RunSlice & UiSlice;
+/** What the page knows about the saved copy of the work (IndexedDB, web/saved/). */
+export interface SavedSlice {
+  /** Saving failed (full disk, storage refused): the text says what is and is not saved. */
+  readonly storageNotice: string | null;
+  /** The saved work could not be loaded into the engine: kept untouched, not saved over. */
+  readonly restoreFailure: { readonly message: string } | null;
+  /** A workspace put aside (share link, other tab, starter), one click from coming back. */
+  readonly previousWork: { readonly label: string; readonly savedAt: number } | null;
+  /** Another tab saved the workspace: this tab stopped saving until the user chooses. */
+  readonly otherTab: { readonly at: number } | null;
+  /** Shown once after a share link replaced the work (the previous work is kept). */
+  readonly linkOpened: boolean;
+  setSaved(patch: Partial<Pick<SavedSlice, 'storageNotice' | 'restoreFailure' | 'previousWork' | 'otherTab' | 'linkOpened'>>): void;
+}
+
+export type Store = CollectionsSlice & CommandSlice & RunSlice & UiSlice & SavedSlice;
