@@ -185,6 +185,10 @@ class EJSONParser {
         const keyPos = this.pos;
         const key = this.parseString();
         if (map.has(key)) parseError(keyPos, `duplicate field name "${key}"`);
+        // A BSON field name is a C string: js-bson's EJSON.parse refuses a NUL in one, as we do.
+        if (key.includes('\0')) {
+          parseError(keyPos, `BSON Document field names cannot contain null bytes, found: ${JSON.stringify(key)}`);
+        }
         this.skipWs();
         if (this.text.charCodeAt(this.pos) !== 0x3a /* : */) parseError(this.pos, "expected ':'");
         this.pos++;

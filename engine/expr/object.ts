@@ -94,6 +94,8 @@ function parseSetFieldFamily(unset: boolean): OperatorParser {
     if (!value) throw fail(4161103, `${op} requires 'value' to be specified`);
     if (!input) throw fail(4161109, `${op} requires 'input' to be specified`);
     const name = constantField(op, field, 4161108, 4161106, 4161107);
+    // A BSON field name is a C string (jstests/core/null_byte_strings.js expects 9534700).
+    if (name.includes('\0')) throw fail(9534700, `${op} 'field' cannot contain an embedded null byte`);
     const inputNode = input;
     const valueNode = value;
     return {

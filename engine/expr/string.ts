@@ -3,6 +3,8 @@
  * code-point semantics for the `CP` variants; `$toLower`/`$toUpper`/`$strcasecmp` change ASCII
  * letters only (the server's `boost::to_lower` in the C locale).
  */
+import { utf8Length } from '../bson/size.js';
+import { checkedString, checkStringBytes } from './string-limit.js';
 import { formatG6 } from '../bson/render.js';
 import { Int32, isDoc, typeOf, type Decimal128, type Long, type Value } from '../bson/values.js';
 import { fail, isEngineError } from '../errors.js';
@@ -53,7 +55,8 @@ const parseConcat: OperatorParser = (arg, ctx, op) =>
     for (const v of values) {
       if (nullish(v)) return null;
       if (typeof v !== 'string') throw fail(16702, `$concat only supports strings, not ${typeName(v)}`);
-      out += v;
+      // Checked while growing, so a huge result is refused before it is built.
+      out = checkedString(out + v);
     }
     return out;
   });
@@ -258,8 +261,11 @@ function replaceOperator(all: boolean): OperatorParser {
         if (nullish(i) || nullish(f) || nullish(r)) return null;
         if (!all) {
           const at = i.indexOf(f);
-          return at < 0 ? i : i.slice(0, at) + r + i.slice(at + f.length);
+          return at < 0 ? i : checkedString(i.slice(0, at) + r + i.slice(at + f.length));
         }
+        // The result's size is known before it is built: refuse an oversized one up front.
+        const matches = f === '' ? [...i].length + 1 : i.split(f).length - 1;
+        checkStringBytes(utf8Length(i) + matches * (utf8Length(r) - utf8Length(f)));
         if (f === '') {
           // An empty `find` matches before every character and at the end.
           let out = '';

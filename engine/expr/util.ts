@@ -1,4 +1,5 @@
 /** Small helpers shared by the operator families: argument lists, arity checks, null tests. */
+import { checkedString } from './string-limit.js';
 import { fail } from '../errors.js';
 import { BSON_UNDEFINED, typeOf, type Value } from '../bson/values.js';
 import type { ExprNode, ParseContext } from './types.js';
@@ -51,7 +52,9 @@ export class CallNode implements ExprNode {
   evaluate(scope: Parameters<ExprNode['evaluate']>[0]): Value | undefined {
     const values = new Array<Value | undefined>(this.args.length);
     for (let i = 0; i < this.args.length; i++) values[i] = this.args[i]!.evaluate(scope);
-    return this.fn(values);
+    const out = this.fn(values);
+    // Every string an operator builds is a new server Value: at most 16 MiB (16493).
+    return typeof out === 'string' ? checkedString(out) : out;
   }
 }
 

@@ -8,6 +8,7 @@
  * runner hold them. Unknown options are ignored, as the driver ignores them.
  */
 import { appendAll } from '../arrays.js';
+import { findNulFieldName } from '../bson/field-names.js';
 import { Binary, Long, UUID } from 'bson';
 import type { Doc, Value } from '../bson/values.js';
 import { isArray, isDoc } from '../bson/values.js';
@@ -343,6 +344,9 @@ export class ShellClient {
     acknowledged: boolean,
     session: ShellSession | undefined,
   ): Doc {
+    // The driver serializes the command first: js-bson refuses a NUL in a field name.
+    const nulKey = findNulFieldName(cmd);
+    if (nulKey !== undefined) throw new ShellClientError(`key ${nulKey} must not contain null bytes`, 'BSONError');
     const requestId = ++this.requestCounter;
     const observer = this.options.observer;
     observer?.({ kind: 'started', commandName, databaseName: dbName, command: cmd, requestId });
