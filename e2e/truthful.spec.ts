@@ -49,3 +49,19 @@ test('a standalone refuses transactions and w: 3, and its oplog tab says why it 
   await expect(oplog.getByTestId('oplog-standalone')).toContainText('A standalone server keeps no oplog');
   await expect(oplog.getByTestId('oplog-entry')).toHaveCount(0);
 });
+
+test('a typo in an operator: the marker covers $icn only and the error suggests $inc', async ({ playground, page }) => {
+  await playground.open();
+  const command = 'db.students.updateOne({_id: 1}, {$icn: {age: 1}})';
+  await playground.setCommand(command);
+  const marker = page.getByTestId('editor-marker');
+  const column = command.indexOf('$icn') + 1;
+  await expect(marker).toHaveAttribute('data-column', String(column));
+  await expect(marker).toHaveAttribute('data-end-column', String(column + '$icn'.length));
+  await expect(marker).toHaveAttribute('data-end-line', '1');
+  await expect(marker).toContainText('Did you mean $inc?');
+  const error = playground.result.getByTestId('error-pane');
+  await expect(error.getByTestId('error-suggestion')).toHaveText('Did you mean $inc?');
+  await expect(error.getByTestId('error-help')).toContainText('$icn is not an update operator');
+  await expect(error).not.toContainText('arrayFilters');
+});

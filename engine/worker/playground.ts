@@ -26,8 +26,10 @@ import type {
   ProtocolError,
   ScriptRun,
   SentCommand,
+  ShellStatementReply,
   StatementView,
 } from './protocol.js';
+import { diagnoseError } from './diagnose.js';
 import type { ShellRunner } from './shell-runner.js';
 import { explainOplogEntry, scalarText, toTree, typedEJSON } from './views.js';
 
@@ -124,7 +126,7 @@ export function runPlaygroundScript(
   try {
     const statements = shell(recorder, db, script, (index) => {
       current = index;
-    });
+    }).map(withDiagnosis);
     // A standalone writes no oplog (only replica set members do): nothing of it is shown.
     const standalone = engine.serverType() === 'standalone';
     const oplog = standalone ? [] : engine.oplogEntries().slice(oplogBefore).map(oplogView);
@@ -155,6 +157,13 @@ export function runPlaygroundScript(
       for (const record of operationsBefore) operations.record(record);
     }
   }
+}
+
+/** Adds the engine's help for a statement's error (what it means, did you mean, where). */
+function withDiagnosis(s: ShellStatementReply): ShellStatementReply {
+  if (s.error === undefined) return s;
+  const diagnosis = diagnoseError(s.error.code, s.error.message, s.source);
+  return diagnosis === undefined ? s : { ...s, diagnosis };
 }
 
 /** The command's document changes without their oplog `o` (a standalone writes none). */

@@ -281,6 +281,16 @@ export interface ShellErrorReply {
   readonly errorResponse?: string;
 }
 
+/** Help for one error, chosen by the engine from its code and message (engine/worker/diagnose.ts). */
+export interface ErrorDiagnosis {
+  /** This error in plain words. */
+  readonly help?: string;
+  /** "Did you mean $inc?", computed from the engine's own lists. */
+  readonly suggestion?: string;
+  /** The text in the statement the error is about (`$icn`, `arrayFilter`, `upsert`), for the editor marker. */
+  readonly token?: string;
+}
+
 /** The outcome of one shell statement. */
 export interface ShellStatementReply {
   readonly index: number;
@@ -295,6 +305,8 @@ export interface ShellStatementReply {
   /** Canonical EJSON of the statement's value (a document, an UpdateResult as a document …). */
   readonly value?: string;
   readonly error?: ShellErrorReply;
+  /** For an error the engine can explain: help, "did you mean", the offending token. */
+  readonly diagnosis?: ErrorDiagnosis;
   /** For a runtime error: the part of the statement it points at (a call, a name), when known. */
   readonly errorRange?: ShellSourceRange;
 }

@@ -80,7 +80,14 @@ function PlainEditor(props: CommandEditorOptions): ReactNode {
         }}
       />
       {first !== undefined ? (
-        <p className="plain-marker" data-testid="editor-marker" data-line={first.startLine}>
+        <p
+          className="plain-marker"
+          data-testid="editor-marker"
+          data-line={first.startLine}
+          data-column={first.startColumn}
+          data-end-line={first.endLine}
+          data-end-column={first.endColumn}
+        >
           Line {first.startLine}, column {first.startColumn}: {first.message}
         </p>
       ) : null}
@@ -220,7 +227,14 @@ function MonacoEditor(props: CommandEditorOptions & { onFail: () => void }): Rea
         aria-label={props.label}
       />
       {first !== undefined ? (
-        <p className="plain-marker" data-testid="editor-marker" data-line={first.startLine}>
+        <p
+          className="plain-marker"
+          data-testid="editor-marker"
+          data-line={first.startLine}
+          data-column={first.startColumn}
+          data-end-line={first.endLine}
+          data-end-column={first.endColumn}
+        >
           Line {first.startLine}, column {first.startColumn}: {first.message}
         </p>
       ) : null}

@@ -35,7 +35,8 @@ export function tokensOf(message: string): string[] {
 function statementMarker(script: string, s: ShellStatementReply): EditorMarker | undefined {
   const error = s.error;
   if (error === undefined) return undefined;
-  const text = `${error.codeName === undefined ? error.name : `${error.codeName} (${error.code ?? '?'})`}: ${error.message}`;
+  const suggestion = s.diagnosis?.suggestion;
+  const text = `${error.codeName === undefined ? error.name : `${error.codeName} (${error.code ?? '?'})`}: ${error.message}${suggestion === undefined ? '' : `\n${suggestion}`}`;
   if (error.line !== undefined && error.column !== undefined) {
     return {
       startLine: error.line,
@@ -48,7 +49,10 @@ function statementMarker(script: string, s: ShellStatementReply): EditorMarker |
   const { startOffset, endOffset } = s.range;
   if (error.code !== undefined) {
     const source = script.slice(startOffset, endOffset);
-    for (const token of tokensOf(error.message)) {
+    // The token the engine's diagnosis names (`$icn`, an option name) comes first.
+    const named = s.diagnosis?.token;
+    const tokens = named === undefined ? tokensOf(error.message) : [named, ...tokensOf(error.message)];
+    for (const token of tokens) {
       // An identifier named by "$[<id>]" or a path: prefer the quoted spelling in the source.
       for (const probe of [`"${token}"`, `'${token}'`, `$[${token}]`]) {
         const at = source.indexOf(probe);

@@ -7,7 +7,6 @@ import type { ReactNode } from 'react';
 import type { ScriptRun, ShellStatementReply } from '../../engine/worker/protocol.js';
 import { usePlayground } from '../state/store.js';
 import { statementText } from './DiffPanel.js';
-import { explain } from './explanations.js';
 
 /** The script line of a statement, by index. */
 function lineOf(run: ScriptRun, index: number): number | undefined {
@@ -118,7 +117,7 @@ function Statement({ s, cards }: { s: ShellStatementReply; cards: number | undef
         ) : null}
       </div>
       {s.error !== undefined ? (
-        <ErrorBox error={s.error} />
+        <ErrorBox error={s.error} diagnosis={s.diagnosis} />
       ) : s.printed !== '' ? (
         <pre className="code printed" tabIndex={0}>
           {s.printed}
@@ -128,8 +127,13 @@ function Statement({ s, cards }: { s: ShellStatementReply; cards: number | undef
   );
 }
 
-function ErrorBox({ error }: { error: NonNullable<ShellStatementReply['error']> }): ReactNode {
-  const explanation = explain(error.code);
+function ErrorBox({
+  error,
+  diagnosis,
+}: {
+  error: NonNullable<ShellStatementReply['error']>;
+  diagnosis: ShellStatementReply['diagnosis'];
+}): ReactNode {
   return (
     <div className="error-box" data-testid="error-pane" role="alert">
       <div className="error-title">
@@ -147,9 +151,14 @@ function ErrorBox({ error }: { error: NonNullable<ShellStatementReply['error']> 
         ) : null}
       </div>
       <p className="error-message">{error.message}</p>
-      {explanation !== undefined ? (
-        <p className="error-explanation">
-          {explanation.text}
+      {diagnosis?.suggestion !== undefined ? (
+        <p className="error-suggestion" data-testid="error-suggestion">
+          {diagnosis.suggestion}
+        </p>
+      ) : null}
+      {diagnosis?.help !== undefined ? (
+        <p className="error-explanation" data-testid="error-help">
+          {diagnosis.help}
         </p>
       ) : error.name === 'SyntaxError' ? (
         <p className="error-explanation">The script is not valid mongosh syntax at the marked position.</p>
