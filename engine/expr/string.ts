@@ -7,11 +7,11 @@ import { utf8Length } from '../bson/size.js';
 import { checkedString, checkStringBytes } from './string-limit.js';
 import { formatG6 } from '../bson/render.js';
 import { Int32, isDoc, typeOf, type Decimal128, type Long, type Value } from '../bson/values.js';
-import { fail, isEngineError } from '../errors.js';
-import { compileRegex } from '../query/regex.js';
+import { fail } from '../errors.js';
+import { regexOperator } from './regex.js';
 import { coerceToLong } from './arithmetic.js';
 import { integralInt, numKind, type Num } from './numeric.js';
-import type { ExprNode, OperatorParser, ParseContext, Scope } from './types.js';
+import type { ExprNode, OperatorParser, Scope } from './types.js';
 import { CallNode, nullish, parseArgs, parseFixed, rangedArity, typeName } from './util.js';
 import { isoDate, valueToString } from './value-string.js';
 
@@ -91,10 +91,15 @@ const parseSubstrCP: OperatorParser = (arg, ctx, op) =>
       throw fail(34450, `${op}: starting index must be a numeric type (is BSON type ${typeName(lower)})`);
     const start = integralInt(lower as Num);
     if (start === null)
-      throw fail(34451, `${op}: starting index cannot be represented as a 32-bit integral value: ${valueToString(lower)}`);
-    if (numKind(length) === null) throw fail(34452, `${op}: length must be a numeric type (is BSON type ${typeName(length)})`);
+      throw fail(
+        34451,
+        `${op}: starting index cannot be represented as a 32-bit integral value: ${valueToString(lower)}`,
+      );
+    if (numKind(length) === null)
+      throw fail(34452, `${op}: length must be a numeric type (is BSON type ${typeName(length)})`);
     const len = integralInt(length as Num);
-    if (len === null) throw fail(34453, `${op}: length cannot be represented as a 32-bit integral value: ${valueToString(length)}`);
+    if (len === null)
+      throw fail(34453, `${op}: length cannot be represented as a 32-bit integral value: ${valueToString(length)}`);
     if (len < 0) throw fail(34454, `${op}: length must be a nonnegative integer.`);
     if (start < 0) throw fail(34455, `${op}: the starting index must be nonnegative integer.`);
     return [...str].slice(start, start + len).join('');
@@ -136,7 +141,18 @@ const parseStrcasecmp: OperatorParser = (arg, ctx, op) =>
   );
 
 /** Whitespace `$trim` removes by default. */
-const DEFAULT_TRIM = ['\0', ' ', '\t', '\n', '\v', '\f', '\r', '\u00a0', '\u1680', ...Array.from({ length: 11 }, (_, i) => String.fromCodePoint(0x2000 + i))];
+const DEFAULT_TRIM = [
+  '\0',
+  ' ',
+  '\t',
+  '\n',
+  '\v',
+  '\f',
+  '\r',
+  '\u00a0',
+  '\u1680',
+  ...Array.from({ length: 11 }, (_, i) => String.fromCodePoint(0x2000 + i)),
+];
 
 function trimOperator(left: boolean, right: boolean): OperatorParser {
   return (arg, ctx, op) => {
@@ -156,13 +172,19 @@ function trimOperator(left: boolean, right: boolean): OperatorParser {
         const s = inputNode.evaluate(scope);
         if (nullish(s)) return null;
         if (typeof s !== 'string')
-          throw fail(50699, `${op} requires its input to be a string, got ${valueToString(s)} (of type ${typeName(s)}) instead.`);
+          throw fail(
+            50699,
+            `${op} requires its input to be a string, got ${valueToString(s)} (of type ${typeName(s)}) instead.`,
+          );
         let set = DEFAULT_TRIM;
         if (charsNode) {
           const c = charsNode.evaluate(scope);
           if (nullish(c)) return null;
           if (typeof c !== 'string')
-            throw fail(50700, `${op} requires 'chars' to be a string, got ${valueToString(c)} (of type ${typeName(c)}) instead.`);
+            throw fail(
+              50700,
+              `${op} requires 'chars' to be a string, got ${valueToString(c)} (of type ${typeName(c)}) instead.`,
+            );
           set = [...c];
         }
         const cps = [...s];
@@ -180,9 +202,15 @@ const parseSplit: OperatorParser = (arg, ctx, op) =>
   new CallNode(op, parseFixed(arg, ctx, op, 2), ([s, sep]) => {
     if (nullish(s) || nullish(sep)) return null;
     if (typeof s !== 'string')
-      throw fail(40085, `$split requires an expression that evaluates to a string as a first argument, found: ${typeName(s)}`);
+      throw fail(
+        40085,
+        `$split requires an expression that evaluates to a string as a first argument, found: ${typeName(s)}`,
+      );
     if (typeof sep !== 'string')
-      throw fail(40086, `$split requires an expression that evaluates to a string as a second argument, found: ${typeName(sep)}`);
+      throw fail(
+        40086,
+        `$split requires an expression that evaluates to a string as a second argument, found: ${typeName(sep)}`,
+      );
     if (sep === '') throw fail(40087, '$split requires a non-empty separator');
     return s.split(sep);
   });
@@ -190,7 +218,10 @@ const parseSplit: OperatorParser = (arg, ctx, op) =>
 function indexArg(v: Value | undefined, op: string, what: string): number {
   const n = numKind(v) === null ? null : integralInt(v as Num);
   if (n === null)
-    throw fail(40096, `${op}requires an integral ${what}, found a value of type: ${typeName(v)}, with value: ${valueToString(v)}`);
+    throw fail(
+      40096,
+      `${op}requires an integral ${what}, found a value of type: ${typeName(v)}, with value: ${valueToString(v)}`,
+    );
   if (n < 0) throw fail(40097, `${op} requires a nonnegative ${what}, found: ${valueToString(v)}`);
   return n;
 }
@@ -211,13 +242,18 @@ function indexOfOperator(bytes: boolean): OperatorParser {
       evaluate(scope: Scope): Value {
         const s = args[0]!.evaluate(scope);
         if (nullish(s)) return null;
-        if (typeof s !== 'string') throw fail(firstCode, `${op} requires a string as the first argument, found: ${typeName(s)}`);
+        if (typeof s !== 'string')
+          throw fail(firstCode, `${op} requires a string as the first argument, found: ${typeName(s)}`);
         const token = args[1]!.evaluate(scope);
-        if (typeof token !== 'string') throw fail(secondCode, `${op} requires a string as the second argument, found: ${typeName(token)}`);
+        if (typeof token !== 'string')
+          throw fail(secondCode, `${op} requires a string as the second argument, found: ${typeName(token)}`);
         const units: (number | string)[] = bytes ? Array.from(enc.encode(s)) : [...s];
         const tok: (number | string)[] = bytes ? Array.from(enc.encode(token)) : [...token];
         const start = args.length > 2 ? indexArg(args[2]!.evaluate(scope), op, 'starting index') : 0;
-        const end = args.length > 3 ? Math.min(units.length, indexArg(args[3]!.evaluate(scope), op, 'ending index')) : units.length;
+        const end =
+          args.length > 3
+            ? Math.min(units.length, indexArg(args[3]!.evaluate(scope), op, 'ending index'))
+            : units.length;
         if (bytes) {
           // input.substr(0, end).find(token, start)
           if (start > units.length || end < start) return int(-1);
@@ -252,10 +288,15 @@ function replaceOperator(all: boolean): OperatorParser {
     const nodes = [input, find, replacement] as const;
     return {
       evaluate(scope: Scope): Value {
-        const [i, f, r] = nodes.map((n) => n.evaluate(scope)) as [Value | undefined, Value | undefined, Value | undefined];
+        const [i, f, r] = nodes.map((n) => n.evaluate(scope)) as [
+          Value | undefined,
+          Value | undefined,
+          Value | undefined,
+        ];
         if (!(typeof i === 'string' || nullish(i)))
           throw fail(51746, `${op} requires that 'input' be a string, found: ${valueToString(i)}`);
-        if (!(typeof f === 'string' || nullish(f))) throw fail(51745, `${op} requires that 'find' be a string, found: ${valueToString(f)}`);
+        if (!(typeof f === 'string' || nullish(f)))
+          throw fail(51745, `${op} requires that 'find' be a string, found: ${valueToString(f)}`);
         if (!(typeof r === 'string' || nullish(r)))
           throw fail(51744, `${op} requires that 'replacement' be a string, found: ${valueToString(r)}`);
         if (nullish(i) || nullish(f) || nullish(r)) return null;
@@ -273,87 +314,6 @@ function replaceOperator(all: boolean): OperatorParser {
           return out + r;
         }
         return i.split(f).join(r);
-      },
-    };
-  };
-}
-
-/** `$regexMatch`, `$regexFind`, `$regexFindAll` (`ExpressionRegex`). */
-function regexOperator(mode: 'match' | 'find' | 'findAll'): OperatorParser {
-  return (arg: Value, ctx: ParseContext, op: string) => {
-    if (!isDoc(arg)) throw fail(51103, `${op} expects an object of named arguments but found: ${typeName(arg)}`);
-    let input: ExprNode | undefined;
-    let regex: ExprNode | undefined;
-    let options: ExprNode | undefined;
-    for (const [k, v] of arg) {
-      if (k === 'input') input = ctx.parse(v);
-      else if (k === 'regex') regex = ctx.parse(v);
-      else if (k === 'options') options = ctx.parse(v);
-      else throw fail(31024, `${op} found an unknown argument: ${k}`);
-    }
-    if (!input) throw fail(31022, `${op} requires 'input' parameter`);
-    if (!regex) throw fail(31023, `${op} requires 'regex' parameter`);
-    const inputNode = input;
-    const regexNode = regex;
-    const optionsNode = options;
-    return {
-      evaluate(scope: Scope): Value {
-        const text = inputNode.evaluate(scope);
-        const pattern = regexNode.evaluate(scope);
-        const opts = optionsNode ? optionsNode.evaluate(scope) : null;
-        if (!(nullish(text) || typeof text === 'string')) throw fail(51104, `${op} needs 'input' to be of type string`);
-        const isRegex = pattern !== null && typeof pattern === 'object' && (pattern as { _bsontype?: string })._bsontype === 'BSONRegExp';
-        if (!(nullish(pattern) || typeof pattern === 'string' || isRegex)) throw fail(51105, `${op} needs 'regex' to be of type string or regex`);
-        if (!(nullish(opts) || typeof opts === 'string')) throw fail(51106, `${op} needs 'options' to be of type string`);
-        let source: string | undefined;
-        let flags = '';
-        if (isRegex) {
-          const r = pattern as { pattern: string; options: string };
-          source = r.pattern;
-          if (!nullish(opts) && r.options !== '')
-            throw fail(51107, `${op}: found regex option(s) specified in both 'regex' and 'option' fields`);
-          flags = r.options;
-        } else if (typeof pattern === 'string') source = pattern;
-        if (typeof opts === 'string') flags = opts;
-        if (source?.includes('\0')) throw fail(51109, `${op}: regular expression cannot contain an embedded null byte`);
-        if (flags.includes('\0')) throw fail(51110, `${op}: regular expression options cannot contain an embedded null byte`);
-        for (const f of flags) if (!'imxsu'.includes(f)) throw fail(51108, `${op} invalid flag in regex options: ${f}`);
-        let re: RegExp | undefined;
-        if (source !== undefined) {
-          try {
-            re = compileRegex(source, flags).re;
-          } catch (e) {
-            if (isEngineError(e)) throw fail(51111, `Invalid Regex in ${op}: ${e.errmsg.replace(/^Regular expression is invalid: /, '')}`);
-            throw e;
-          }
-        }
-        if (nullish(text) || re === undefined) return mode === 'match' ? false : mode === 'find' ? null : [];
-        const g = new RegExp(re.source, re.flags.includes('g') ? re.flags : `${re.flags}g`);
-        if (mode === 'match') return g.test(text);
-        const matches: Value[] = [];
-        let pos = 0;
-        for (;;) {
-          g.lastIndex = pos;
-          const m = g.exec(text);
-          if (!m) break;
-          const captures: Value[] = [];
-          for (let k = 1; k < m.length; k++) captures.push(m[k] === undefined ? null : m[k]!);
-          matches.push(
-            new Map<string, Value>([
-              ['match', m[0]],
-              ['idx', int([...text.slice(0, m.index)].length)],
-              ['captures', captures],
-            ]),
-          );
-          if (mode === 'find') break;
-          if (m[0] === '') {
-            if (m.index >= text.length) break;
-            pos = m.index + (text.codePointAt(m.index)! > 0xffff ? 2 : 1);
-          } else pos = m.index + m[0].length;
-          if (pos >= text.length) break;
-        }
-        if (mode === 'find') return matches[0] ?? null;
-        return matches;
       },
     };
   };
@@ -381,4 +341,3 @@ export const stringOperators = {
   $regexFind: regexOperator('find'),
   $regexFindAll: regexOperator('findAll'),
 } satisfies Record<string, OperatorParser>;
-

@@ -18,7 +18,7 @@ import { splitPath, visitPath } from '../bson/path.js';
 import { coerceToBool } from '../expr/index.js';
 import type { MatchDetails, RuntimeEnv } from '../runtime.js';
 import type { BitsNode, ComparisonOp, InNode, MatchNode, ModNode } from './nodes.js';
-import type { CompiledRegex } from './regex.js';
+import { regexTest, type CompiledRegex } from './regex.js';
 import { typeSetHas } from './type-set.js';
 
 type Container = Doc | Value[];
@@ -110,11 +110,11 @@ function compareTest(op: ComparisonOp, rhs: Value, collator: Collator | null): V
 
 /** `RegexMatchExpression::matchesSingleElement`: strings and symbols, or an identical regex. */
 export function regexMatchesValue(r: CompiledRegex, v: Value | undefined): boolean {
-  if (typeof v === 'string') return r.re.test(v);
+  if (typeof v === 'string') return regexTest(r, v);
   if (v === undefined || v === null || typeof v !== 'object') return false;
   switch (typeOf(v)) {
     case 'symbol':
-      return r.re.test((v as { value: string }).value);
+      return regexTest(r, (v as { value: string }).value);
     case 'regex': {
       const x = v as { pattern: string; options: string };
       return x.pattern === r.pattern && x.options === r.options;

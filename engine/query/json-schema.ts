@@ -18,7 +18,7 @@
 import { compareValues } from '../bson/compare.js';
 import { isArray, isDoc, isNumber, typeOf, type Doc, type Value } from '../bson/values.js';
 import { fail } from '../errors.js';
-import { compileRegex } from './regex.js';
+import { compileRegex, regexTest, type CompiledRegex } from './regex.js';
 import { parseTypeSet, typeSetHas, type TypeSet } from './type-set.js';
 
 export interface JsonSchemaNode {
@@ -219,8 +219,8 @@ function compileSchema(schema: Doc): Check {
   const pattern = get('pattern');
   if (pattern !== undefined) {
     if (typeof pattern !== 'string') typeMismatch('pattern', 'a string');
-    const re = compileRegex(pattern, '').re;
-    checks.push((v) => typeof v !== 'string' || re.test(v));
+    const re = compileRegex(pattern, '');
+    checks.push((v) => typeof v !== 'string' || regexTest(re, v));
   }
 
   // Objects.
@@ -254,12 +254,12 @@ function compileSchema(schema: Doc): Check {
     });
   }
   const patternProperties = get('patternProperties');
-  const patterns: { re: RegExp; check: Check }[] = [];
+  const patterns: { re: CompiledRegex; check: Check }[] = [];
   if (patternProperties !== undefined) {
     if (!isDoc(patternProperties)) typeMismatch('patternProperties', 'an object');
     for (const [p, sub] of patternProperties) {
       if (!isDoc(sub)) throw fail(14, `Nested schema for $jsonSchema property '${p}' must be an object`);
-      patterns.push({ re: compileRegex(p, '').re, check: compileSchema(sub) });
+      patterns.push({ re: compileRegex(p, ''), check: compileSchema(sub) });
     }
   }
   const additional = get('additionalProperties');
@@ -275,7 +275,7 @@ function compileSchema(schema: Doc): Check {
       for (const [name, x] of v) {
         let matchedPattern = false;
         for (const p of patterns) {
-          if (p.re.test(name)) {
+          if (regexTest(p.re, name)) {
             matchedPattern = true;
             if (!p.check(x)) return false;
           }

@@ -1,19 +1,12 @@
 /**
- * `$regex` support: validates options as the server does and translates a PCRE pattern into a
- * JS `RegExp` (the server compiles with PCRE2 in UTF-8 mode).
+ * `$regex` support: validates options as the server does and compiles the pattern with the PCRE2
+ * implementation in `engine/regex/` (UTF mode, newline LF, MongoDB's match and depth limits).
  *
- * Translation (documented approximations of PCRE on top of JS regular expressions):
- * - options `i`, `m`, `s` map to the JS flags of the same name; `x` (extended) is applied here by
- *   removing unescaped whitespace and `#` comments outside character classes;
- * - the `u` JS flag is used when the pattern is valid under it (so `.` matches a whole code point,
- *   as in UTF-8 PCRE), otherwise the pattern is compiled without it;
- * - leading inline flags `(?i)`, `(?m)`, `(?s)`, `(?x)` become flags; `\A` → start of input,
- *   `\z` → end of input, `\Z` and (without `m`) `$` → end of input or before a final newline,
- *   as in PCRE; `(?P<n>…)` → `(?<n>…)`, `(?P=n)` → `\k<n>`;
- * - other PCRE-only syntax (possessive quantifiers, atomic groups, `\h`, recursion…) fails with
- *   the server's "Regular expression is invalid" error rather than silently matching differently.
+ * `RegexMatchExpression::matchesSingleElement` treats a PCRE2 match error (for example "match
+ * limit exceeded" from a catastrophic pattern) as no match, so {@link regexTest} does too.
  */
 import { fail } from '../errors.js';
+import { compilePcre, MAX_PATTERN_LENGTH, PcreCompileError, PcreMatchError, type Pcre } from '../regex/index.js';
 
 /** Options the server accepts (`pcre_util::flagsToOptions`; `u` is accepted and ignored: UTF-8 is always on). */
 const VALID_FLAGS = 'imsux';
@@ -21,7 +14,24 @@ const VALID_FLAGS = 'imsux';
 export interface CompiledRegex {
   readonly pattern: string;
   readonly options: string;
-  readonly re: RegExp;
+  readonly re: Pcre;
+}
+
+const utf8 = new TextEncoder();
+
+/**
+ * Compiles a pattern with PCRE2's rules, or returns PCRE2's message for a pattern it refuses
+ * (including `kMaxPatternLength`, 32764 UTF-8 bytes).
+ */
+export function compilePattern(pattern: string, options: string): Pcre | string {
+  if (pattern.length > MAX_PATTERN_LENGTH / 3 && utf8.encode(pattern).length > MAX_PATTERN_LENGTH)
+    return 'pattern string is longer than the limit set by the application';
+  try {
+    return compilePcre(pattern, options);
+  } catch (e) {
+    if (e instanceof PcreCompileError) return e.message;
+    throw e;
+  }
 }
 
 /**
@@ -36,8 +46,9 @@ export function compileRegex(pattern: string, options: string, opName = ''): Com
   for (const f of options) {
     if (!VALID_FLAGS.includes(f)) throw fail(51108, `${opName} invalid flag in regex options: ${f}`);
   }
-  if (pattern.length > 16384) throw fail(51091, 'Regular expression is invalid: pattern string is too long');
-  return { pattern, options, re: toJsRegExp(pattern, options) };
+  const re = compilePattern(pattern, options);
+  if (typeof re === 'string') throw fail(51091, `Regular expression is invalid: ${re}`);
+  return { pattern, options, re };
 }
 
 /** Regex options sorted as BSON stores them. */
@@ -45,121 +56,12 @@ export function normalizeOptions(options: string): string {
   return [...options].sort().join('');
 }
 
-function toJsRegExp(pattern: string, options: string): RegExp {
-  const flags = new Set([...options]);
-  let src = pattern;
-  // Leading inline option groups such as (?i) or (?im).
-  for (;;) {
-    const m = /^\(\?([imsx]+)\)/.exec(src);
-    if (!m) break;
-    for (const f of m[1]!) flags.add(f);
-    src = src.slice(m[0].length);
-  }
-  if (flags.has('x')) src = stripExtended(src);
-  src = translate(src, flags.has('m'));
-  const jsFlags = ['i', 'm', 's'].filter((f) => flags.has(f)).join('');
-  try {
-    return new RegExp(src, jsFlags + 'u');
-  } catch {
-    try {
-      return new RegExp(src, jsFlags);
-    } catch (e) {
-      throw fail(51091, `Regular expression is invalid: ${(e as Error).message}`);
-    }
-  }
-}
-
-/** PCRE extended mode: whitespace and `#…` comments outside classes are not part of the pattern. */
-function stripExtended(src: string): string {
-  let out = '';
-  let inClass = false;
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i]!;
-    if (c === '\\') {
-      out += c + (src[i + 1] ?? '');
-      i++;
-      continue;
-    }
-    if (inClass) {
-      if (c === ']') inClass = false;
-      out += c;
-      continue;
-    }
-    if (c === '[') {
-      inClass = true;
-      out += c;
-      continue;
-    }
-    if (/\s/.test(c)) continue;
-    if (c === '#') {
-      while (i < src.length && src[i] !== '\n') i++;
-      continue;
-    }
-    out += c;
-  }
-  return out;
-}
-
-const END_OF_INPUT = '(?![\\s\\S])';
-const END_OR_FINAL_NEWLINE = '(?=\\n?(?![\\s\\S]))';
-
-/** Rewrites PCRE-only anchors and named groups outside character classes. */
-function translate(src: string, multiline: boolean): string {
-  let out = '';
-  let inClass = false;
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i]!;
-    if (c === '\\') {
-      const n = src[i + 1] ?? '';
-      i++;
-      if (!inClass && n === 'A') out += '(?<![\\s\\S])';
-      else if (!inClass && n === 'z') out += END_OF_INPUT;
-      else if (!inClass && n === 'Z') out += END_OR_FINAL_NEWLINE;
-      else out += c + n;
-      continue;
-    }
-    if (inClass) {
-      if (c === ']') inClass = false;
-      out += c;
-      continue;
-    }
-    if (c === '[') {
-      inClass = true;
-      out += c;
-      // A ']' right after '[' or '[^' is literal in PCRE.
-      if (src[i + 1] === '^') {
-        out += '^';
-        i++;
-      }
-      if (src[i + 1] === ']') {
-        out += '\\]';
-        i++;
-      }
-      continue;
-    }
-    if (c === '$' && !multiline) {
-      out += END_OR_FINAL_NEWLINE;
-      continue;
-    }
-    if (c === '(' && src.startsWith('(?P<', i)) {
-      out += '(?<';
-      i += 3;
-      continue;
-    }
-    if (c === '(' && src.startsWith('(?P=', i)) {
-      const close = src.indexOf(')', i);
-      if (close > 0) {
-        out += `\\k<${src.slice(i + 4, close)}>`;
-        i = close;
-        continue;
-      }
-    }
-    out += c;
-  }
-  return out;
-}
-
-/** Runs a compiled regex against a string (stateless: no `g`/`y` flags are ever set). */
+/** Whether the pattern matches `s`; a PCRE2 match error (a limit reached) counts as no match. */
 export function regexTest(r: CompiledRegex, s: string): boolean {
-  return r.re.test(s);
+  try {
+    return r.re.test(s);
+  } catch (e) {
+    if (e instanceof PcreMatchError) return false;
+    throw e;
+  }
 }
