@@ -120,3 +120,47 @@ test('renames and deletes a collection from the collections pane (Undo brings it
   await page.getByTestId('undo-button').click();
   await expect(page.getByTestId('collection-tab.pupils')).toBeVisible();
 });
+
+test('completion: db. lists the collections, db.students. the methods with signatures, $ the operators of the place', async ({
+  playground,
+  page,
+}) => {
+  await playground.open();
+  await playground.setCommand('');
+  await page.keyboard.type('db.');
+  await page.keyboard.press('Control+Space');
+  const suggest = page.locator('.suggest-widget');
+  await expect(suggest).toBeVisible();
+  const names = await page.evaluate(() => window.__playground?.store.getState().views.map((v) => v.name) ?? []);
+  expect(names.length).toBeGreaterThan(1);
+  for (const name of names.slice(0, 3)) await expect(suggest).toContainText(name);
+  await page.keyboard.press('Escape');
+
+  await playground.setCommand('db.students.upd');
+  await page.keyboard.press('Control+Space');
+  await expect(suggest).toContainText('updateOne');
+  await expect(suggest.getByText('updateOne(filter, update, options?', { exact: false }).first()).toBeAttached();
+  await page.keyboard.press('Escape');
+
+  await playground.setCommand('db.students.updateOne({_id: 1}, {$s');
+  await page.keyboard.press('Control+Space');
+  await expect(suggest).toContainText('$setOnInsert');
+  await expect(suggest).not.toContainText('$size');
+  await page.keyboard.press('Escape');
+
+  await playground.setCommand('db.students.updateOne({grades: {$s');
+  await page.keyboard.press('Control+Space');
+  await expect(suggest).toContainText('$size');
+  await expect(suggest).not.toContainText('$set');
+  await page.keyboard.press('Escape');
+
+  // The way out of the editor's Tab is written under it while it has the focus, and works.
+  await expect(page.getByTestId('editor-tab-hint')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Tab');
+  await expect
+    .poll(() =>
+      page.evaluate(() => document.querySelector('[data-testid="command-editor"]')?.contains(document.activeElement)),
+    )
+    .toBe(false);
+});

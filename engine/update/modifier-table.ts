@@ -16,24 +16,10 @@ import { PushNode } from './modifiers/push.js';
 import { RenameNode, validateRenameArgs } from './modifiers/rename.js';
 import { SetNode } from './modifiers/set.js';
 import { UnsetNode } from './modifiers/unset.js';
+import type { ModifierName } from './modifier-names.js';
 import type { UpdateNode } from './tree/context.js';
 
-export type ModifierName =
-  | '$addToSet'
-  | '$bit'
-  | '$currentDate'
-  | '$inc'
-  | '$max'
-  | '$min'
-  | '$mul'
-  | '$pop'
-  | '$pull'
-  | '$pullAll'
-  | '$push'
-  | '$rename'
-  | '$set'
-  | '$setOnInsert'
-  | '$unset';
+export type { ModifierName } from './modifier-names.js';
 
 export interface LeafParseContext {
   /** The path as written (`'a.b'`). */

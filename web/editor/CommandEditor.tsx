@@ -95,6 +95,19 @@ function PlainEditor(props: CommandEditorOptions): ReactNode {
   );
 }
 
+/** Focuses the next (or previous) focusable element outside `container`, in document order. */
+function focusNextOutside(container: HTMLElement, backwards: boolean): void {
+  const all = [
+    ...document.querySelectorAll<HTMLElement>(
+      'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])',
+    ),
+  ].filter((el) => !container.contains(el) && el.offsetParent !== null);
+  const after = all.filter((el) => container.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING);
+  const before = all.filter((el) => container.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_PRECEDING);
+  const target = backwards ? before[before.length - 1] : after[0];
+  target?.focus();
+}
+
 type MonacoModule = typeof MonacoSetup;
 type Editor = MonacoApi.editor.IStandaloneCodeEditor;
 
@@ -105,6 +118,7 @@ function MonacoEditor(props: CommandEditorOptions & { onFail: () => void }): Rea
   const latest = useRef(props);
   latest.current = props;
   const [ready, setReady] = useState(false);
+  const [focused, setFocused] = useState(false);
 
   useEffect(() => {
     let disposed = false;
@@ -142,6 +156,22 @@ function MonacoEditor(props: CommandEditorOptions & { onFail: () => void }): Rea
           if (text !== latest.current.value) latest.current.onChange(text);
         });
         editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => latest.current.onRun());
+        // Tab indents inside the editor; Esc then Tab (or Shift+Tab) leaves it, as the hint says.
+        let escaped = false;
+        editor.onKeyDown((e) => {
+          if (e.keyCode === monaco.KeyCode.Escape) {
+            escaped = true;
+            return;
+          }
+          if (e.keyCode === monaco.KeyCode.Tab && escaped && host.current !== null) {
+            e.preventDefault();
+            e.stopPropagation();
+            focusNextOutside(host.current, e.shiftKey);
+          }
+          escaped = false;
+        });
+        editor.onDidFocusEditorText(() => setFocused(true));
+        editor.onDidBlurEditorText(() => setFocused(false));
         editorRef.current = editor;
         focusMounted = () => editor.focus();
         setReady(true);
@@ -226,6 +256,9 @@ function MonacoEditor(props: CommandEditorOptions & { onFail: () => void }): Rea
         role="group"
         aria-label={props.label}
       />
+      <p className={`editor-keys ${focused ? 'on' : ''}`} data-testid="editor-tab-hint">
+        <kbd>Esc</kbd> then <kbd>Tab</kbd> leaves the editor (<kbd>Ctrl</kbd>+<kbd>M</kbd>: Tab moves focus)
+      </p>
       {first !== undefined ? (
         <p
           className="plain-marker"

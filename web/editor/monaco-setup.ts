@@ -7,8 +7,12 @@
 import * as monaco from 'monaco-editor/editor/editor.api';
 import 'monaco-editor/features/register.all';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
+import { FIELD_QUERY_OPERATORS, TOP_LEVEL_QUERY_OPERATORS } from '../../engine/query/operator-names.js';
 import { SHELL_NAMES } from '../../engine/shell/index.js';
-import { ALL_DOCS, ARRAY_OPERATORS, QUERY_OPERATORS, UPDATE_OPERATORS, UPDATE_OPTIONS } from './operator-docs.js';
+import { COLLECTION_SIGNATURES, DATABASE_SIGNATURES } from '../../engine/shell/signatures.js';
+import { MODIFIER_NAMES } from '../../engine/update/modifier-names.js';
+import { completionPlace } from './completion-context.js';
+import { ALL_DOCS, ARRAY_OPERATORS, UPDATE_OPTIONS } from './operator-docs.js';
 
 export { monaco };
 
@@ -84,8 +88,14 @@ function registerLanguage(): void {
     triggerCharacters: ['.', '$', '"', "'"],
     provideCompletionItems(model, position) {
       const word = model.getWordUntilPosition(position);
-      const line = model.getLineContent(position.lineNumber).slice(0, position.column - 1);
-      const range = new monaco.Range(position.lineNumber, word.startColumn, position.lineNumber, word.endColumn);
+      const place = completionPlace(model.getValueInRange(new monaco.Range(1, 1, position.lineNumber, position.column)));
+      // Words include dots (field paths); after `db.` and `db.c.` only the name after the last dot is replaced.
+      const lastDot = word.word.lastIndexOf('.');
+      const startColumn =
+        (place.kind === 'database' || place.kind === 'collection') && lastDot >= 0
+          ? word.startColumn + lastDot + 1
+          : word.startColumn;
+      const range = new monaco.Range(position.lineNumber, startColumn, position.lineNumber, word.endColumn);
       const K = monaco.languages.CompletionItemKind;
       const item = (label: string, kind: monaco.languages.CompletionItemKind, detail: string, insertText = label) => ({
         label,
@@ -94,31 +104,58 @@ function registerLanguage(): void {
         insertText,
         range,
       });
-      if (/\bdb\.\w*$/.test(line)) {
-        return {
-          suggestions: [
-            ...context.collectionNames().map((n) => item(n, K.Module, 'collection')),
-            ...SHELL_NAMES.database.map((n) => item(n, K.Method, 'db method')),
-          ],
-        };
-      }
-      if (/\bdb\.\w+\.\w*$/.test(line)) {
-        return { suggestions: SHELL_NAMES.collection.map((n) => item(n, K.Method, 'collection method')) };
-      }
-      const fields = context.fieldPaths().map((p) => item(p, K.Field, 'field of the current collection'));
-      const ops = [
-        ...Object.entries(UPDATE_OPERATORS).map(([n, d]) => item(n, K.Operator, d)),
-        ...Object.entries(QUERY_OPERATORS).map(([n, d]) => item(n, K.Operator, d)),
-        ...Object.entries(ARRAY_OPERATORS).map(([n, d]) =>
-          item(n, K.Operator, d, n === '$[<identifier>]' ? '\\$[${1:id}]' : n),
-        ),
-      ].map((s) =>
-        s.label === '$[<identifier>]'
-          ? { ...s, insertTextRules: monaco.languages.CompletionItemInsertTextRule.InsertAsSnippet }
-          : s,
+      // Operator names come from the engine's tables; ALL_DOCS only adds a line of text to each.
+      const operators = (names: readonly string[], what: string) =>
+        names.map((n) => item(n, K.Operator, ALL_DOCS[n] ?? what));
+      const arrayOperators = Object.entries(ARRAY_OPERATORS).map(([n, d]) =>
+        n === '$[<identifier>]'
+          ? {
+              ...item(n, K.Operator, d, '\\$[${1:id}]'),
+              insertTextRules: monaco.languages.CompletionItemInsertTextRule.InsertAsSnippet,
+            }
+          : item(n, K.Operator, d),
       );
-      const options = Object.entries(UPDATE_OPTIONS).map(([n, d]) => item(n, K.Property, d));
-      return { suggestions: [...ops, ...options, ...fields] };
+      const fields = () => context.fieldPaths().map((p) => item(p, K.Field, 'field of the current collection'));
+      switch (place.kind) {
+        case 'database':
+          return {
+            suggestions: [
+              ...context.collectionNames().map((n) => ({ ...item(n, K.Module, 'collection'), sortText: `0${n}` })),
+              ...SHELL_NAMES.database.map((n) => ({
+                ...item(n, K.Method, DATABASE_SIGNATURES[n] ?? 'database method'),
+                sortText: `1${n}`,
+              })),
+            ],
+          };
+        case 'collection':
+          return {
+            suggestions: SHELL_NAMES.collection.map((n) => ({
+              ...item(n, K.Method, COLLECTION_SIGNATURES[n] ?? 'collection method'),
+              documentation: `db.${place.name}.${COLLECTION_SIGNATURES[n] ?? n}`,
+            })),
+          };
+        case 'update':
+          return {
+            suggestions:
+              place.depth === 1 ? operators(MODIFIER_NAMES, 'update operator') : [...arrayOperators, ...fields()],
+          };
+        case 'filter':
+          return {
+            suggestions: [
+              ...operators(place.depth === 1 ? TOP_LEVEL_QUERY_OPERATORS : FIELD_QUERY_OPERATORS, 'query operator'),
+              ...fields(),
+            ],
+          };
+        case 'other': {
+          const ops = [
+            ...operators(MODIFIER_NAMES, 'update operator'),
+            ...operators([...TOP_LEVEL_QUERY_OPERATORS, ...FIELD_QUERY_OPERATORS], 'query operator'),
+            ...arrayOperators,
+          ];
+          const options = Object.entries(UPDATE_OPTIONS).map(([n, d]) => item(n, K.Property, d));
+          return { suggestions: [...ops, ...options, ...fields()] };
+        }
+      }
     },
   });
 

@@ -92,7 +92,7 @@ export function EditorPanel({ dark }: { dark: boolean }): ReactNode {
         dark={dark}
         fieldPaths={currentFieldPaths}
         collectionNames={() => store.getState().views.map((v) => v.name)}
-        label="Command editor (mongosh syntax). Press Ctrl+Enter to run."
+        label="Command editor (mongosh syntax). Ctrl+Enter runs; Esc then Tab leaves the editor."
       />
       {notice !== null ? (
         <p className={`notice notice-${notice.kind}`} role="alert" data-testid="notice">
