@@ -22,7 +22,13 @@ import { FailPointEngine } from './fail-points.js';
 import { ADVERTISED } from './requirements.js';
 import { SKIP_LIST } from './skip-list.js';
 import type { SkipEntry } from './skip-list.js';
-import { runFile } from './unified-runner.js';
+import { runFile, type FileOutcome } from './unified-runner.js';
+import { deviationFor } from './driver/deviations.js';
+import { runFileWithDriver } from './driver/driver-runner.js';
+import { startWireServer, type WireServer } from '../server/wire-server.js';
+
+/** Port of the wire server the driver mode runs against (loopback; this repository's test range). */
+const DRIVER_PORT = 27120;
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const defaultDir = resolve(repoRoot, '..', 'shared', 'conformance', 'mongodb-specifications');
@@ -42,8 +48,10 @@ function skipEntryFor(file: string, test: string): SkipEntry | undefined {
   return SKIP_LIST.find((e) => norm.endsWith(e.file) && (e.test === undefined || e.test === test));
 }
 
-function main(): number {
-  const arg = process.argv[2];
+async function main(): Promise<number> {
+  const argv = process.argv.slice(2);
+  const driverMode = argv.includes('--driver');
+  const arg = argv.find((a) => a !== '--driver');
   const dir = arg !== undefined ? resolve(process.cwd(), arg) : defaultDir;
   if (!existsSync(dir)) {
     if (arg === undefined) {
@@ -63,6 +71,14 @@ function main(): number {
   const unexpected: string[] = [];
   const usedSkips = new Set<SkipEntry>();
   const started = Date.now();
+  let server: WireServer | undefined;
+  const driver = { passed: 0, failed: 0, deviations: 0, failures: [] as string[], disagreements: [] as string[] };
+  if (driverMode) {
+    server = await startWireServer({
+      engine: new FailPointEngine(new Engine({ topology: 'replicaset' })),
+      port: DRIVER_PORT,
+    });
+  }
   for (const path of files) {
     const rel = relative(base, path).split('\\').join('/');
     let parsed;
@@ -83,6 +99,38 @@ function main(): number {
     const outcome = runFile(parsed, {
       createEngine: () => new FailPointEngine(new Engine({ topology: 'replicaset' })),
     });
+    if (server !== undefined && outcome.fileError === undefined) {
+      const wire = server;
+      const viaDriver: FileOutcome = await runFileWithDriver(parsed, {
+        createEngine: () => new FailPointEngine(new Engine({ topology: 'replicaset' })),
+        serve: (engine) => {
+          wire.engine = engine;
+        },
+        uri: `mongodb://127.0.0.1:${wire.port}/`,
+      });
+      viaDriver.tests.forEach((t, i) => {
+        if (t.status === 'not-applicable') return;
+        const emulated = outcome.tests[i];
+        const ok = validFail ? t.status === 'failed' : t.status === 'passed';
+        const deviation = deviationFor(path, t.description);
+        if (deviation !== undefined) {
+          driver.deviations++;
+          if (ok) driver.failures.push(`DRIVER DEVIATION NOW PASSES (remove it): ${rel} :: ${t.description}`);
+          else driver.disagreements.push(`DRIVER DEVIATION ${rel} :: ${t.description} — ${deviation.reason}`);
+          return;
+        }
+        if (ok) driver.passed++;
+        else {
+          driver.failed++;
+          driver.failures.push(`DRIVER FAIL ${rel} :: ${t.description} — ${t.reason ?? 'failed'}`);
+        }
+        if (emulated !== undefined && emulated.status !== t.status && deviation === undefined) {
+          driver.disagreements.push(
+            `DISAGREE ${rel} :: ${t.description}: emulated ${emulated.status}, driver ${t.status}`,
+          );
+        }
+      });
+    }
     if (outcome.fileError !== undefined) {
       failed++;
       failures.push(`FAIL ${rel}: ${outcome.fileError}`);
@@ -121,8 +169,16 @@ function main(): number {
     `not applicable at ${ADVERTISED.serverVersion}/${ADVERTISED.topology}: ${notApplicable} tests (not counted below); ${files.length} files in ${((Date.now() - started) / 1000).toFixed(1)}s`,
   );
   const total = passed + failed + skipped;
+  if (server !== undefined) {
+    await server.close();
+    for (const f of driver.failures) console.log(f);
+    for (const d of driver.disagreements) console.log(d);
+    console.log(
+      `conformance (official driver over the wire): ${driver.passed} passed, ${driver.failed} failed, ${driver.deviations} known driver deviations of ${driver.passed + driver.failed + driver.deviations}; emulated runner: ${passed} passed`,
+    );
+  }
   console.log(`conformance: ${passed} passed, ${failed} failed, ${skipped} skipped of ${total}`);
-  return failed > 0 ? 1 : 0;
+  return failed > 0 || driver.failed > 0 ? 1 : 0;
 }
 
-process.exitCode = main();
+process.exitCode = await main();

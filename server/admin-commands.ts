@@ -6,7 +6,7 @@
  */
 import { Int32, Long } from 'bson';
 import type { Doc, Value } from '../engine/bson/values.js';
-import type { Engine } from '../engine/engine.js';
+import type { CommandEngine as Engine } from '../engine/shell/api.js';
 
 export interface ConnectionInfo {
   /** Server-wide connection number (hello's connectionId). */

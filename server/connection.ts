@@ -24,7 +24,7 @@ import {
 } from './wire/message.js';
 
 export interface CommandRunner {
-  /** Runs one command (body with `$db`) for this connection; never throws. */
+  /** Runs one command (body with `$db`) for this connection; a throw closes the connection. */
   run(db: string, command: Doc): Doc;
 }
 
@@ -158,7 +158,11 @@ export class Connection {
     if (db === undefined) reply = errorDoc(40571, 'Location40571', 'OP_MSG requests require a $db argument');
     else if (typeof db !== 'string')
       reply = errorDoc(14, 'TypeMismatch', "BSON field '$db' is the wrong type, expected type 'string'");
-    else reply = this.runner.run(db, request.command);
+    else {
+      const r = this.runCommand(db, request.command);
+      if (r === undefined) return;
+      reply = r;
+    }
     if (request.moreToCome) return; // fire-and-forget (w: 0): the client reads no reply
     // Exhaust (OP_MSG spec): for a getMore the client allows it on, the server streams every
     // following batch unasked, each reply flagged moreToCome and answering the previous reply.
@@ -176,7 +180,19 @@ export class Connection {
       );
       if (!stream || this.closed) return;
       responseId = id;
-      current = this.runner.run(db, request.command);
+      const next = this.runCommand(db, request.command);
+      if (next === undefined) return;
+      current = next;
+    }
+  }
+
+  /** The runner's reply, or undefined after closing the connection because the runner threw. */
+  private runCommand(db: string, command: Doc): Doc | undefined {
+    try {
+      return this.runner.run(db, command);
+    } catch (e) {
+      this.close(e instanceof Error ? e.message : String(e));
+      return undefined;
     }
   }
 
@@ -203,7 +219,11 @@ export class Connection {
           'UnsupportedOpQueryCommand',
           `Unsupported OP_QUERY command: ${String(name)}. The client driver may require an upgrade.`,
         );
-      } else reply = this.runner.run(db, command);
+      } else {
+        const r = this.runCommand(db, command);
+        if (r === undefined) return;
+        reply = r;
+      }
     } catch (e) {
       if (!(e instanceof WireError)) throw e;
       reply = errorDoc(e.code, e.codeName, e.message);

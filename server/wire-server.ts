@@ -8,12 +8,13 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { Int32 } from 'bson';
 import type { Doc, Value } from '../engine/bson/values.js';
-import type { Engine } from '../engine/engine.js';
+import type { CommandEngine } from '../engine/shell/api.js';
 import { adminReply, type ServerInfo } from './admin-commands.js';
 import { Connection } from './connection.js';
 
 export interface WireServerOptions {
-  readonly engine: Engine;
+  /** An Engine, or anything that runs commands like one (the conformance runner's fail points). */
+  readonly engine: CommandEngine;
   readonly host?: string;
   /** 0 picks a free port. */
   readonly port?: number;
@@ -23,11 +24,12 @@ export interface WireServerOptions {
 }
 
 export interface WireServer {
-  readonly host: string;
-  readonly port: number;
+  host: string;
+  port: number;
   /** `mongodb://host:port/?directConnection=true` */
-  readonly uri: string;
-  readonly engine: Engine;
+  uri: string;
+  /** The engine every connection uses; `engine = other` swaps it for new commands. */
+  engine: CommandEngine;
   readonly connections: () => number;
   close(): Promise<void>;
 }
@@ -47,6 +49,18 @@ export async function startWireServer(options: WireServerOptions): Promise<WireS
   let connectionCount = 0;
   const server: Server = createServer();
   const info: { value: ServerInfo | undefined } = { value: undefined };
+  const handle: WireServer = {
+    host,
+    port: 0,
+    uri: '',
+    engine: options.engine,
+    connections: () => sockets.size,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
 
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -55,9 +69,12 @@ export async function startWireServer(options: WireServerOptions): Promise<WireS
     const conn = { id: ++connectionCount, remote: `${socket.remoteAddress ?? ''}:${socket.remotePort ?? 0}` };
     const runner = {
       run: (db: string, command: Doc): Doc => {
+        const engine = handle.engine;
         try {
-          return adminReply(options.engine, db, command, conn, info.value!) ?? options.engine.runCommand(db, command);
+          return adminReply(engine, db, command, conn, info.value!) ?? engine.runCommand(db, command);
         } catch (e) {
+          // A simulated network failure (the conformance fail points' closeConnection) closes the socket.
+          if (e instanceof Error && e.name === 'MongoNetworkError') throw e;
           return new Map<string, Value>([
             ['ok', 0],
             ['errmsg', e instanceof Error ? e.message : String(e)],
@@ -87,16 +104,8 @@ export async function startWireServer(options: WireServerOptions): Promise<WireS
     port,
     startedAt: new Date(),
   };
-  return {
-    host,
-    port,
-    uri: `mongodb://${hostForUri(host)}:${port}/?directConnection=true`,
-    engine: options.engine,
-    connections: () => sockets.size,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
+  handle.host = host;
+  handle.port = port;
+  handle.uri = `mongodb://${hostForUri(host)}:${port}/?directConnection=true`;
+  return handle;
 }
