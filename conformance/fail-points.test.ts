@@ -8,7 +8,7 @@ import { FailPointEngine } from './fail-points.js';
 const d = (text: string): Doc => parseEJSON(text) as Doc;
 
 function setup() {
-  const engine = new FailPointEngine(new Engine());
+  const engine = new FailPointEngine(new Engine({ topology: 'replicaset' }));
   const client = new ShellClient(engine, { implicitSessions: true });
   const coll = client.db('t').collection('c');
   coll.insertMany([d('{"_id": 1, "x": 1}')]);

@@ -20,7 +20,7 @@ function file(tests: string, extra = ''): Doc {
   }`) as Doc;
 }
 
-const run = (f: Doc) => runFile(f, { createEngine: () => new FailPointEngine(new Engine()) }).tests;
+const run = (f: Doc) => runFile(f, { createEngine: () => new FailPointEngine(new Engine({ topology: 'replicaset' })) }).tests;
 
 const UPDATE_OP = `{"name": "updateOne", "object": "coll0",
   "arguments": {"filter": {"_id": 1}, "update": {"$inc": {"x": 1}}},
