@@ -17,6 +17,7 @@ import { Collection, newUuid, type CollectionOptions } from './collection.js';
 import type { IndexDefinition } from './index-definition.js';
 import { CursorStore } from './cursors.js';
 import { OplogStore } from './oplog.js';
+import type { OplogContents } from './oplog-records.js';
 import { SessionRegistry } from './sessions.js';
 import { RecentOperations } from './recent-operations.js';
 
@@ -39,7 +40,9 @@ interface CollectionSnapshot {
   readonly collection: Collection;
   readonly options: CollectionOptions;
   readonly indexes: readonly IndexDefinition[];
+  /** The documents ([] for the oplog, whose entries are in `oplog`). */
   readonly documents: readonly Doc[];
+  readonly oplog?: OplogContents | undefined;
 }
 
 export const OPLOG_DB = 'local';
@@ -211,7 +214,8 @@ export class Catalog {
             listedOptions: new Map(collection.listedOptions),
           },
           indexes: collection.indexes.slice(collection.isOplog ? 0 : 1).map((i) => i.definition),
-          documents: collection.snapshot(),
+          documents: collection.isOplog ? [] : collection.snapshot(),
+          oplog: collection.isOplog ? collection.oplogContents() : undefined,
         });
       }
     }
@@ -228,9 +232,9 @@ export class Catalog {
         s.db === OPLOG_DB && s.name === OPLOG_COLLECTION
           ? this.oplog.collection
           : new Collection(s.db, s.name, old.uuid, s.options);
-      if (fresh.isOplog) fresh.truncate();
       for (const def of s.indexes) fresh.createIndex(def);
-      for (const d of s.documents) fresh.insert(d);
+      if (fresh.isOplog) fresh.restoreOplog(s.oplog ?? { items: [] });
+      else for (const d of s.documents) fresh.insert(d);
       let colls = this.dbs.get(s.db);
       if (!colls) {
         colls = new Map();

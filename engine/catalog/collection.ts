@@ -18,6 +18,7 @@ import type { CollationInfo } from './collation-info.js';
 import { withIdFirst } from './id-field.js';
 import { idIndexDefinition, sameIndexOptions, sameKeyPattern, type IndexDefinition } from './index-definition.js';
 import { IndexStore } from './index-store.js';
+import { OplogRecords, type CompactOplogEntry, type OplogContents } from './oplog-records.js';
 
 /** What a write already knows about a replacement, so storage can skip work. */
 export interface ReplaceHint {
@@ -67,14 +68,15 @@ export class Collection {
   /** The `options` document listCollections shows; create and collMod keep it current. */
   listedOptions: Doc;
 
+  /** Documents by record id (every collection but the oplog). */
   private readonly records = new Map<number, Doc>();
   /**
-   * The oplog only: its entries and their record ids in natural order, so the newest entry and
-   * the entries after a position are O(1)/O(k) (replies read the last optime after every write).
-   * Other collections find a record id through the `_id_` index or the scan that found it.
+   * The oplog's storage instead of `records`: compact entries in natural order, so appending is
+   * cheap, the newest entry and the entries after a position are O(1)/O(k) (replies read the last
+   * optime after every write). Other collections find a record id through the `_id_` index or
+   * the scan that found the document.
    */
-  private readonly ordered: Doc[] | undefined;
-  private readonly orderedRids: number[] | undefined;
+  private readonly log: OplogRecords | undefined;
   private nextRid = 1;
   private readonly indexStores: IndexStore[];
 
@@ -89,8 +91,7 @@ export class Collection {
     this.isOplog = options.oplog ?? false;
     this.listedOptions = options.listedOptions ?? new Map();
     this.indexStores = this.isOplog ? [] : [new IndexStore(idIndexDefinition(this.collation))];
-    this.ordered = this.isOplog ? [] : undefined;
-    this.orderedRids = this.isOplog ? [] : undefined;
+    this.log = this.isOplog ? new OplogRecords() : undefined;
   }
 
   get ns(): string {
@@ -103,35 +104,41 @@ export class Collection {
   }
 
   get count(): number {
-    return this.records.size;
+    return this.log ? this.log.count : this.records.size;
   }
 
   /** Live iterator in natural order. Collect first (`snapshot()`) if you insert while iterating. */
   documents(): IterableIterator<Doc> {
-    return this.records.values();
+    return this.log ? this.log.documents() : this.records.values();
   }
 
   /** The documents in natural order, as an array. */
   snapshot(): Doc[] {
-    return [...this.records.values()];
+    return this.log ? this.log.slice(0) : [...this.records.values()];
   }
 
   /** The last document in natural order (O(1) for the oplog). */
   lastDocument(): Doc | undefined {
-    if (this.ordered) return this.ordered.at(-1);
+    if (this.log) return this.log.count === 0 ? undefined : this.log.at(this.log.count - 1);
     let last: Doc | undefined;
     for (const d of this.records.values()) last = d;
     return last;
   }
 
+  /** The oplog only: the newest entry's `ts`, without building its document. */
+  lastOplogTimestamp(): Value | undefined {
+    return this.log?.lastTimestamp();
+  }
+
   /** The documents after the first `position` ones, in natural order (O(k) for the oplog). */
   documentsFrom(position: number): Doc[] {
-    if (this.ordered) return this.ordered.slice(position);
+    if (this.log) return this.log.slice(position);
     return this.snapshot().slice(position);
   }
 
   /** The documents in natural order with their record ids (a snapshot). */
   scan(): { docs: Doc[]; rids: number[] } {
+    if (this.log) return { docs: this.log.slice(0), rids: [...this.log.recordIds()] };
     const docs: Doc[] = [];
     const rids: number[] = [];
     for (const [rid, doc] of this.records) {
@@ -143,18 +150,22 @@ export class Collection {
 
   /** Record ids in natural order (for planners that need positions). */
   recordIds(): IterableIterator<number> {
-    return this.records.keys();
+    return this.log ? this.log.recordIds() : this.records.keys();
   }
 
   documentAt(rid: number): Doc | undefined {
+    if (this.log) {
+      const at = this.log.positionOfRid(rid);
+      return at < 0 ? undefined : this.log.at(at);
+    }
     return this.records.get(rid);
   }
 
   /** The record id of a stored document (this very object), or undefined. */
   recordIdOf(doc: Doc): number | undefined {
-    if (this.ordered) {
-      const at = this.ordered.lastIndexOf(doc);
-      return at < 0 ? undefined : this.orderedRids![at];
+    if (this.log) {
+      const at = this.log.positionOf(doc);
+      return at < 0 ? undefined : this.log.recordIdAt(at);
     }
     const id = doc.get('_id');
     if (id === undefined) return undefined;
@@ -202,11 +213,29 @@ export class Collection {
       return keys;
     });
     const rid = this.nextRid++;
-    this.records.set(rid, stored);
-    this.ordered?.push(stored);
-    this.orderedRids?.push(rid);
+    if (this.log) this.log.push(stored, rid);
+    else this.records.set(rid, stored);
     this.indexStores.forEach((index, i) => index.addKeys(keySets[i]!, rid));
     return stored;
+  }
+
+  /** The oplog only: appends an entry whose envelope document is built when first read. */
+  appendOplogEntry(entry: CompactOplogEntry): void {
+    if (!this.log) throw fail(1, 'appendOplogEntry: not the oplog');
+    this.log.push(entry, this.nextRid++);
+  }
+
+  /** The oplog only: its contents, to put back with `restoreOplog` (entries are shared). */
+  oplogContents(): OplogContents {
+    if (!this.log) throw fail(1, 'oplogContents: not the oplog');
+    return this.log.contents();
+  }
+
+  /** The oplog only: replaces every entry with `contents`. */
+  restoreOplog(contents: OplogContents): void {
+    if (!this.log) throw fail(1, 'restoreOplog: not the oplog');
+    this.log.clear();
+    for (const item of contents.items) this.log.push(item, this.nextRid++);
   }
 
   /**
@@ -214,7 +243,7 @@ export class Collection {
    * document without `_id` keeps the old one's. Throws 11000 and changes nothing on conflict.
    */
   replace(oldDoc: Doc, newDoc: Doc, hint: ReplaceHint = {}): Doc {
-    const rid = hint.rid !== undefined && this.records.get(hint.rid) === oldDoc ? hint.rid : this.recordIdOf(oldDoc);
+    const rid = hint.rid !== undefined && this.documentAt(hint.rid) === oldDoc ? hint.rid : this.recordIdOf(oldDoc);
     if (rid === undefined) throw fail(1, 'replace: document is not in the collection');
     let next = newDoc;
     if (!next.has('_id')) {
@@ -231,8 +260,8 @@ export class Collection {
       index.checkUniqueKeys(keys, this.ns, rid);
       return keys;
     });
-    this.records.set(rid, stored);
-    if (this.ordered) this.ordered[this.ordered.lastIndexOf(oldDoc)] = stored;
+    if (this.log) this.log.replaceAt(this.log.positionOf(oldDoc), stored);
+    else this.records.set(rid, stored);
     // Entries hold record ids, not documents: an index whose keys did not change (always `_id_`)
     // keeps its entries.
     this.indexStores.forEach((index, i) => {
@@ -247,21 +276,16 @@ export class Collection {
     const rid = this.recordIdOf(doc);
     if (rid === undefined) return false;
     for (const index of this.indexStores) index.remove(doc, rid);
-    this.records.delete(rid);
-    if (this.ordered) {
-      // Oplog removals take back the newest entries (transactions, sharded key rewrites).
-      const at = this.ordered.lastIndexOf(doc);
-      this.ordered.splice(at, 1);
-      this.orderedRids!.splice(at, 1);
-    }
+    // Oplog removals take back the newest entries (transactions, sharded key rewrites).
+    if (this.log) this.log.removeAt(this.log.positionOf(doc));
+    else this.records.delete(rid);
     return true;
   }
 
   /** Removes every document (indexes stay). */
   truncate(): void {
     this.records.clear();
-    if (this.ordered) this.ordered.length = 0;
-    if (this.orderedRids) this.orderedRids.length = 0;
+    this.log?.clear();
     for (const index of this.indexStores) index.clear();
   }
 

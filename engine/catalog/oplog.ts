@@ -5,14 +5,16 @@
  *
  * op: 'i' insert (o = document, o2 = {_id}), 'u' update (o = {$v: 2, diff} or the replacement,
  * o2 = {_id}), 'd' delete (o = {_id}), 'c' command (ns = 'db.$cmd', o = the command).
- * The entries live in a read-only collection so `find` on local.oplog.rs works like any other.
+ * The entries live in a read-only collection so `find` on local.oplog.rs works like any other;
+ * it stores them compactly and builds each envelope document when first read (oplog-records.ts).
  */
-import { Long, type Binary } from 'bson';
+import type { Binary } from 'bson';
 import type { Doc, Value } from '../bson/values.js';
 import type { Clock } from './clock.js';
 import type { Collection } from './collection.js';
+import type { OplogOp } from './oplog-records.js';
 
-export type OplogOp = 'i' | 'u' | 'd' | 'c' | 'n';
+export type { OplogOp };
 
 export interface OplogEntryInput {
   readonly op: OplogOp;
@@ -29,25 +31,28 @@ export class OplogStore {
     readonly collection: Collection,
   ) {}
 
-  /** Appends an entry, filling ts/t/v/wall. Returns the stored entry. */
-  append(entry: OplogEntryInput): Doc {
-    const doc: Doc = new Map<string, Value>([
-      ['op', entry.op],
-      ['ns', entry.ns],
-    ]);
-    if (entry.ui !== undefined) doc.set('ui', entry.ui);
-    doc.set('o', entry.o);
-    if (entry.o2 !== undefined) doc.set('o2', entry.o2);
-    doc.set('ts', this.clock.nextTimestamp());
-    doc.set('t', Long.fromNumber(1));
-    doc.set('v', Long.fromNumber(2));
-    doc.set('wall', this.clock.now());
-    return this.collection.insert(doc);
+  /** Appends an entry, filling ts/t/v/wall (read it back with `last()`). */
+  append(entry: OplogEntryInput): void {
+    const ts = this.clock.nextTimestamp();
+    this.collection.appendOplogEntry({
+      op: entry.op,
+      ns: entry.ns,
+      ui: entry.ui,
+      o: entry.o,
+      o2: entry.o2,
+      ts,
+      wall: this.clock.now(),
+    });
   }
 
   /** The newest entry (O(1)). */
   last(): Doc | undefined {
     return this.collection.lastDocument();
+  }
+
+  /** The newest entry's `ts` (O(1), builds no document): the last optime. */
+  lastTimestamp(): Value | undefined {
+    return this.collection.lastOplogTimestamp();
   }
 
   /** The entries after the first `mark` ones (a size read before a command: its own entries). */

@@ -22,7 +22,7 @@ const WRITE_REPLY_COMMANDS: ReadonlySet<string> = new Set(['insert', 'update', '
 
 /** The newest oplog timestamp (the cluster time), or Timestamp(0, 0) before any write. */
 export function lastOpTime(catalog: Catalog): Timestamp {
-  const last = catalog.oplog.last()?.get('ts');
+  const last = catalog.oplog.lastTimestamp();
   return last instanceof Timestamp ? last : new Timestamp({ t: 0, i: 0 });
 }
 

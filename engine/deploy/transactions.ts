@@ -204,7 +204,8 @@ export class Transaction {
       }
       return op;
     });
-    const appended = main.oplog.append({ op: 'c', ns: 'admin.$cmd', o: new Map([['applyOps', ops]]) });
+    main.oplog.append({ op: 'c', ns: 'admin.$cmd', o: new Map([['applyOps', ops]]) });
+    const appended = main.oplog.last()!;
     // The server stores the session with its owner's `uid` (SHA-256 of the user name; without
     // authentication the playground stands in 32 zero bytes, as $listLocalSessions does).
     const lsid: Doc = new Map(this.lsid);

@@ -1,0 +1,133 @@
+/**
+ * The oplog's storage. A write appends a compact record (its fields, the timestamp and the wall
+ * time: no envelope `Map`, no `Long`s); the envelope document every reader sees —
+ *
+ *   {op, ns, ui?, o, o2?, ts, t: Long(1), v: Long(2), wall}
+ *
+ * — is built the first time the entry is read and then kept in its place, so an entry has one
+ * identity from then on (transactions and sharded rewrites remove entries they read). Entries
+ * written as documents (those rewrites) are stored as given. Record ids rise with position.
+ */
+import { Long, type Binary, type Timestamp } from 'bson';
+import type { Doc, Value } from '../bson/values.js';
+
+export type OplogOp = 'i' | 'u' | 'd' | 'c' | 'n';
+
+/** An entry before its envelope document is built. */
+export interface CompactOplogEntry {
+  readonly op: OplogOp;
+  readonly ns: string;
+  readonly ui: Binary | undefined;
+  readonly o: Doc;
+  readonly o2: Doc | undefined;
+  readonly ts: Timestamp;
+  readonly wall: Date;
+}
+
+type Item = Doc | CompactOplogEntry;
+
+/** A copy of the oplog's contents (items are immutable; sharing them is safe). */
+export interface OplogContents {
+  readonly items: readonly Item[];
+}
+
+function envelope(c: CompactOplogEntry): Doc {
+  const doc: Doc = new Map<string, Value>([
+    ['op', c.op],
+    ['ns', c.ns],
+  ]);
+  if (c.ui !== undefined) doc.set('ui', c.ui);
+  doc.set('o', c.o);
+  if (c.o2 !== undefined) doc.set('o2', c.o2);
+  doc.set('ts', c.ts);
+  doc.set('t', Long.fromNumber(1));
+  doc.set('v', Long.fromNumber(2));
+  doc.set('wall', c.wall);
+  return doc;
+}
+
+export class OplogRecords {
+  private items: Item[] = [];
+  private rids: number[] = [];
+
+  get count(): number {
+    return this.items.length;
+  }
+
+  push(item: Doc | CompactOplogEntry, rid: number): void {
+    this.items.push(item);
+    this.rids.push(rid);
+  }
+
+  /** The entry at a position, as the envelope document (built once, then kept). */
+  at(i: number): Doc {
+    const item = this.items[i]!;
+    if (item instanceof Map) return item;
+    const doc = envelope(item);
+    this.items[i] = doc;
+    return doc;
+  }
+
+  /** The `ts` of the newest entry without building its document. */
+  lastTimestamp(): Value | undefined {
+    const item = this.items.at(-1);
+    if (item === undefined) return undefined;
+    return item instanceof Map ? item.get('ts') : item.ts;
+  }
+
+  slice(from: number): Doc[] {
+    const out: Doc[] = [];
+    for (let i = Math.max(0, from); i < this.items.length; i++) out.push(this.at(i));
+    return out;
+  }
+
+  *documents(): IterableIterator<Doc> {
+    for (let i = 0; i < this.items.length; i++) yield this.at(i);
+  }
+
+  recordIds(): IterableIterator<number> {
+    return this.rids.values();
+  }
+
+  recordIdAt(i: number): number {
+    return this.rids[i]!;
+  }
+
+  /** The position of a record id (ids rise with position), or -1. */
+  positionOfRid(rid: number): number {
+    let lo = 0;
+    let hi = this.rids.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const r = this.rids[mid]!;
+      if (r === rid) return mid;
+      if (r < rid) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
+  }
+
+  /** The position of this very document (an entry read before), newest first; -1 when absent. */
+  positionOf(doc: Doc): number {
+    for (let i = this.items.length - 1; i >= 0; i--) if (this.items[i] === doc) return i;
+    return -1;
+  }
+
+  removeAt(i: number): void {
+    this.items.splice(i, 1);
+    this.rids.splice(i, 1);
+  }
+
+  replaceAt(i: number, doc: Doc): void {
+    this.items[i] = doc;
+  }
+
+  clear(): void {
+    this.items = [];
+    this.rids = [];
+  }
+
+  contents(): OplogContents {
+    return { items: this.items.slice() };
+  }
+}
