@@ -106,7 +106,7 @@ describe('Collection.replace index maintenance (property)', () => {
       }),
       { numRuns: 500 },
     );
-  });
+  }, 60_000);
 
   it('re-keys an entry whose key changes type under the same hash (1 → 1.0)', () => {
     const c = new Collection(

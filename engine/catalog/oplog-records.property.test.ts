@@ -136,7 +136,7 @@ describe('compact oplog records', () => {
       }),
       { numRuns: 60 },
     );
-  });
+  }, 60_000);
 
   it('a snapshot taken before entries are read restores the same entries', () => {
     const engine = deployedEngine({ topology: 'replicaset' });

@@ -104,7 +104,7 @@ describe('the kept last optime', () => {
         }),
         { numRuns: 40 },
       );
-    });
+    }, 60_000);
   }
 
   it('is what a replica-set write reply carries as opTime and operationTime', () => {
