@@ -105,10 +105,13 @@ function visitArray(
     const idx = firstIndex ?? String(k);
     if (el instanceof Map && visitFrom(el, parts, j, idx, expandLeaf, visitor)) return true;
     if (k === position) {
+      // An element addressed by position (`a.0`) is not an implicit array traversal: it records
+      // no index (`BSONElementIterator`: "_next._arrayOffset should be EOO"), so a positional `$`
+      // is not satisfied by it; an array further down may still record its own.
       if (last) {
-        if (visitor(el, idx)) return true;
+        if (visitor(el, firstIndex)) return true;
       } else if (el instanceof Map || Array.isArray(el)) {
-        if (visitFrom(el, parts, j + 1, idx, expandLeaf, visitor)) return true;
+        if (visitFrom(el, parts, j + 1, firstIndex, expandLeaf, visitor)) return true;
       }
     }
   }

@@ -11,6 +11,7 @@
  */
 import { appendAll } from '../arrays.js';
 import { BSON_UNDEFINED, isArray, isDoc, type Value } from '../bson/values.js';
+import { renderDoc } from '../bson/render.js';
 import { fail } from '../errors.js';
 import { keyOf } from './keys.js';
 
@@ -27,6 +28,19 @@ interface PathValues {
   values: Value[];
   missing: boolean;
   throughArray: boolean;
+}
+
+/**
+ * `BtreeKeyGenerator::_extractNextElement`: a numeric component that addresses an array element
+ * while an embedded document of that array also has a field of that name is ambiguous (16746).
+ */
+function checkNotAmbiguous(arr: readonly Value[], part: string): void {
+  if (!arr.some((el) => isDoc(el) && el.has(part))) return;
+  const asObject = new Map(arr.map((el, k) => [String(k), el] as [string, Value]));
+  throw fail(
+    16746,
+    `Ambiguous field name found in array (do not use numeric field names in embedded elements in an array), field: '${part}' for array: ${renderDoc(asObject)}`,
+  );
 }
 
 /** The values one dotted path reaches in a document, as index keys. */
@@ -58,6 +72,7 @@ export function valuesAtPath(root: Value, parts: readonly string[]): PathValues 
       if (/^\d+$/.test(part)) {
         const el = v[Number(part)];
         if (el !== undefined) {
+          checkNotAmbiguous(v, part);
           walk(el, i + 1);
           return;
         }

@@ -3,12 +3,11 @@
  * produces the new document (copy-on-write: sharing what it does not change), the `$v:2` diff, modified paths and array touches.
  */
 import type { Doc } from '../bson/values.js';
-import { fail } from '../errors.js';
-import { bsonSize } from '../bson/size.js';
+import { checkUpdatedDocumentSize } from './document-size.js';
 import { V2LogBuilder } from '../oplog/v2-log-builder.js';
 import type { ApplyParams, ApplyResult, ArrayTouch, UpdateExecutor } from './executor.js';
 import type { ArrayFilter } from './array-filters.js';
-import { MAX_USER_DOC_SIZE, moveIdFirst } from './storage-validation.js';
+import { moveIdFirst } from './storage-validation.js';
 import type { ApplyContext } from './tree/context.js';
 import type { ObjectNode } from './tree/object-node.js';
 
@@ -20,12 +19,8 @@ export interface ModifierExecutor extends UpdateExecutor {
   readonly hasPositional: boolean;
 }
 
-export function sizeCheckedResult(doc: Doc): Doc {
-  if (bsonSize(doc) > MAX_USER_DOC_SIZE) {
-    throw fail(17419, `Resulting document after update is larger than ${MAX_USER_DOC_SIZE}`);
-  }
-  return doc;
-}
+/** The size checks of an update's result (document-size.ts). */
+export const sizeCheckedResult = checkUpdatedDocumentSize;
 
 export class ModifierUpdateExecutor implements ModifierExecutor {
   readonly kind = 'modifier' as const;

@@ -42,7 +42,7 @@ describe('modifier document parsing', () => {
   });
 
   it('fails with 17419 when the result exceeds 16 MiB', () => {
-    const big = 'x'.repeat(9 * 1024 * 1024);
+    const big = 'x'.repeat(8 * 1024 * 1024 + 8);
     const e = parseForTest(`{"$set": {"b": "${big}"}}`);
     expect(() => applyTo(e, `{"_id": 1, "a": "${big}"}`)).toThrow('Resulting document after update is larger than 16777216');
   });

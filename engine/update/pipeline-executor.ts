@@ -60,9 +60,12 @@ class PipelineUpdateExecutor implements PipelineExecutor {
       replaced = new Map([['_id', cloneValue(doc.get('_id')!)]]);
       for (const [k, v] of transformed) replaced.set(k, cloneValue(v));
     }
-    validateForStorage(replaced, { allowTopLevelDollarPrefixes: true });
+    // As for a replacement: storage validation first (not for an upsert insert, which the caller
+    // validates as a whole after these checks), then the immutable paths.
+    if (!params.isUpsertInsert) validateForStorage(replaced, { allowTopLevelDollarPrefixes: true });
     checkIdUnchanged(doc, replaced, params.immutablePaths);
-    const out = sizeCheckedResult(moveIdFirst(replaced));
+    // An upsert insert is size-checked (17420) by the caller, like a replacement.
+    const out = params.isUpsertInsert ? moveIdFirst(replaced) : sizeCheckedResult(moveIdFirst(replaced));
 
     const modifiedPaths = replacementModifiedPaths(doc, out);
 

@@ -49,13 +49,13 @@ export class ReplacementUpdateExecutor implements ReplacementExecutor {
     if (id !== undefined) out.set('_id', cloneValue(id));
     for (const [k, v] of body) if (k !== '_id') out.set(k, v);
 
+    // `applyReplacementUpdate`: storage validation (53 for an array/regex/undefined _id, then
+    // `$`-fields, depth) comes before the immutable-path checks (54, 66). An upsert insert is
+    // validated (top-level `$` allowed) and size-checked (17420) as a whole by the caller, as
+    // `produceDocumentForUpsert` does, after the immutable checks.
+    if (!params.isUpsertInsert) validateForStorage(out);
     checkIdUnchanged(doc, out, params.immutablePaths);
-    // An upsert insert is validated (top-level `$` allowed) and size-checked (17420) as a whole
-    // by the caller, as `produceDocumentForUpsert` does.
-    if (!params.isUpsertInsert) {
-      validateForStorage(out);
-      sizeCheckedResult(out);
-    }
+    if (!params.isUpsertInsert) sizeCheckedResult(out);
 
     const modifiedPaths = replacementModifiedPaths(doc, out);
     return { doc: out, noop: false, modifiedPaths, oplog: cloneValue(out), arrayTouches: [] };

@@ -116,8 +116,8 @@ export function validateForStorage(doc: Doc, options: StorageValidationOptions =
 export function checkIdUnchanged(before: Doc, after: Doc, immutablePaths: readonly string[] = ['_id']): void {
   for (const path of immutablePaths) {
     const parts = path.split('.');
-    const oldValue = getAtPath(before, parts);
-    if (oldValue === undefined) continue;
+    // `applyReplacementUpdate` walks the new document first: an array on the path is 54 even
+    // when the field did not exist before (an upsert's seed without _id).
     let cur: Value | undefined = after;
     for (const p of parts) {
       if (isArray(cur)) break;
@@ -130,6 +130,8 @@ export function checkIdUnchanged(before: Doc, after: Doc, immutablePaths: readon
         `After applying the update to the document, the (immutable) field '${dotted(parts)}' was found to be an array or array descendant.`,
       );
     }
+    const oldValue = getAtPath(before, parts);
+    if (oldValue === undefined) continue;
     if (cur === undefined) {
       throw fail(
         66,

@@ -772,7 +772,7 @@ describe('hooks and limits', () => {
         kind: 'modifier',
         apply: (doc) => {
           const out = new Map(doc);
-          out.set('big', 'x'.repeat(17 * 1024 * 1024));
+          out.set('big', 'x'.repeat(16 * 1024 * 1024 + 8));
           return { doc: out, noop: false, modifiedPaths: ['big'], oplog: null, arrayTouches: [] };
         },
       }),

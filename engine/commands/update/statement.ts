@@ -22,14 +22,14 @@ import { fail, type EngineError } from '../../errors.js';
 import type { MatchDetails, RuntimeEnv } from '../../runtime.js';
 import type { ApplyResult, UpdateExecutor } from '../../update/executor.js';
 import { validateForStorage } from '../../update/storage-validation.js';
+import { checkUpsertDocumentSize } from '../../update/document-size.js';
 import { effectiveCollation } from '../common.js';
-import { docSize } from './bson-size.js';
 import type { UpdateDeps } from './deps.js';
 import { buildCommandEnv } from './env.js';
 import type { DocumentChange, FieldOrigin, PlanSummary, StatementDetail, UpsertInsertDetail } from './details.js';
 import { planAccess, type AccessPlan } from './plan.js';
 import { toEngineError, isInterruption, UPDATE_EXEC_CONTEXT } from './reply.js';
-import { MAX_BSON_SIZE, type UpdateStatementSpec } from './request.js';
+import type { UpdateStatementSpec } from './request.js';
 import { makeSortComparator, parseSort } from '../../query/sort.js';
 import { buildUpsertSeed, queryHasExpr } from './upsert-seed.js';
 import { shouldRetryUpsertAsUpdate } from './upsert-retry.js';
@@ -399,7 +399,7 @@ export class PreparedStatement {
       return this.ctx.catalog.newObjectId();
     });
     validateForStorage(doc, { allowTopLevelDollarPrefixes: true });
-    if (docSize(doc) > MAX_BSON_SIZE) throw fail(17420, `Document to upsert is larger than ${MAX_BSON_SIZE}`);
+    checkUpsertDocumentSize(doc);
     return {
       seed: seed.doc,
       doc,

@@ -10,7 +10,7 @@ import type { StatementDetail, UpdateObserver } from './details.js';
 import { runUpdate } from './command.js';
 import { ej, testDb } from './test-support.js';
 
-const BIG = 'x'.repeat(9 * 1024 * 1024);
+const BIG = 'x'.repeat(8 * 1024 * 1024 + 8);
 const TOO_LARGE =
   '"writeErrors":[{"index":0,"code":17419,"errmsg":"Plan executor error during update :: caused by :: Resulting document after update is larger than 16777216"}]';
 
