@@ -52,4 +52,6 @@ export interface ParsedPattern {
   readonly depthLimit: number | undefined;
   readonly notEmpty: boolean;
   readonly notEmptyAtStart: boolean;
+  readonly noStartOpt: boolean;
+  readonly noAutoPossess: boolean;
 }

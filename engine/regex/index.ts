@@ -10,7 +10,7 @@
 import { compileProgram } from './program.js';
 import { Machine, ABORT, MATCHED } from './machine.js';
 import { parsePattern, NO_OPTIONS } from './parser.js';
-import { analyzeStart, type StartInfo } from './start-info.js';
+import { analyzeStart, NO_START_INFO, type StartInfo } from './start-info.js';
 
 export { PcreCompileError, PcreMatchError } from './errors.js';
 
@@ -47,7 +47,12 @@ export function compilePcre(pattern: string, flags: string): Pcre {
     matchLimit: Math.min(MATCH_LIMIT, parsed.matchLimit ?? Infinity),
     depthLimit: Math.min(DEPTH_LIMIT, parsed.depthLimit ?? Infinity),
   });
-  return new CompiledPcre(parsed.captureCount, machine, analyzeStart(parsed.root), parsed.newline === 'LF');
+  return new CompiledPcre(
+    parsed.captureCount,
+    machine,
+    parsed.noStartOpt ? NO_START_INFO : analyzeStart(parsed.root),
+    parsed.newline === 'LF',
+  );
 }
 
 class CompiledPcre implements Pcre {

@@ -59,6 +59,10 @@ export interface StartSettings {
   depthLimit: number | undefined;
   notEmpty: boolean;
   notEmptyAtStart: boolean;
+  /** (*NO_START_OPT): try every starting position (no start-up optimizations). */
+  noStartOpt: boolean;
+  /** (*NO_AUTO_POSSESS) */
+  noAutoPossess: boolean;
 }
 
 export function readStartOptions(sc: Scanner): StartSettings {
@@ -70,6 +74,8 @@ export function readStartOptions(sc: Scanner): StartSettings {
     depthLimit: undefined,
     notEmpty: false,
     notEmptyAtStart: false,
+    noStartOpt: false,
+    noAutoPossess: false,
   };
   for (;;) {
     const m = START_OPTIONS.exec(sc.p.slice(sc.i, sc.i + 40));
@@ -79,6 +85,8 @@ export function readStartOptions(sc: Scanner): StartSettings {
     if (name === 'UCP') out.ucp = true;
     else if (name === 'NOTEMPTY') out.notEmpty = true;
     else if (name === 'NOTEMPTY_ATSTART') out.notEmptyAtStart = true;
+    else if (name === 'NO_START_OPT') out.noStartOpt = true;
+    else if (name === 'NO_AUTO_POSSESS') out.noAutoPossess = true;
     else if (name === 'BSR_ANYCRLF') out.bsrAnyCrlf = true;
     else if (name === 'BSR_UNICODE') out.bsrAnyCrlf = false;
     else if (['CR', 'LF', 'CRLF', 'ANYCRLF', 'ANY', 'NUL'].includes(name)) out.newline = name as NewlineKind;

@@ -39,6 +39,8 @@ class Parser {
   private depthLimit: number | undefined;
   private notEmpty = false;
   private notEmptyAtStart = false;
+  private noStartOpt = false;
+  private noAutoPossess = false;
   private captures = 0;
   private readonly names = new Map<string, number>();
   private readonly refs: Node[] = [];
@@ -67,6 +69,8 @@ class Parser {
       depthLimit: this.depthLimit,
       notEmpty: this.notEmpty,
       notEmptyAtStart: this.notEmptyAtStart,
+      noStartOpt: this.noStartOpt,
+      noAutoPossess: this.noAutoPossess,
     };
   }
 

@@ -125,7 +125,8 @@ class Compiler {
         this.emit(Op.GRAPHEME);
         return;
       case 'seq':
-        for (let k = 0; k < n.items.length; k++) this.node(autoPossessive(n.items[k]!, n.items[k + 1]));
+        for (let k = 0; k < n.items.length; k++)
+          this.node(this.parsed.noAutoPossess ? n.items[k]! : autoPossessive(n.items[k]!, n.items[k + 1]));
         return;
       case 'alt':
         this.alternation(n.alts);

@@ -26,6 +26,18 @@ export interface StartInfo {
   readonly literal: string | undefined;
 }
 
+/** What (*NO_START_OPT) leaves: every starting position is tried. */
+export const NO_START_INFO: StartInfo = {
+  anchoredAtZero: false,
+  anchoredAtOffset: false,
+  dotStarNonDotall: false,
+  dotStarDotall: false,
+  first: undefined,
+  firstLiteral: undefined,
+  required: undefined,
+  literal: undefined,
+};
+
 export function analyzeStart(root: Node): StartInfo {
   let hasVerbsOrCalls = false;
   walk(root, (n) => {
