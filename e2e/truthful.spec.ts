@@ -9,6 +9,7 @@ test('a refused shard-key change shows its error and no modified document, previ
   await page.getByTestId('examples-button').click();
   await page.getByTestId('example.sharded-shard-key-change-multi').click();
   await expect(playground.diff).toHaveAttribute('data-kind', 'preview');
+  await expect(playground.collections.getByTestId('collection-shard-key')).toContainText('{"region":1}');
   const header = playground.diff.getByTestId('diff-statement').first();
   await expect(header).toContainText('(72)');
   await expect(header).toContainText('modified 0');

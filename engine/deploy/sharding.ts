@@ -291,6 +291,11 @@ export class Router {
     });
   }
 
+  /** The shard key of a sharded collection (`db.coll`), undefined when it is not sharded. */
+  shardKeyOf(ns: string): Doc | undefined {
+    return this.collections.get(ns)?.key;
+  }
+
   /** Routes a command; undefined when the router adds nothing (the handler runs as on one shard). */
   route(ctx: CommandContext, handler: CommandHandler): RoutedReply | undefined {
     if (ctx.name === 'bulkWrite') return this.routeBulkWrite(ctx, handler);

@@ -247,9 +247,11 @@ export function collectionViews(engine: Engine, db: string): CollectionView[] {
           copy.delete('v');
           return copy;
         });
+      const shardKey = engine.deployment.router.shardKeyOf(`${db}.${name}`);
       return {
         name,
         documents,
+        ...(shardKey === undefined ? {} : { shardKey: typedEJSON(shardKey, 0) }),
         ...(isDoc(options) && options.size > 0 ? { options: typedEJSON(options) } : {}),
         ...(indexes.length > 0 ? { indexes: typedEJSON(indexes) } : {}),
       };

@@ -147,6 +147,8 @@ export interface CollectionView {
   readonly documents: readonly DocumentView[];
   /** `create` options (validator, collation …) as typed EJSON text, when there are any. */
   readonly options?: string;
+  /** The shard key (typed EJSON on one line) when the collection is sharded. */
+  readonly shardKey?: string;
   /** Index specs other than `_id_`, as typed EJSON text of an array, when there are any. */
   readonly indexes?: string;
 }

@@ -10,7 +10,25 @@ import type { ShareState } from '../share/state.js';
 import { exportMongoshScript } from './script.js';
 
 /** Fragments that end a line, a string or a comment in JavaScript, or open a template. */
-const HOSTILE = ['\n', '\r', '\u2028', '\u2029', '"', "'", '`', '\\', '*/', '/*', '//', '${', '}', ')', ';', '<!--', '-->'];
+const HOSTILE = [
+  '\n',
+  '\r',
+  '\u2028',
+  '\u2029',
+  '"',
+  "'",
+  '`',
+  '\\',
+  '*/',
+  '/*',
+  '//',
+  '${',
+  '}',
+  ')',
+  ';',
+  '<!--',
+  '-->',
+];
 const hostileName = fc
   .array(fc.oneof(fc.constantFrom(...HOSTILE), fc.constantFrom('print("pwned")', 'x', ' ', 'use t', 'db')), {
     minLength: 1,
@@ -78,8 +96,11 @@ const FIXED_COMMENTS = new Set([
   ' Exported from Upsert Lab. Run it in mongosh connected to a TEST deployment:',
   ' it drops and recreates the collections below in the database it selects.',
   ' it creates its collections in the database it selects.',
-  ' The example was written for a replica set.',
-  ' The example was written for a sharded cluster.',
+  ' It needs a replica set (the page simulated 3 members): the oplog, transactions and',
+  ' write concerns above w: 1 exist only there. Connect mongosh to the primary.',
+  ' It needs a sharded cluster (the page simulated 2 shards, each a 3-member replica set):',
+  ' connect mongosh to a mongos. sh.shardCollection below recreates each shard key (since MongoDB 6.0',
+  ' no sh.enableSharding is needed first).',
   ' Note: some documents have field names such as "0" or "10"; mongosh (JavaScript objects) lists them first.',
   ' The command',
 ]);
@@ -104,6 +125,23 @@ describe('exported scripts with hostile names', () => {
         for (const c of comments) expect(FIXED_COMMENTS.has(c), JSON.stringify(c)).toBe(true);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('shards hostile names and shard key fields only through string and object literals', () => {
+    fc.assert(
+      fc.property(hostileName, hostileName, hostileName, (database, name, field) => {
+        const state: ShareState = {
+          ...stateWith(database, [name]),
+          deployment: 'sharded',
+          setup: { shards: 2, shardKeys: { [name]: { [field]: 1 } } },
+        };
+        const script = exportMongoshScript(state);
+        const { statements, comments } = statementsOf(script);
+        expect(statements).toContain(`sh.shardCollection(${JSON.stringify(`${database}.${name}`)}, ObjectExpression)`);
+        for (const c of comments) expect(FIXED_COMMENTS.has(c), JSON.stringify(c)).toBe(true);
+      }),
+      { numRuns: 200 },
     );
   });
 

@@ -53,6 +53,16 @@ function fingerprint(engine: Engine, db: string): string {
 
 function runExport(state: ShareState, includeCommand: boolean): Engine {
   const engine = freshEngine();
+  // The script runs where its header says: on a cluster (mongos) for a sharded state.
+  if (state.deployment === 'sharded') {
+    engine.runCommand(
+      'admin',
+      new Map<string, Value>([
+        ['configureDeployment', 1],
+        ['topology', 'sharded'],
+      ]),
+    );
+  }
   const results = runShellScript(engine, exportMongoshScript(state, { includeCommand }));
   const setupResults = includeCommand ? results.slice(0, -1) : results;
   for (const r of setupResults) expect(r.output.kind, `${r.source}`).not.toBe('error');
@@ -100,7 +110,8 @@ describe('exportMongoshScript', () => {
       [
         '// Exported from Upsert Lab. Run it in mongosh connected to a TEST deployment:',
         '// it drops and recreates the collections below in the database it selects.',
-        '// The example was written for a replica set.',
+        '// It needs a replica set (the page simulated 3 members): the oplog, transactions and',
+        '// write concerns above w: 1 exist only there. Connect mongosh to the primary.',
         '',
         'db = db.getSiblingDB("school");',
         '',

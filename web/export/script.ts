@@ -7,7 +7,9 @@ import type { Doc } from '../../engine/bson/values.js';
 import type { CollectionSetup } from '../scenarios/setup.js';
 import { parseShareCollections } from '../share/parse-state.js';
 import { ShareError, type ShareState } from '../share/state.js';
+import { deploymentNotes, shardKeysOf } from './deployment.js';
 import { docLiteral, hasIntegerLikeKey, stringLiteral, toMongoshLiteral } from './mongosh-literal.js';
+import { realUpsertRaces } from './upsert-race.js';
 
 export class ExportError extends Error {
   constructor(message: string) {
@@ -68,11 +70,11 @@ export function exportMongoshScript(state: ShareState, options: ExportOptions = 
       ? '// it drops and recreates the collections below in the database it selects.'
       : '// it creates its collections in the database it selects.',
   ];
-  if (state.deployment === 'sharded') lines.push('// The example was written for a sharded cluster.');
-  if (state.deployment === 'replicaset') lines.push('// The example was written for a replica set.');
+  lines.push(...deploymentNotes(state));
   const warnings = new Set<string>();
   // `db = db.getSiblingDB(…)` rather than `use …`: `use` takes the rest of its line as the name.
   const body: string[] = [`db = db.getSiblingDB(${stringLiteral(database)});`];
+  const shardKeys = shardKeysOf(state);
   for (const c of parsed(state)) {
     const accessor = collectionAccessor(c.name);
     body.push('');
@@ -84,6 +86,11 @@ export function exportMongoshScript(state: ShareState, options: ExportOptions = 
         : `db.createCollection(${stringLiteral(c.name)}, ${docLiteral(opts)});`,
     );
     body.push(...indexLines(accessor, c.indexSpecs));
+    const shardKey = shardKeys.get(c.name);
+    // Sharded while still empty, so the server builds the shard key index itself.
+    if (shardKey !== undefined) {
+      body.push(`sh.shardCollection(${stringLiteral(`${database}.${c.name}`)}, ${docLiteral(shardKey)});`);
+    }
     if (c.documents.some(hasIntegerLikeKey)) {
       warnings.add(
         '// Note: some documents have field names such as "0" or "10"; mongosh (JavaScript objects) lists them first.',
@@ -98,7 +105,7 @@ export function exportMongoshScript(state: ShareState, options: ExportOptions = 
     }
   }
   if ((options.includeCommand ?? true) && state.command.trim() !== '') {
-    body.push('', '// The command', state.command.trimEnd());
+    body.push('', '// The command', realUpsertRaces(state.command.trimEnd(), database));
   }
   return [...lines, ...warnings, '', ...body].join('\n') + '\n';
 }

@@ -112,6 +112,11 @@ function CollectionBody({ view, readOnly }: { view: CollectionView; readOnly: bo
           </button>
         </div>
       )}
+      {view.shardKey !== undefined ? (
+        <p className="coll-shard-key" data-testid="collection-shard-key">
+          Sharded, shard key <code>{view.shardKey}</code>
+        </p>
+      ) : null}
       {view.options !== undefined || view.indexes !== undefined ? (
         <details className="coll-meta">
           <summary>Options &amp; indexes</summary>
