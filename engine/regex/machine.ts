@@ -8,7 +8,7 @@ import type { NewlineKind } from './ast.js';
 import { PcreMatchError } from './errors.js';
 import type { Inst, Program } from './program.js';
 import { fold } from './unicode.js';
-import { assertAt, backrefEnd, isHighSurrogate, isLowSurrogate } from './subject.js';
+import { assertAt, backrefEnd, graphemeLength, newlineSequenceLength, stepBack } from './subject.js';
 
 /* The opcodes live here so that the hot switch below sees them as literal constants. */
 export const enum Op {
@@ -74,8 +74,6 @@ export interface MachineOptions {
   readonly matchLimit: number;
   readonly depthLimit: number;
 }
-
-let segmenter: Intl.Segmenter | undefined;
 
 export class Machine {
   readonly slots: Int32Array;
@@ -241,26 +239,17 @@ export class Machine {
           }
           break;
         case Op.NLSEQ: {
-          const c = s.charCodeAt(pos);
-          if (pos >= len) break;
-          let w = 0;
-          if (c === 13) w = s.charCodeAt(pos + 1) === 10 ? 2 : 1;
-          else if (c === 10) w = 1;
-          else if (inst.a === 0 && (c === 11 || c === 12 || c === 0x85 || c === 0x2028 || c === 0x2029)) w = 1;
+          const w = newlineSequenceLength(s, pos, inst.a === 1);
           if (w === 0) break;
           pos += w;
           pc++;
           continue outer;
         }
-        case Op.GRAPHEME: {
+        case Op.GRAPHEME:
           if (pos >= len) break;
-          segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-          const segments = segmenter.segment(s.slice(pos, pos + 64));
-          const first = segments.containing(0);
-          pos += first === undefined ? 1 : first.segment.length;
+          pos += graphemeLength(s, pos);
           pc++;
           continue outer;
-        }
         case Op.BACKREF: {
           const from = slots[2 * inst.a]!;
           const to = slots[2 * inst.a + 1]!;
@@ -300,7 +289,7 @@ export class Machine {
               p = -1;
               break;
             }
-            p -= isLowSurrogate(s.charCodeAt(p - 1)) && p >= 2 && isHighSurrogate(s.charCodeAt(p - 2)) ? 2 : 1;
+            p = stepBack(s, p);
           }
           if (p < 0) break;
           pos = p;
@@ -397,8 +386,7 @@ export class Machine {
             const p = st[sp + 2]!;
             const n = st[sp + 3]!;
             if (rep.c === 0) {
-              const back =
-                p - (isLowSurrogate(s.charCodeAt(p - 1)) && p >= 2 && isHighSurrogate(s.charCodeAt(p - 2)) ? 2 : 1);
+              const back = stepBack(s, p);
               if (n - 1 > rep.a) this.choice(K_REPEAT, at, back, n - 1);
               pos = back;
               pc = at + 1;

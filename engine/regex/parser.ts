@@ -10,6 +10,7 @@ import { parseClass, parseEscape, relativeNumber, type EscapeContext } from './p
 import { Scanner, isDigitCode } from './scanner.js';
 import { fold, type CharPred } from './unicode.js';
 import { checkLookbehinds, resolveReferences } from './references.js';
+import { applyQuantifier, readBraces, seq } from './parse-quantifier.js';
 import {
   notNewlinePred,
   readCallout,
@@ -24,7 +25,6 @@ export { NO_OPTIONS, type Options } from './parse-options.js';
 
 /** PCRE2's limit on nested parentheses (PARENS_NEST_LIMIT). */
 const MAX_NESTING = 250;
-const MAX_REPEAT = 65535;
 
 export function parsePattern(pattern: string, options: Options): ParsedPattern {
   return new Parser(pattern).parse(options);
@@ -196,7 +196,7 @@ class Parser {
         sc.fail(109);
       // falls through (unreachable)
       case '{':
-        if (this.readBraces() !== undefined) sc.fail(109);
+        if (readBraces(sc) !== undefined) sc.fail(109);
         sc.i++;
         return this.literal(123, o);
     }
@@ -205,18 +205,6 @@ class Parser {
 
   private literal(cp: number, o: Options): Node {
     return { t: 'char', cp: o.i ? fold(cp) : cp, caseless: o.i };
-  }
-
-  /** `{n}`, `{n,}`, `{n,m}` at the cursor (consumed), or undefined when the text is a literal brace. */
-  private readBraces(): [number, number] | undefined {
-    const m = /^\{(\d+)(,(\d*))?\}/.exec(this.sc.p.slice(this.sc.i, this.sc.i + 24));
-    if (!m) return undefined;
-    const min = Number(m[1]);
-    const max = m[2] === undefined ? min : m[3] === '' ? Infinity : Number(m[3]);
-    if (min > MAX_REPEAT || (max !== Infinity && max > MAX_REPEAT)) this.sc.fail(105);
-    if (max < min) this.sc.fail(104);
-    this.sc.i += m[0].length;
-    return [min, max];
   }
 
   private quantifier(atom: Node, o: Options): Node {
@@ -240,43 +228,7 @@ class Parser {
       this.skipExtended(o);
       if (sc.i === before) break;
     }
-    let min: number;
-    let max: number;
-    const c = sc.ch();
-    if (c === '*') [min, max] = [0, Infinity];
-    else if (c === '+') [min, max] = [1, Infinity];
-    else if (c === '?') [min, max] = [0, 1];
-    else if (c === '{') {
-      const braces = this.readBraces();
-      if (!braces) return atom;
-      [min, max] = braces;
-      sc.i--;
-    } else return atom;
-    sc.i++;
-    let greedy = !o.U;
-    let possessive = false;
-    if (sc.ch() === '?') {
-      greedy = !greedy;
-      sc.i++;
-    } else if (sc.ch() === '+') {
-      possessive = true;
-      greedy = true;
-      sc.i++;
-    }
-    if (!repeatable(atom)) sc.fail(109);
-    if (atom.t === 'look') {
-      // An assertion can be repeated at most once (PCRE2 treats larger maxima as 1).
-      if (max === 0) return { t: 'empty' };
-      if (min > 0) return atom;
-      return { t: 'repeat', body: atom, min: 0, max: 1, greedy, possessive };
-    }
-    const next = sc.ch();
-    if (next === '*' || next === '+' || next === '?' || (next === '{' && this.peekBraces())) sc.fail(109);
-    return { t: 'repeat', body: atom, min, max, greedy, possessive };
-  }
-
-  private peekBraces(): boolean {
-    return /^\{\d+(,\d*)?\}/.test(this.sc.p.slice(this.sc.i, this.sc.i + 24));
+    return applyQuantifier(sc, atom, o);
   }
 
   private enter(): void {
@@ -472,23 +424,5 @@ class Parser {
     if (alts.length > 2) sc.fail(127);
     if (cond.kind === 'define' && alts.length > 1) sc.fail(154);
     return { t: 'cond', cond, yes: alts[0]!, no: alts[1] ?? { t: 'empty' } };
-  }
-}
-
-function seq(items: Node[]): Node {
-  if (items.length === 0) return { t: 'empty' };
-  if (items.length === 1) return items[0]!;
-  return { t: 'seq', items };
-}
-
-function repeatable(n: Node): boolean {
-  switch (n.t) {
-    case 'assert':
-    case 'verb':
-    case 'keep':
-    case 'empty':
-      return false;
-    default:
-      return true;
   }
 }

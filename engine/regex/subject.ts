@@ -104,3 +104,26 @@ export function codePointBefore(s: string, pos: number): number {
   if (isLowSurrogate(c) && pos >= 2 && isHighSurrogate(s.charCodeAt(pos - 2))) return s.codePointAt(pos - 2)!;
   return c;
 }
+
+/** One character back from `p` (a surrogate pair counts as one). */
+export function stepBack(s: string, p: number): number {
+  return p - (isLowSurrogate(s.charCodeAt(p - 1)) && p >= 2 && isHighSurrogate(s.charCodeAt(p - 2)) ? 2 : 1);
+}
+
+/** `\R` at `pos`: CRLF counts as one (the sequence is atomic); 0 when there is none. */
+export function newlineSequenceLength(s: string, pos: number, anyCrlfOnly: boolean): number {
+  if (pos >= s.length) return 0;
+  const c = s.charCodeAt(pos);
+  if (c === 13) return s.charCodeAt(pos + 1) === 10 ? 2 : 1;
+  if (c === 10) return 1;
+  return !anyCrlfOnly && (c === 11 || c === 12 || c === 0x85 || c === 0x2028 || c === 0x2029) ? 1 : 0;
+}
+
+let segmenter: Intl.Segmenter | undefined;
+
+/** `\X`: the extended grapheme cluster starting at `pos` (the runtime's Unicode segmentation). */
+export function graphemeLength(s: string, pos: number): number {
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  const first = segmenter.segment(s.slice(pos, pos + 64)).containing(0);
+  return first === undefined ? 1 : first.segment.length;
+}
