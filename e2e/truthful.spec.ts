@@ -66,3 +66,19 @@ test('a typo in an operator: the marker covers $icn only and the error suggests 
   await expect(error.getByTestId('error-help')).toContainText('$icn is not an update operator');
   await expect(error).not.toContainText('arrayFilters');
 });
+
+test('upsertRace is labelled a simulation of two clients and names both operations', async ({ playground, page }) => {
+  await playground.open();
+  await page.getByTestId('examples-button').click();
+  await page.getByTestId('example.upsert-race-retried').click();
+  await playground.run();
+  const headers = playground.diff.getByTestId('diff-statement');
+  await expect(headers).toHaveCount(2);
+  await expect(headers.nth(0)).toContainText(
+    'simulated client 1: updateOne({"k":1}, {"$inc":{"n":1}}, {"upsert":true})',
+  );
+  await expect(headers.nth(1)).toContainText('simulated client 2: updateOne(');
+  await expect(playground.diff).not.toContainText('upsertRace #');
+  await expect(playground.diff.getByTestId('diff-simulation').first()).toContainText('simulation of two clients');
+  await expect(playground.result.getByTestId('sent-simulation')).toContainText('not a MongoDB command');
+});

@@ -117,7 +117,10 @@ export function runPlaygroundScript(
         command: typedEJSON(command),
         reply: typedEJSON(reply),
         ok: isOk(reply),
-        statements: details.map((d) => statementView(d, arrayFiltersOf(command, name, d.index))),
+        statements: details.map((d, i) => {
+          const view = statementView(d, arrayFiltersOf(command, name, d.index));
+          return name === 'upsertRace' ? { ...view, simulatedClient: raceClient(command, i) } : view;
+        }),
         ...(current === undefined ? {} : { statement: current }),
       });
       return reply;
@@ -313,6 +316,20 @@ function firstBatch(reply: Doc): Doc[] {
   const cursor = reply.get('cursor');
   const batch = isDoc(cursor) ? cursor.get('firstBatch') : undefined;
   return isArray(batch) ? batch.filter(isDoc) : [];
+}
+
+/** Side `i` of an upsertRace: the simulated client and its operation, as an updateOne call. */
+function raceClient(command: Doc, i: number): { client: number; operation: string } {
+  const side = command.get(i === 0 ? 'first' : 'second');
+  if (!isDoc(side)) return { client: i + 1, operation: '' };
+  const q = side.get('q');
+  const u = side.get('u');
+  const options: Doc = new Map([...side].filter(([k]) => k !== 'q' && k !== 'u'));
+  const method = side.get('multi') === true ? 'updateMany' : 'updateOne';
+  return {
+    client: i + 1,
+    operation: `${method}(${q === undefined ? '{}' : typedEJSON(q, 0)}, ${u === undefined ? '{}' : typedEJSON(u, 0)}, ${typedEJSON(options, 0)})`,
+  };
 }
 
 /** The statement's arrayFilters, each tied to the identifier its conditions name. */

@@ -194,6 +194,11 @@ export interface StatementView {
   readonly error?: ProtocolError;
   readonly arrayFilters: readonly ArrayFilterView[];
   /**
+   * Set for the two sides of `upsertRace` (a playground simulation of two clients, not a MongoDB
+   * command): which simulated client ran it and the operation it ran.
+   */
+  readonly simulatedClient?: { readonly client: number; readonly operation: string };
+  /**
    * Set when the statement ran inside a transaction whose writes were not kept: `aborted` (an
    * error or abortTransaction ended it), `open` (the script ended before commitTransaction).
    */

@@ -39,7 +39,11 @@ export function buildCards(run: ScriptRun): Card[] {
       for (const c of statement.documents)
         for (const t of c.arrayTouches) if (!colours.has(t.operator)) colours.set(t.operator, next++);
       const source = run.statements.find((s) => s.index === command.statement);
-      const title = `${command.name}${command.statements.length > 1 ? ` #${statement.index}` : ''}`;
+      const client = statement.simulatedClient;
+      const title =
+        client !== undefined
+          ? `simulated client ${client.client}: ${client.operation}`
+          : `${command.name}${command.statements.length > 1 ? ` #${statement.index}` : ''}`;
       out.push({ kind: 'header', statement, command, title, source, colours });
       for (const change of statement.documents) out.push({ kind: 'change', statement, change, colours });
       if (statement.upsert !== undefined) out.push({ kind: 'upsert', statement, colours });

@@ -224,6 +224,12 @@ function StatementHeader({
           ))}
         </ul>
       ) : null}
+      {statement.simulatedClient !== undefined ? (
+        <p className="muted simulation-note" data-testid="diff-simulation">
+          A simulation of two clients upserting at the same moment (upsertRace exists only in Upsert Lab; MongoDB has no
+          such command). Exported scripts run the two operations as two real clients.
+        </p>
+      ) : null}
       {statement.error !== undefined ? <p className="statement-error">{statement.error.errmsg}</p> : null}
       {statement.transaction !== undefined ? (
         <p className="statement-error" data-testid="diff-not-committed">

@@ -71,6 +71,12 @@ export function ResultPanel(): ReactNode {
                     ) : null}
                     <code>{c.name}</code> on <code>{c.db}</code>{' '}
                     {c.ok ? <span className="ok">ok: 1</span> : <span className="bad">ok: 0</span>}
+                    {c.statements.some((st) => st.simulatedClient !== undefined) ? (
+                      <span className="pill" data-testid="sent-simulation">
+                        {' '}
+                        simulation of two clients, not a MongoDB command
+                      </span>
+                    ) : null}
                   </summary>
                   <div className="two-col">
                     <div>
