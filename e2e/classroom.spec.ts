@@ -164,3 +164,55 @@ test('completion: db. lists the collections, db.students. the methods with signa
     )
     .toBe(false);
 });
+
+test.describe('presentation at 1280x720 with browser zoom 150%', () => {
+  // Zoom 150% of a 1280x720 window leaves a CSS viewport of 853x480 at 1.5 device pixels per pixel.
+  test.use({ viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5 });
+
+  test('keeps command and diff side by side, both visible, with larger text', async ({
+    playground,
+    page,
+  }, testInfo) => {
+    await playground.open();
+    const editor = playground.editor;
+    const before = await page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize));
+    await page.getByTestId('presentation-toggle').click();
+    await expect(page.getByTestId('presentation-toggle')).toHaveAttribute('aria-pressed', 'true');
+    expect(page.url()).toContain('present=1');
+    await expect
+      .poll(() => page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize)))
+      .toBeGreaterThan(before * 1.25);
+    await expect(editor).toBeInViewport();
+    await expect(playground.diff).toBeInViewport();
+    const e = (await editor.boundingBox())!;
+    const d = (await page.getByTestId('diff-pane').boundingBox())!;
+    expect(d.x).toBeGreaterThanOrEqual(e.x + e.width - 1); // beside, not below
+    expect(d.y).toBeLessThan(e.y + e.height);
+    expect(d.y + 40).toBeLessThan(480);
+    await page.screenshot({ path: testInfo.outputPath('presentation-1280x720-zoom150.png') });
+    // The URL parameter alone turns it on.
+    await page.goto(page.url());
+    await expect(page.getByTestId('presentation-toggle')).toHaveAttribute('aria-pressed', 'true');
+  });
+});
+
+test('no blank diff while a command is typed character by character', async ({ playground, page }) => {
+  await playground.open();
+  await playground.setCommand('db.students.updateOne({_id: 1}, {$set: {name: "A"}})');
+  await expect(playground.diff).toHaveAttribute('data-kind', 'preview');
+  await expect(playground.diff.getByTestId('diff-changed').first()).toBeVisible();
+  // Retype the whole command one key at a time; sample the diff pane after every key.
+  await playground.setCommand('');
+  await expect(page.getByTestId('stale-preview')).toBeVisible();
+  const target = 'db.students.updateOne({_id: 2}, {$set: {name: "B"}})';
+  const blanks: string[] = [];
+  for (const ch of target) {
+    await page.keyboard.insertText(ch);
+    const text = await playground.diff.innerText();
+    if (/wrote nothing/.test(text) || text.trim() === '') blanks.push(`${ch}: ${text.slice(0, 60)}`);
+    if (ch === '{') await page.waitForTimeout(300); // let previews of unfinished text arrive
+  }
+  expect(blanks).toEqual([]);
+  await expect(page.getByTestId('stale-preview')).toHaveCount(0);
+  await expect(playground.diff.locator('[data-testid="diff-document"][data-id="2"]')).toBeVisible();
+});

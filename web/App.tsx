@@ -25,10 +25,16 @@ export function App(): ReactNode {
   const theme = useResolvedTheme();
   const embed = usePlayground((s) => s.embed);
   const dialog = usePlayground((s) => s.dialog);
+  const presentation = usePlayground((s) => s.presentation);
   useEffect(() => {
     document.documentElement.dataset['theme'] = theme;
     document.documentElement.style.colorScheme = theme;
   }, [theme]);
+  useEffect(() => {
+    // The root font size scales every rem-sized text: panes, documents, diff and result alike.
+    if (presentation) document.documentElement.dataset['presentation'] = 'true';
+    else delete document.documentElement.dataset['presentation'];
+  }, [presentation]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent): void => {
       // Ctrl/Cmd+Enter inside Monaco is handled by the editor's own command.

@@ -19,6 +19,8 @@ export interface CommandEditorOptions {
   /** Coloured ranges (arrayFilters identifiers), as offsets into `value`. */
   readonly highlights: readonly TextHighlight[];
   readonly dark: boolean;
+  /** Monaco's font size in px (the textarea follows the page's rem size). */
+  readonly fontSize: number;
   readonly fieldPaths: () => readonly string[];
   readonly collectionNames: () => readonly string[];
   readonly label: string;
@@ -137,7 +139,7 @@ function MonacoEditor(props: CommandEditorOptions & { onFail: () => void }): Rea
           theme: latest.current.dark ? 'upsert-dark' : 'upsert-light',
           automaticLayout: true,
           minimap: { enabled: false },
-          fontSize: 14,
+          fontSize: latest.current.fontSize,
           lineNumbersMinChars: 3,
           scrollBeyondLastLine: false,
           wordWrap: 'on',
@@ -197,6 +199,10 @@ function MonacoEditor(props: CommandEditorOptions & { onFail: () => void }): Rea
   useEffect(() => {
     editorRef.current?.updateOptions({ readOnly: props.readOnly });
   }, [props.readOnly, ready]);
+
+  useEffect(() => {
+    editorRef.current?.updateOptions({ fontSize: props.fontSize });
+  }, [props.fontSize, ready]);
 
   useEffect(() => {
     moduleRef.current?.monaco.editor.setTheme(props.dark ? 'upsert-dark' : 'upsert-light');

@@ -1,5 +1,5 @@
 /** Starting the page: the engine worker, then the work (share link > saved work > starter). */
-import { readEmbedOptions } from '../share/url.js';
+import { readEmbedOptions, readPresentation } from '../share/url.js';
 import { store } from '../state/store.js';
 import { TimeoutError, engineBridge } from './bridge.js';
 import { applyDeployment } from './controller.js';
@@ -13,6 +13,7 @@ export async function boot(address: Location | string): Promise<void> {
   const s = store.getState();
   const embed = readEmbedOptions(address);
   s.setEmbed(embed.embed, embed.readOnly);
+  s.setPresentation(readPresentation(address));
   try {
     const ping = await engineBridge().request({ type: 'ping' }, 15_000);
     if (!ping.ok) throw new Error(`${ping.error.codeName} (${ping.error.code}): ${ping.error.errmsg}`);

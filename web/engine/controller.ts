@@ -3,7 +3,13 @@
  * the store's, live preview (debounced dry runs), run, undo/redo, load examples and share links.
  * Only the latest preview may write its result ("did anything change in the meantime?").
  */
-import type { CollectionView, RequestBody, RequestType, ScriptRun } from '../../engine/worker/protocol.js';
+import type {
+  CollectionView,
+  RequestBody,
+  RequestType,
+  ScriptRun,
+  ShellErrorReply,
+} from '../../engine/worker/protocol.js';
 import type { ShareState } from '../share/state.js';
 import { fetchExampleCollections, fetchExampleIndex } from '../examples.js';
 import { store } from '../state/store.js';
@@ -242,13 +248,25 @@ export function schedulePreview(delay: number = PREVIEW_DELAY_MS): void {
   previewTimer = setTimeout(() => void preview(), delay);
 }
 
+/** A dry run that sent no command: the text does not parse, or is a call not finished yet. */
+export function isUnfinished(run: ScriptRun): boolean {
+  return run.commands.length === 0 && run.paused === undefined;
+}
+
+/** The first error a run reports (a syntax error, or a shell-side refusal such as a missing argument). */
+export function firstErrorOf(run: ScriptRun): ShellErrorReply | undefined {
+  return run.statements.find((st) => st.kind === 'error')?.error;
+}
+
 /** Runs the command as a dry run and shows it, unless something newer happened meanwhile. */
 export async function preview(): Promise<void> {
   const ticket = ++previewTicket;
   const s = store.getState();
   const script = s.command;
   if (script.trim() === '') {
-    s.showRun(null);
+    // An emptied editor is the start of a new command: the last preview stays (greyed).
+    if (s.shown === null) s.showRun(null);
+    else s.showProblem(null);
     return;
   }
   try {
@@ -258,7 +276,14 @@ export async function preview(): Promise<void> {
       s.setNotice({ kind: 'error', text: errorText(response.error) });
       return;
     }
-    store.getState().showRun({ kind: 'preview', script, run: response.result });
+    const latest = store.getState();
+    // Text still being typed (it does not parse, or sends no command yet) keeps the last preview
+    // that ran on screen, greyed, with its problem beside it: the panes never blank mid-keystroke.
+    if (latest.shown !== null && isUnfinished(response.result)) {
+      latest.showProblem({ kind: 'preview', script, run: response.result });
+      return;
+    }
+    latest.showRun({ kind: 'preview', script, run: response.result });
   } catch (e) {
     if (ticket === previewTicket) store.getState().setNotice({ kind: 'error', text: message(e) });
   }

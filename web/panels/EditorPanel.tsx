@@ -34,14 +34,16 @@ export function EditorPanel({ dark }: { dark: boolean }): ReactNode {
   const command = usePlayground((s) => s.command);
   const setCommand = usePlayground((s) => s.setCommand);
   const readOnly = usePlayground((s) => s.readOnly);
+  const presentation = usePlayground((s) => s.presentation);
   const canRun = usePlayground((s) => ACTIONS.run.enabled(s));
   const status = usePlayground((s) => s.status);
   const shown = usePlayground((s) => s.shown);
+  const problem = usePlayground((s) => s.problem);
   const notice = usePlayground((s) => s.notice);
-  const markers = useMemo(
-    () => (shown !== null && shown.script === command ? markersFor(command, shown.run) : []),
-    [shown, command],
-  );
+  const markers = useMemo(() => {
+    const marked = problem !== null && problem.script === command ? problem : shown;
+    return marked !== null && marked.script === command ? markersFor(command, marked.run) : [];
+  }, [shown, problem, command]);
   const highlights = useMemo(() => {
     if (shown === null || shown.script !== command) return [];
     const colours = new Map<string, number>();
@@ -90,6 +92,7 @@ export function EditorPanel({ dark }: { dark: boolean }): ReactNode {
         markers={markers}
         highlights={highlights}
         dark={dark}
+        fontSize={presentation ? 20 : 14}
         fieldPaths={currentFieldPaths}
         collectionNames={() => store.getState().views.map((v) => v.name)}
         label="Command editor (mongosh syntax). Ctrl+Enter runs; Esc then Tab leaves the editor."

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { ACTIONS, perform } from '../actions/actions.js';
 import { usePlayground } from '../state/store.js';
 import type { Theme } from '../state/types.js';
+import { presentationUrl } from '../share/url.js';
 import { DeploymentSelect } from './DeploymentSelect.js';
 import { PreviousWorkButton } from './SavedWorkBanner.js';
 
@@ -87,6 +88,7 @@ export function Header(): ReactNode {
         >
           <span aria-hidden="true">⇪</span> Share
         </button>
+        <PresentationToggle />
         <button
           type="button"
           className="btn icon"
@@ -100,6 +102,27 @@ export function Header(): ReactNode {
         <EngineStatus />
       </nav>
     </header>
+  );
+}
+
+/** Presentation mode on/off; the address keeps `?present=1` so a reload or a link keeps it. */
+export function PresentationToggle(): ReactNode {
+  const on = usePlayground((s) => s.presentation);
+  const setPresentation = usePlayground((s) => s.setPresentation);
+  return (
+    <button
+      type="button"
+      className={`btn subtle ${on ? 'pressed' : ''}`}
+      data-testid="presentation-toggle"
+      aria-pressed={on}
+      title="Presentation: larger text, command beside the diff"
+      onClick={() => {
+        setPresentation(!on);
+        window.history.replaceState(window.history.state, '', presentationUrl(window.location.href, !on));
+      }}
+    >
+      Present
+    </button>
   );
 }
 

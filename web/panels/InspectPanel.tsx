@@ -5,6 +5,7 @@ import { usePlayground } from '../state/store.js';
 import type { InspectTab } from '../state/types.js';
 import { DiffPanel } from './DiffPanel.js';
 import { OplogPanel } from './OplogPanel.js';
+import { StaleNote, useStale } from './StaleNote.js';
 
 const TABS: readonly { id: InspectTab; label: string }[] = [
   { id: 'diff', label: 'Diff' },
@@ -15,6 +16,7 @@ export function InspectPanel({ only }: { only?: InspectTab }): ReactNode {
   const tab = usePlayground((s) => s.inspectTab);
   const setTab = usePlayground((s) => s.setInspectTab);
   const shown = usePlayground((s) => s.shown);
+  const stale = useStale();
   const active = only ?? tab;
   const counts: Record<InspectTab, number> = {
     diff:
@@ -54,7 +56,13 @@ export function InspectPanel({ only }: { only?: InspectTab }): ReactNode {
           <span className={`badge ${shown.kind}`}>{shown.kind === 'preview' ? 'preview' : 'after Run'}</span>
         ) : null}
       </div>
-      <div id={`inspect-${active}`} role="tabpanel" aria-labelledby={`inspect-tab-${active}`} className="inspect-body">
+      <StaleNote />
+      <div
+        id={`inspect-${active}`}
+        role="tabpanel"
+        aria-labelledby={`inspect-tab-${active}`}
+        className={`inspect-body ${stale ? 'stale' : ''}`}
+      >
         {active === 'diff' ? <DiffPanel /> : <OplogPanel />}
       </div>
     </section>

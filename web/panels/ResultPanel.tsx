@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import type { ScriptRun, ShellStatementReply } from '../../engine/worker/protocol.js';
 import { usePlayground } from '../state/store.js';
 import { statementText } from './DiffPanel.js';
+import { useStale } from './StaleNote.js';
 
 /** The script line of a statement, by index. */
 function lineOf(run: ScriptRun, index: number): number | undefined {
@@ -28,6 +29,7 @@ export function ResultPanel(): ReactNode {
   const shown = usePlayground((s) => s.shown);
   const counts = shown === null ? new Map<number, number>() : diffCounts(shown.run);
   const paused = shown?.run.paused;
+  const stale = useStale();
   return (
     <section className="panel result-panel" data-testid="result-pane" aria-labelledby="result-title">
       <div className="panel-head">
@@ -44,7 +46,7 @@ export function ResultPanel(): ReactNode {
           previews the effect here without changing anything.
         </p>
       ) : (
-        <div className="result-body">
+        <div className={`result-body ${stale ? 'stale' : ''}`}>
           {shown.run.statements.map((s) => (
             <Statement key={s.index} s={s} cards={counts.get(s.index)} />
           ))}

@@ -56,6 +56,19 @@ function flag(params: URLSearchParams, name: string): boolean {
   return v !== null && v !== '0' && v !== 'false';
 }
 
+/** `?present=1`: the presentation layout (larger text, command beside diff). */
+export function readPresentation(address: AddressLike): boolean {
+  return flag(toUrl(address).searchParams, 'present');
+}
+
+/** The address with `present=1` set or removed (the fragment is kept). */
+export function presentationUrl(address: AddressLike, on: boolean): string {
+  const url = toUrl(address);
+  if (on) url.searchParams.set('present', '1');
+  else url.searchParams.delete('present');
+  return url.href;
+}
+
 /** `?embed=1` (compact layout for iframes) and `&readonly=1` (no editing, no running). */
 export function readEmbedOptions(address: AddressLike): EmbedOptions {
   const params = toUrl(address).searchParams;

@@ -5,11 +5,14 @@ import type { RunSlice, Store } from './types.js';
 export const createRunSlice: StateCreator<Store, [], [], RunSlice> = (set) => ({
   status: 'starting',
   shown: null,
+  problem: null,
   notice: null,
   deployments: { current: 'standalone', available: ['standalone'] },
   runCount: 0,
   setStatus: (status) => set({ status }),
-  showRun: (shown) => set((s) => ({ shown, runCount: shown?.kind === 'committed' ? s.runCount + 1 : s.runCount })),
+  showRun: (shown) =>
+    set((s) => ({ shown, problem: null, runCount: shown?.kind === 'committed' ? s.runCount + 1 : s.runCount })),
+  showProblem: (problem) => set({ problem }),
   setNotice: (notice) => set({ notice }),
   setDeployments: (deployments) => set({ deployments }),
 });

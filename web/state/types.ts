@@ -76,6 +76,11 @@ export interface ShownRun {
 export interface RunSlice {
   readonly status: EngineStatus;
   readonly shown: ShownRun | null;
+  /**
+   * The latest preview of a command that does not parse (mid-edit): its syntax error marks the
+   * editor, while `shown` keeps the last preview that ran, greyed, so the panes never flicker.
+   */
+  readonly problem: ShownRun | null;
   /** A request-level failure (timeout, bad setup), shown as a banner. */
   readonly notice: { readonly kind: 'info' | 'error'; readonly text: string } | null;
   readonly deployments: DeploymentList;
@@ -83,6 +88,7 @@ export interface RunSlice {
   readonly runCount: number;
   setStatus(status: EngineStatus): void;
   showRun(shown: ShownRun | null): void;
+  showProblem(problem: ShownRun | null): void;
   setNotice(notice: RunSlice['notice']): void;
   setDeployments(list: DeploymentList): void;
 }
@@ -97,6 +103,8 @@ export interface UiSlice {
   readonly inspectTab: InspectTab;
   readonly embed: boolean;
   readonly readOnly: boolean;
+  /** Larger text everywhere and command beside diff, for a projector (`?present=1`). */
+  readonly presentation: boolean;
   /** The `_id` text the pointer is over in the oplog pane (highlights the diff card). */
   readonly hoveredId: string | null;
   /** The first-visit "how it works" strip was closed. */
@@ -109,6 +117,7 @@ export interface UiSlice {
   openDialog(dialog: Dialog): void;
   setInspectTab(tab: InspectTab): void;
   setEmbed(embed: boolean, readOnly: boolean): void;
+  setPresentation(on: boolean): void;
   setHoveredId(id: string | null): void;
 }
 

@@ -8,6 +8,7 @@ export const createUiSlice: StateCreator<Store, [], [], UiSlice> = (set) => ({
   inspectTab: 'diff',
   embed: false,
   readOnly: false,
+  presentation: false,
   hoveredId: null,
   introDismissed: false,
   focusedStatement: null,
@@ -18,5 +19,6 @@ export const createUiSlice: StateCreator<Store, [], [], UiSlice> = (set) => ({
   openDialog: (dialog) => set({ dialog }),
   setInspectTab: (inspectTab) => set({ inspectTab }),
   setEmbed: (embed, readOnly) => set({ embed, readOnly }),
+  setPresentation: (presentation) => set({ presentation }),
   setHoveredId: (hoveredId) => set({ hoveredId }),
 });
