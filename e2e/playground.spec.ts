@@ -196,7 +196,10 @@ test('the editor completes field paths and explains operators on hover', async (
   await expect(suggest).toContainText('scores.grade');
   await page.keyboard.press('Escape');
   await playground.setCommand('db.students.updateOne({_id: 1}, {$inc: {n: 1}})');
-  const box = await playground.editor.getByText('$inc').boundingBox();
+  // The editor renders the new text asynchronously: wait for the token before measuring it.
+  const token = playground.editor.getByText('$inc');
+  await expect(token).toBeVisible();
+  const box = await token.boundingBox();
   if (box === null) throw new Error('no $inc token in the editor');
   // Monaco shows hovers after a few mouse moves over the word.
   for (const dx of [4, 8, 12]) await page.mouse.move(box.x + dx, box.y + box.height / 2);
