@@ -65,8 +65,13 @@ export function engineTable(results: readonly WorkloadResult[], basis: TimeBasis
 }
 
 export function pageTable(page: PageResults): string {
-  const rows = page.rows.map((r) => [r.name, r.value]);
-  return markdown(['page workload', 'result'], rows);
+  const rows = page.rows.map((r) => [
+    r.name,
+    r.value,
+    r.target ?? '',
+    r.target === undefined ? '' : r.met ? 'met' : 'NOT met',
+  ]);
+  return markdown(['page workload', 'result', 'target', 'status'], rows);
 }
 
 export function topologyTable(t: TopologyResult, basis: TimeBasis): string {
