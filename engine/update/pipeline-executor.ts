@@ -50,15 +50,18 @@ class PipelineUpdateExecutor implements PipelineExecutor {
     const transformed = this.transform(doc, params);
     checkConvertibleToBson(transformed);
     if (binaryEqual(doc, transformed)) {
-      return { doc: cloneValue(doc), noop: true, modifiedPaths: [], oplog: null, arrayTouches: [] };
+      return { doc, noop: true, modifiedPaths: [], oplog: null, arrayTouches: [] };
     }
+    // Copy-on-write, as the modifier executor: values the stages left alone (and literals) are
+    // shared with the pre-image, which is never mutated (stored documents are immutable; every
+    // writer copies a container before changing it). Only the top level is a new Map.
     let replaced: Doc;
     if (transformed.has('_id') || !doc.has('_id')) {
-      replaced = cloneValue(transformed);
+      replaced = new Map(transformed);
     } else {
       // The original _id stays (first, as the surviving element), the result's fields follow.
-      replaced = new Map([['_id', cloneValue(doc.get('_id')!)]]);
-      for (const [k, v] of transformed) replaced.set(k, cloneValue(v));
+      replaced = new Map([['_id', doc.get('_id')!]]);
+      for (const [k, v] of transformed) replaced.set(k, v);
     }
     // As for a replacement: storage validation first (not for an upsert insert, which the caller
     // validates as a whole after these checks), then the immutable paths.
