@@ -141,5 +141,5 @@ describe('update property', () => {
     );
     // The generators must reach real modifications, not only errors.
     expect(stats.changed).toBeGreaterThan(800);
-  });
+  }, 60_000);
 });
