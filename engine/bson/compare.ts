@@ -12,6 +12,7 @@
 import Decimal from 'decimal.js';
 import type { Binary, BSONRegExp, Decimal128, Long, ObjectId, Timestamp } from 'bson';
 import { objectAsDoc, typeOf, type Value } from './values.js';
+import { compareDates } from './dates.js';
 
 /** A string comparison rule. `null` everywhere means the simple (binary) collation. */
 export interface Collator {
@@ -228,7 +229,7 @@ export function compareValues(a: Value, b: Value, collator: Collator | null = nu
     case 40:
       return a === b ? 0 : a ? 1 : -1;
     case 45:
-      return sign((a as Date).getTime() - (b as Date).getTime());
+      return compareDates(a as Date, b as Date);
     case 47: {
       const x = a as Timestamp;
       const y = b as Timestamp;
@@ -286,7 +287,7 @@ export function binaryEqual(a: Value, b: Value): boolean {
     case 'decimal':
       return compareBytes((a as Decimal128).bytes, (b as Decimal128).bytes) === 0;
     case 'date':
-      return Object.is((a as Date).getTime(), (b as Date).getTime());
+      return compareDates(a as Date, b as Date) === 0;
     case 'regex':
       return (a as BSONRegExp).pattern === (b as BSONRegExp).pattern && (a as BSONRegExp).options === (b as BSONRegExp).options;
     case 'javascript':

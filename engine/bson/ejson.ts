@@ -49,6 +49,7 @@ import {
   type Value,
 } from './values.js';
 import { fail } from '../errors.js';
+import { dateFromMillis, dateMillis, dateMillisNumber, fitsInt64 } from './dates.js';
 
 export const MAX_EJSON_DEPTH = 200;
 
@@ -436,15 +437,15 @@ function parseIsoDate(s: string, pos: number): Date {
   return new Date(ms);
 }
 
-function dateFromMillis(v: Value | undefined, pos: number): Date {
-  let ms: number;
-  if (v instanceof Long) ms = v.toNumber();
-  else if (v instanceof Int32) ms = v.value;
-  else if (typeof v === 'number' && Number.isInteger(v)) ms = v;
+/** `{$date: {$numberLong}}` or `{$date: <integer>}`: any signed 64-bit millisecond count. */
+function dateFromWrapper(v: Value | undefined, pos: number): Date {
+  let ms: bigint;
+  if (v instanceof Long) ms = v.toBigInt();
+  else if (v instanceof Int32) ms = BigInt(v.value);
+  else if (typeof v === 'number' && Number.isInteger(v)) ms = BigInt(v);
   else return wrapperError(pos, '$date must be an ISO-8601 string, {$numberLong} or an integer');
-  const d = new Date(ms);
-  if (Number.isNaN(d.getTime())) wrapperError(pos, '$date is outside the range a JS Date can hold');
-  return d;
+  if (!fitsInt64(ms)) wrapperError(pos, '$date is outside the range of a 64-bit millisecond count');
+  return dateFromMillis(ms);
 }
 
 function binaryFromBase64(b64: string, subType: number, pos: number): Binary {
@@ -493,7 +494,7 @@ function convertWrapper(map: Doc, pos: number): Value {
     case '$date': {
       onlyKeys(map, ['$date'], pos, '$date');
       if (typeof v === 'string') return parseIsoDate(v, pos);
-      return dateFromMillis(v, pos);
+      return dateFromWrapper(v, pos);
     }
     case '$numberInt':
       onlyKeys(map, ['$numberInt'], pos, '$numberInt');
@@ -662,10 +663,11 @@ class EJSONWriter {
     if (v instanceof Map) return this.writeEntries([...v.entries()], level);
     if (Array.isArray(v)) return this.writeArray(v, level);
     if (v instanceof Date) {
-      const ms = v.getTime();
+      // Relaxed mode uses ISO-8601 only for years 1970-9999, as the Extended JSON spec says.
+      const ms = dateMillisNumber(v);
       if (this.relaxed && ms >= MIN_RELAXED_DATE && ms < MAX_RELAXED_DATE)
         return wrap('$date', JSON.stringify(v.toISOString()));
-      return wrap('$date', wrap('$numberLong', JSON.stringify(String(ms))));
+      return wrap('$date', wrap('$numberLong', JSON.stringify(String(dateMillis(v)))));
     }
     switch (v._bsontype) {
       case 'Int32':

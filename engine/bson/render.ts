@@ -7,6 +7,7 @@
  */
 import type { Binary, BSONRegExp, Decimal128, ObjectId, Timestamp } from 'bson';
 import { objectAsDoc, typeOf, type Value } from './values.js';
+import { dateMillis } from './dates.js';
 
 /**
  * C's `%.<precision>g`: `precision` significant digits, exponent form when the exponent is below -4
@@ -69,7 +70,7 @@ export function renderValue(v: Value): string {
     case 'objectId':
       return `ObjectId('${(v as ObjectId).toHexString()}')`;
     case 'date':
-      return `new Date(${(v as Date).getTime()})`;
+      return `new Date(${dateMillis(v as Date)})`;
     case 'timestamp':
       return `Timestamp(${(v as Timestamp).t}, ${(v as Timestamp).i})`;
     case 'regex':

@@ -10,6 +10,7 @@
 import type { Binary, BSONRegExp, Decimal128, Long, ObjectId, Timestamp } from 'bson';
 import { toDecimalJs, type Collator } from '../bson/compare.js';
 import { objectAsDoc, typeOf, type Value } from '../bson/values.js';
+import { dateMillis } from '../bson/dates.js';
 
 function hex(bytes: Uint8Array): string {
   let out = '';
@@ -76,7 +77,7 @@ export function keyOf(v: Value, collator: Collator | null = null): string {
     case 'bool':
       return v ? 't' : 'f';
     case 'date':
-      return `D${(v as Date).getTime()}`;
+      return `D${dateMillis(v as Date)}`;
     case 'timestamp':
       return `T${(v as Timestamp).t},${(v as Timestamp).i}`;
     case 'regex':

@@ -3,7 +3,8 @@
  * double on overflow, any double makes a double, any Decimal128 makes a Decimal128; null or
  * missing operands give null (`ExpressionAdd`, `ExpressionMultiply`, `ExpressionSingleNumericArg`...).
  */
-import { Long, type Int32, type Value } from '../bson/values.js';
+import type { Long} from '../bson/values.js';
+import { type Int32, type Value } from '../bson/values.js';
 import { formatG6 } from '../bson/render.js';
 import { fail } from '../errors.js';
 import * as D from './decimal.js';
@@ -23,6 +24,7 @@ import {
 } from './numeric.js';
 import type { ExprNode, OperatorParser, ParseContext } from './types.js';
 import { CallNode, nullish, parseArgs, parseFixed, rangedArity, typeName } from './util.js';
+import { dateFromMillis, dateMillis, dateToLong, fitsInt64, INT64_MIN } from '../bson/dates.js';
 
 /** `llround`: nearest integer, halves away from zero. */
 function llround(x: number): number {
@@ -48,7 +50,7 @@ class AddState {
     if (v instanceof Date) {
       if (this.isDate) throw fail(16612, 'only one date allowed in an $add expression');
       this.isDate = true;
-      operand = Long.fromNumber(v.getTime());
+      operand = dateToLong(v);
     } else {
       this.widest = widest(this.widest, numKind(v)!);
       operand = v;
@@ -83,13 +85,16 @@ class AddState {
       switch (this.widest) {
         case 'int':
         case 'long':
-          return new Date(Number(this.longTotal));
+          return dateFromMillis(this.longTotal);
         case 'double':
           if (!(this.doubleTotal >= -9223372036854775808 && this.doubleTotal < 9223372036854775808))
             throw fail(15, 'date overflow in $add');
-          return new Date(llround(this.doubleTotal));
-        case 'decimal':
-          return new Date(Number(D.toBigIntTrunc(D.toIntegral(this.decimalTotal, 'even')) ?? 0n));
+          return dateFromMillis(BigInt(llround(this.doubleTotal)));
+        case 'decimal': {
+          // Decimal128::toLong: a value int64 cannot hold becomes the "integer indefinite", LLONG_MIN.
+          const ms = D.toBigIntTrunc(D.toIntegral(this.decimalTotal, 'even'));
+          return dateFromMillis(ms !== null && fitsInt64(ms) ? ms : INT64_MIN);
+        }
       }
     }
     switch (this.widest) {
@@ -132,8 +137,21 @@ function subtractValues(lhs: Value | undefined, rhs: Value | undefined): Value {
   }
   if (nullish(lhs) || nullish(rhs)) return null;
   if (lhs instanceof Date) {
-    if (rhs instanceof Date) return long(BigInt(lhs.getTime()) - BigInt(rhs.getTime()));
-    if (rk !== null) return new Date(lhs.getTime() - Number(coerceToLong(rhs as Num)));
+    // Date_t arithmetic is overflow-checked Milliseconds arithmetic (DurationOverflow).
+    if (rhs instanceof Date) {
+      const a = dateMillis(lhs);
+      const b = dateMillis(rhs);
+      const diff = a - b;
+      if (!fitsInt64(diff)) throw fail(159, `Overflow while subtracting ${b}ms from ${a}ms`);
+      return long(diff);
+    }
+    if (rk !== null) {
+      const a = dateMillis(lhs);
+      const n = coerceToLong(rhs as Num);
+      const ms = a - n;
+      if (!fitsInt64(ms)) throw fail(159, `Overflow while subtracting ${n}ms from ${a}ms`);
+      return dateFromMillis(ms);
+    }
     throw fail(14, `can't $subtract ${typeName(rhs)} from Date`);
   }
   throw fail(14, `can't $subtract ${typeName(rhs)} from ${typeName(lhs)}`);

@@ -26,6 +26,15 @@ import {
 import type { ExprNode, OperatorParser, ParseContext, Scope } from './types.js';
 import { nullish, typeName } from './util.js';
 import { valueToString } from './value-string.js';
+import {
+  dateFromMillis,
+  dateMillis,
+  fitsInt64,
+  GREGORIAN_CYCLE_MS,
+  GREGORIAN_CYCLE_YEARS,
+  isWideDate,
+  shiftIntoJsRange,
+} from '../bson/dates.js';
 
 const int = (n: number): Int32 => new Int32(n);
 
@@ -42,6 +51,17 @@ export function coerceToDate(v: Value | undefined): Date {
 function coercibleToDate(v: Value | undefined): boolean {
   if (v instanceof Date) return true;
   return v !== null && v !== undefined && typeof v === 'object' && '_bsontype' in v && (v._bsontype === 'Timestamp' || v._bsontype === 'ObjectId');
+}
+
+/**
+ * The local wall-clock parts of a date, for any signed 64-bit date. A date outside the JS range is
+ * read whole 400-year cycles closer (the Gregorian calendar, weekdays and ISO weeks included,
+ * repeats exactly); `yearShift` is what the cycles add back to a year. Named zones use their rules
+ * at the shifted instant (fixed offsets and UTC are exact).
+ */
+export function zonedParts(d: Date, tz: TimeZone): { parts: LocalParts; utcMs: number; yearShift: number } {
+  const { ms, cycles } = shiftIntoJsRange(dateMillis(d));
+  return { parts: localParts(ms, tz), utcMs: ms, yearShift: cycles * GREGORIAN_CYCLE_YEARS };
 }
 
 /** `makeTimeZone`: UTC when absent, null (→ null result) when nullish. */
@@ -64,7 +84,7 @@ function evalTimeZoneWithContext(node: ExprNode | undefined, scope: Scope, op: s
 }
 
 /** `{$year: <date>}`, `{$year: [<date>]}` or `{$year: {date, timezone}}`. */
-function datePartOperator(fn: (p: LocalParts, utcMs: number, tz: TimeZone) => number): OperatorParser {
+function datePartOperator(fn: (p: LocalParts, utcMs: number, tz: TimeZone) => number, isYear = false): OperatorParser {
   return (arg: Value, ctx: ParseContext, op: string) => {
     let date: ExprNode;
     let tzNode: ExprNode | undefined;
@@ -89,8 +109,8 @@ function datePartOperator(fn: (p: LocalParts, utcMs: number, tz: TimeZone) => nu
         if (nullish(v)) return null;
         const tz = evalTimeZone(tzNode, scope);
         if (!tz) return null;
-        const ms = coerceToDate(v).getTime();
-        return int(fn(localParts(ms, tz), ms, tz));
+        const { parts, utcMs, yearShift } = zonedParts(coerceToDate(v), tz);
+        return int(fn(parts, utcMs, tz) + (isYear ? yearShift : 0));
       },
     };
   };
@@ -119,9 +139,9 @@ function checkYear(year: number): void {
 }
 
 /** `TimeZone::formatDate`. */
-export function formatDate(format: string, utcMs: number, tz: TimeZone): string {
+export function formatDate(format: string, date: Date, tz: TimeZone): string {
+  const { parts: p, utcMs, yearShift } = zonedParts(date, tz);
   const offsetMinutes = Math.round(tz.offsetAt(utcMs) / 60_000);
-  const p = localParts(utcMs, tz);
   let out = '';
   for (let i = 0; i < format.length; i++) {
     const c = format[i]!;
@@ -135,8 +155,8 @@ export function formatDate(format: string, utcMs: number, tz: TimeZone): string 
         out += '%';
         break;
       case 'Y':
-        checkYear(p.year);
-        out += pad(p.year, 4);
+        checkYear(p.year + yearShift);
+        out += pad(p.year + yearShift, 4);
         break;
       case 'm':
         out += pad(p.month, 2);
@@ -172,7 +192,7 @@ export function formatDate(format: string, utcMs: number, tz: TimeZone): string 
         out += pad(isoWeekAndYear(p).week, 2);
         break;
       case 'G': {
-        const y = isoWeekAndYear(p).year;
+        const y = isoWeekAndYear(p).year + yearShift;
         checkYear(y);
         out += pad(y, 4);
         break;
@@ -247,7 +267,7 @@ const parseDateToString: OperatorParser = (arg, ctx, op) => {
       }
       if (!tz) return null;
       if (format === null) return null;
-      return formatDate(format ?? ISO_FORMAT, coerceToDate(d).getTime(), tz);
+      return formatDate(format ?? ISO_FORMAT, coerceToDate(d), tz);
     },
   };
 };
@@ -442,15 +462,15 @@ const parseDateToParts: OperatorParser = (arg, ctx, op) => {
         iso = v;
       }
       if (nullish(d)) return null;
-      const p = localParts(coerceToDate(d).getTime(), tz);
+      const { parts: p, yearShift } = zonedParts(coerceToDate(d), tz);
       const out = new Map<string, Value>();
       if (iso) {
         const w = isoWeekAndYear(p);
-        out.set('isoWeekYear', int(w.year));
+        out.set('isoWeekYear', int(w.year + yearShift));
         out.set('isoWeek', int(w.week));
         out.set('isoDayOfWeek', int(isoDayOfWeek(p)));
       } else {
-        out.set('year', int(p.year));
+        out.set('year', int(p.year + yearShift));
         out.set('month', int(p.month));
         out.set('day', int(p.day));
       }
@@ -563,6 +583,30 @@ export function dateAdd(utcMs: number, unit: TimeUnit, amount: number, tz: TimeZ
   return fromLocal(utcFromParts({ ...p, year, month, day }), tz);
 }
 
+/**
+ * `$dateAdd` of any int64 date, exactly. Fixed units are plain int64 arithmetic; calendar units
+ * move whole 400-year cycles (4,800 months, 146,097 days) as exact millisecond counts and the rest
+ * through `dateAdd` on the date read 400-year cycles closer. Undefined when the result leaves int64.
+ */
+function dateAddExact(start: Date, unit: TimeUnit, amount: bigint, tz: TimeZone): bigint | undefined {
+  const startMs = dateMillis(start);
+  const fixed = UNIT_MS[unit];
+  let result: bigint;
+  if (fixed !== undefined && unit !== 'day' && unit !== 'week') {
+    result = startMs + amount * BigInt(fixed);
+  } else {
+    const perCycle = unit === 'day' ? 146_097n : unit === 'week' ? 146_097n : unit === 'month' ? 4800n : unit === 'quarter' ? 1600n : 400n;
+    // Weeks: 146,097 days is 20,871 weeks, so whole cycles of weeks are whole calendar cycles too.
+    const unitsPerCycle = unit === 'week' ? 20_871n : perCycle;
+    const cycles = amount / unitsPerCycle;
+    const rest = Number(amount - cycles * unitsPerCycle);
+    const shifted = shiftIntoJsRange(startMs);
+    const moved = dateAdd(shifted.ms, unit, rest, tz);
+    result = BigInt(moved) + (BigInt(shifted.cycles) + cycles) * GREGORIAN_CYCLE_MS;
+  }
+  return fitsInt64(result) ? result : undefined;
+}
+
 function dateArithmetic(sign: 1 | -1): OperatorParser {
   return (arg, ctx, op) => {
     const a = namedArgs(
@@ -591,7 +635,10 @@ function dateArithmetic(sign: 1 | -1): OperatorParser {
         const n = numKind(amount) === null ? null : integralLong(amount as Num);
         if (n === null) throw fail(5166405, `${op} expects integer amount of time units`);
         if (sign === -1 && n === -9223372036854775808n) throw fail(6045000, `invalid $dateSubtract 'amount' parameter value: ${n}`);
-        return new Date(dateAdd(coerceToDate(start).getTime(), unit as TimeUnit, sign * Number(n), tz));
+        const result = dateAddExact(coerceToDate(start), unit as TimeUnit, BigInt(sign) * n, tz);
+        // The result must be a date (int64 milliseconds), as the server's overflow-checked dateAdd.
+        if (result === undefined) throw fail(5166406, `${op} overflowed`);
+        return dateFromMillis(result);
       },
     };
   };
@@ -661,7 +708,7 @@ const parseDateDiff: OperatorParser = (arg, ctx, op) => {
       if (!coercibleToDate(e)) throw fail(5166307, `$dateDiff requires 'endDate' to be a date, but got ${typeName(e)}`);
       const unit = unitOf(u, op);
       const startOfWeek = sowNode ? dayOfWeekArg(sow, op, 'startOfWeek') : 0;
-      return Long.fromBigInt(dateDiff(coerceToDate(s).getTime(), coerceToDate(e).getTime(), unit, tz, startOfWeek));
+      return Long.fromBigInt(dateDiffExact(coerceToDate(s), coerceToDate(e), unit, tz, startOfWeek));
     },
   };
 };
@@ -737,13 +784,50 @@ const parseDateTrunc: OperatorParser = (arg, ctx, op) => {
         binSize = Number(n);
       }
       const startOfWeek = sowNode ? dayOfWeekArg(sow, op, 'startOfWeek') : 0;
-      return new Date(truncateDate(coerceToDate(d).getTime(), unit, binSize, tz, startOfWeek));
+      return truncateDateExact(coerceToDate(d), unit, binSize, tz, startOfWeek);
     },
   };
 };
 
+/**
+ * `$dateDiff` of any int64 dates. Both are read the same number of 400-year cycles closer, which
+ * keeps every calendar boundary between them; the cycles' boundaries are then added back exactly.
+ */
+function dateDiffExact(start: Date, end: Date, unit: TimeUnit, tz: TimeZone, startOfWeek: number): bigint {
+  const s = dateMillis(start);
+  const e = dateMillis(end);
+  const limit = 8_000_000_000_000_000n;
+  if (s >= -limit && s <= limit && e >= -limit && e <= limit) return dateDiff(Number(s), Number(e), unit, tz, startOfWeek);
+  const cycles = s / GREGORIAN_CYCLE_MS;
+  const s2 = s - cycles * GREGORIAN_CYCLE_MS;
+  const e2 = e - cycles * GREGORIAN_CYCLE_MS;
+  // The end may still be far away: count its whole cycles separately.
+  const endCycles = (e2 - s2) / GREGORIAN_CYCLE_MS;
+  const e3 = e2 - endCycles * GREGORIAN_CYCLE_MS;
+  const perCycle: Record<TimeUnit, bigint> = {
+    year: 400n,
+    quarter: 1600n,
+    month: 4800n,
+    week: 20_871n,
+    day: 146_097n,
+    hour: 146_097n * 24n,
+    minute: 146_097n * 1440n,
+    second: 146_097n * 86_400n,
+    millisecond: GREGORIAN_CYCLE_MS,
+  };
+  return dateDiff(Number(s2), Number(e3), unit, tz, startOfWeek) + endCycles * perCycle[unit];
+}
+
+/** `$dateTrunc` of any int64 date: truncated on the date read 400-year cycles closer. */
+function truncateDateExact(d: Date, unit: TimeUnit, binSize: number, tz: TimeZone, startOfWeek: number): Date {
+  const ms = dateMillis(d);
+  if (!isWideDate(d)) return dateFromMillis(truncateDate(Number(ms), unit, binSize, tz, startOfWeek));
+  const { ms: shifted, cycles } = shiftIntoJsRange(ms);
+  return dateFromMillis(BigInt(truncateDate(shifted, unit, binSize, tz, startOfWeek)) + BigInt(cycles) * GREGORIAN_CYCLE_MS);
+}
+
 export const dateOperators = {
-  $year: datePartOperator((p) => p.year),
+  $year: datePartOperator((p) => p.year, true),
   $month: datePartOperator((p) => p.month),
   $dayOfMonth: datePartOperator((p) => p.day),
   $hour: datePartOperator((p) => p.hour),
@@ -754,7 +838,7 @@ export const dateOperators = {
   $dayOfYear: datePartOperator((p) => dayOfYear(p)),
   $week: datePartOperator((p) => sundayWeek(p)),
   $isoWeek: datePartOperator((p) => isoWeekAndYear(p).week),
-  $isoWeekYear: datePartOperator((p) => isoWeekAndYear(p).year),
+  $isoWeekYear: datePartOperator((p) => isoWeekAndYear(p).year, true),
   $isoDayOfWeek: datePartOperator((p) => isoDayOfWeek(p)),
   $dateToString: parseDateToString,
   $dateFromString: parseDateFromString,

@@ -13,7 +13,9 @@ import { coerceToLong } from './arithmetic.js';
 import { integralInt, numKind, type Num } from './numeric.js';
 import type { ExprNode, OperatorParser, Scope } from './types.js';
 import { CallNode, nullish, parseArgs, parseFixed, rangedArity, typeName } from './util.js';
-import { isoDate, valueToString } from './value-string.js';
+import { formatDate, ISO_FORMAT } from './date.js';
+import { UTC } from './timezone.js';
+import { valueToString } from './value-string.js';
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
@@ -33,7 +35,8 @@ export function coerceToString(v: Value | undefined): string {
     case 'decimal':
       return (v as Decimal128).toString();
     case 'date':
-      return isoDate(v as Date);
+      // `Value::coerceToString`: the UTC ISO format, so years outside 0-9999 fail with 18537.
+      return formatDate(ISO_FORMAT, v as Date, UTC);
     case 'symbol':
       return String((v as { value: string }).value);
     case 'javascript':

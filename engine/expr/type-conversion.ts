@@ -14,6 +14,7 @@ import { UTC } from './timezone.js';
 import type { ExprNode, OperatorParser, Scope } from './types.js';
 import { CallNode, nullish, parseArgs, parseFixed, typeName } from './util.js';
 import { isDoc } from '../bson/values.js';
+import { dateFromMillis, dateMillis, dateMillisNumber, dateToLong } from '../bson/dates.js';
 
 type Target = BsonTypeName | 'missing';
 
@@ -101,7 +102,7 @@ export function convertValue(v: Value, target: Target): Value {
         case 'string':
           return parseNumberString(v as string, 'double');
         case 'date':
-          return (v as Date).getTime();
+          return dateMillisNumber(v as Date);
         default:
           throw unsupported(from, target);
       }
@@ -140,7 +141,7 @@ export function convertValue(v: Value, target: Target): Value {
         case 'string':
           return parseNumberString(v as string, 'long');
         case 'date':
-          return Long.fromNumber((v as Date).getTime());
+          return dateToLong(v as Date);
         default:
           throw unsupported(from, target);
       }
@@ -155,7 +156,7 @@ export function convertValue(v: Value, target: Target): Value {
         case 'string':
           return parseNumberString(v as string, 'decimal');
         case 'date':
-          return decValue(D.fromBigInt(BigInt((v as Date).getTime())));
+          return decValue(D.fromBigInt(dateMillis(v as Date)));
         default:
           throw unsupported(from, target);
       }
@@ -178,7 +179,7 @@ export function convertValue(v: Value, target: Target): Value {
         case 'objectId':
           return (v as ObjectId).toHexString();
         case 'date':
-          return formatDate(ISO_FORMAT, (v as Date).getTime(), UTC);
+          return formatDate(ISO_FORMAT, v as Date, UTC);
         default:
           throw unsupported(from, target);
       }
@@ -198,11 +199,11 @@ export function convertValue(v: Value, target: Target): Value {
     case 'date':
       switch (from) {
         case 'double':
-          return new Date(Number(doubleToLong(v as number).toBigInt()));
+          return dateFromMillis(doubleToLong(v as number).toBigInt());
         case 'long':
-          return new Date(Number((v as Long).toBigInt()));
+          return dateFromMillis((v as Long).toBigInt());
         case 'decimal':
-          return new Date(Number((decimalToInteger(v as Decimal128, 'long') as Long).toBigInt()));
+          return dateFromMillis((decimalToInteger(v as Decimal128, 'long') as Long).toBigInt());
         case 'string':
           return parseDateString(v as string, UTC);
         case 'objectId':

@@ -5,13 +5,17 @@
  * a missing value prints `MISSING`, dates print as ISO strings.
  */
 import type { BSONRegExp, Decimal128, ObjectId, Timestamp } from 'bson';
+import { dateMillis, dateMillisNumber } from '../bson/dates.js';
 import { formatG6 } from '../bson/render.js';
 import { typeOf, type Value } from '../bson/values.js';
 
-/** ISO-8601 UTC with milliseconds, as `Date_t::toString` prints. */
+/** Years 1970-9999 (`Date_t::isFormattable`): the dates `Date_t::toString` prints as ISO-8601. */
+const MAX_FORMATTABLE_MS = 253402300800000;
+
+/** `Date_t::toString`: ISO-8601 UTC with milliseconds, or `Date(<ms>)` when not formattable. */
 export function isoDate(d: Date): string {
-  const t = d.getTime();
-  if (Number.isNaN(t)) return 'Invalid Date';
+  const t = dateMillisNumber(d);
+  if (t < 0 || t >= MAX_FORMATTABLE_MS) return `Date(${dateMillis(d)})`;
   return d.toISOString();
 }
 

@@ -33,7 +33,8 @@ export function scalarText(v: Value): string {
       return `NumberDecimal("${(v as { toString(): string }).toString()}")`;
     case 'date': {
       const d = v as Date;
-      return Number.isNaN(d.getTime()) ? 'ISODate("Invalid Date")' : `ISODate("${d.toISOString()}")`;
+      // mongosh turns a date outside the JS Date range into a NaN Date and prints `Invalid Date`.
+      return Number.isNaN(d.getTime()) ? 'Invalid Date' : `ISODate("${d.toISOString()}")`;
     }
     case 'objectId':
       return `ObjectId("${(v as { toHexString(): string }).toHexString()}")`;
