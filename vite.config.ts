@@ -76,6 +76,7 @@ export default defineConfig(({ mode }) => {
         'cli/**/*.test.ts',
         'conformance/**/*.test.ts',
         'server/**/*.test.ts',
+        'compare/**/*.test.ts',
       ],
       exclude: ['e2e/**', 'node_modules/**', 'dist/**'],
     },

@@ -9,10 +9,19 @@ import { Int32 } from 'bson';
 import { parseEJSON, stringifyEJSON } from '../engine/bson/ejson.js';
 import { isDoc, type Doc, type Value } from '../engine/bson/values.js';
 import { Engine } from '../engine/engine.js';
-import { loadScenario, loadScenarioGallery, loadScenarioIntoEngine, type Scenario } from '../web/scenarios/index.js';
+import {
+  loadScenario,
+  loadScenarioGallery,
+  loadScenarioIntoEngine,
+  scenarioDeploymentCommands,
+  type Scenario,
+} from '../web/scenarios/index.js';
 import { runSetupCommands } from '../web/scenarios/setup.js';
 import { decodeState, readSharePayload, shareUrl, type ShareCollection, type ShareState } from '../web/share/index.js';
 import { loadShareStateIntoEngine } from '../web/share/parse-state.js';
+
+/** The gallery's loaders, for Node tools and their tests (which may not import web/ directly). */
+export { loadScenario, loadScenarioGallery, scenarioDeploymentCommands };
 
 export type Topology = 'standalone' | 'replicaset' | 'sharded';
 

@@ -119,4 +119,16 @@ describe('Upsert rules 7: concurrent identical upserts (interleave facility)', (
     );
     expect(t.contents('c')).toBe('[{"_id":{"$oid":"000000000000000000000001"},"k":1,"a":1,"b":2}]');
   });
+
+  test('the upsertRace command accepts the generic arguments a driver adds (lsid, $clusterTime, $db), refuses others', () => {
+    const t = testDb();
+    t.seed('c', '[]');
+    const ctx = t.ctx(
+      '{"upsertRace": "c", "first": {"q": {"k": 1}, "u": {"$set": {"a": 1}}, "upsert": true}, "second": {"q": {"k": 1}, "u": {"$set": {"b": 2}}, "upsert": true}, "lsid": {"id": {"$binary": {"base64": "AAAAAAAAAAAAAAAAAAAAAA==", "subType": "04"}}}, "$clusterTime": {"clusterTime": {"$timestamp": {"t": 0, "i": 0}}}, "$db": "test"}',
+    );
+    expect(ej(upsertRaceCommand(ctx))).toContain('"firstOutcome":"inserted"');
+    expect(() => upsertRaceCommand(t.ctx('{"upsertRace": "c", "first": {}, "second": {}, "bogus": 1}'))).toThrow(
+      "BSON field 'upsertRace.bogus' is an unknown field.",
+    );
+  });
 });

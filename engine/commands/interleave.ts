@@ -17,6 +17,7 @@
  * `secondOutcome`: 'updated' (it matched a document that existed before the race),
  * 'inserted' (no unique index stopped it), 'retriedAsUpdate', or 'duplicateKeyError'.
  */
+import { GENERIC_ARGUMENTS } from './fields.js';
 import type { Doc, Value } from '../bson/values.js';
 import { isDoc } from '../bson/values.js';
 import { fail, type EngineError } from '../errors.js';
@@ -162,7 +163,11 @@ export const upsertRaceCommand: CommandHandler = (ctx) => {
   if (!isDoc(first)) throw fail(40414, "BSON field 'upsertRace.first' is missing but a required field");
   if (!isDoc(second)) throw fail(40414, "BSON field 'upsertRace.second' is missing but a required field");
   for (const k of ctx.command.keys()) {
-    if (!['upsertRace', 'first', 'second', 'let', 'bypassDocumentValidation', 'comment'].includes(k)) {
+    // Generic arguments (lsid, $clusterTime, $db …) come with every command a driver sends.
+    if (
+      !['upsertRace', 'first', 'second', 'let', 'bypassDocumentValidation'].includes(k) &&
+      !GENERIC_ARGUMENTS.has(k)
+    ) {
       throw fail(40415, `BSON field 'upsertRace.${k}' is an unknown field.`);
     }
   }
