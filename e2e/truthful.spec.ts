@@ -82,3 +82,22 @@ test('upsertRace is labelled a simulation of two clients and names both operatio
   await expect(playground.diff.getByTestId('diff-simulation').first()).toContainText('simulation of two clients');
   await expect(playground.result.getByTestId('sent-simulation')).toContainText('not a MongoDB command');
 });
+
+test('an ordered bulk shows the statement that did not run; a write concern error is a badge on a done write', async ({
+  playground,
+  page,
+}) => {
+  await playground.open();
+  await page.getByTestId('examples-button').click();
+  await page.getByTestId('example.bulk-ordered').click();
+  await playground.run();
+  await expect(playground.diff.getByTestId('diff-not-run')).toContainText('Did not run');
+  await page.getByTestId('examples-button').click();
+  await page.getByTestId('example.write-concern-timeout').click();
+  await playground.run();
+  const badge = playground.diff.getByTestId('diff-write-concern-error');
+  await expect(badge).toContainText('writeConcernError');
+  await expect(badge).toContainText('(64)');
+  await expect(badge).toContainText('provenance');
+  await expect(playground.diff.locator('.change-card.changed')).toHaveCount(1);
+});

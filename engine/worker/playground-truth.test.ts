@@ -54,9 +54,10 @@ describe('statements the deployment refused', () => {
       false,
     );
     const statements = run.commands[0]!.statements;
-    expect(statements.map((s) => [s.index, s.nModified, s.error?.code])).toEqual([
-      [0, 1, undefined],
-      [1, 0, 72],
+    expect(statements.map((s) => [s.index, s.nModified, s.error?.code, s.notRun?.stoppedAt])).toEqual([
+      [0, 1, undefined, undefined],
+      [1, 0, 72, undefined],
+      [2, 0, undefined, 1],
     ]);
     expect(run.oplog).toHaveLength(1);
   });
@@ -146,5 +147,88 @@ describe('a standalone', () => {
     expect(run.oplog).toEqual([]);
     expect(run.commands[0]!.statements[0]!.documents[0]!.oplog).toBeUndefined();
     expect(run.commands[0]!.statements[0]!.nModified).toBe(1);
+  });
+});
+
+describe('what the reply says beyond the documents', () => {
+  async function run(script: string, setup: string[], topology: 'replicaset' | 'standalone' = 'replicaset') {
+    const engine = new Engine({ topology });
+    expect(runSetup(engine, 'test', true, setup)).toBeUndefined();
+    return runPlaygroundScript(engine, await loadEngineShell(), 'test', script, false);
+  }
+
+  it('an ordered batch: the statements after the error did not run', async () => {
+    const r = await run(
+      'db.runCommand({update: "c", updates: [{q: {_id: 1}, u: {$inc: {n: 1}}}, {q: {_id: 2}, u: {$inc: {n: 1}}}, {q: {_id: 1}, u: {$inc: {n: 1}}}]})',
+      ['{"insert": "c", "documents": [{"_id": 1, "n": 1}, {"_id": 2, "n": "x"}]}'],
+    );
+    const statements = r.commands[0]!.statements;
+    expect(statements.map((s) => [s.index, s.error?.code, s.notRun?.stoppedAt])).toEqual([
+      [0, undefined, undefined],
+      [1, 14, undefined],
+      [2, undefined, 1],
+    ]);
+  });
+
+  it('a write concern error: on every statement, with errInfo.writeConcern and its provenance', async () => {
+    const engine = new Engine({ topology: 'replicaset' });
+    expect(runSetup(engine, 'test', true, ['{"insert": "c", "documents": [{"_id": 1, "n": 1}]}'])).toBeUndefined();
+    expect(
+      runSetup(engine, 'admin', false, [
+        '{"configureDeployment": 1, "members": [{"state": "up"}, {"state": "down"}, {"state": "down"}]}',
+      ]),
+    ).toBeUndefined();
+    const r = runPlaygroundScript(
+      engine,
+      await loadEngineShell(),
+      'test',
+      'db.runCommand({update: "c", updates: [{q: {_id: 1}, u: {$inc: {n: 1}}}], writeConcern: {w: 2, wtimeout: 100}})',
+      false,
+    );
+    const s = r.commands[0]!.statements[0]!;
+    expect(s.nModified).toBe(1);
+    expect(s.writeConcernError?.code).toBe(64);
+    expect(s.writeConcernError?.errInfo).toContain('"provenance": "clientSupplied"');
+  });
+
+  it('a validator failure carries errInfo with the failing document id', async () => {
+    const r = await run('db.c.updateMany({}, {$inc: {qty: 10}})', [
+      '{"create": "c", "validator": {"qty": {"$lte": 100}}}',
+      '{"insert": "c", "documents": [{"_id": 1, "qty": 25}, {"_id": 2, "qty": 95}], "bypassDocumentValidation": true}',
+    ]);
+    const s = r.commands[0]!.statements[0]!;
+    expect(s.error?.code).toBe(121);
+    expect(s.errInfo).toContain('"failingDocumentId": 2');
+    expect(s.documents.filter((d) => !d.noop)).toHaveLength(1);
+  });
+
+  it('code 66 says which versions report it', async () => {
+    const r = await run('db.c.updateOne({_id: 1}, {$set: {_id: 2}})', ['{"insert": "c", "documents": [{"_id": 1}]}']);
+    expect(r.commands[0]!.statements[0]!.versionNote).toBe(
+      'MongoDB 5.0 and later report code 66 ImmutableField here; older servers reported 16837.',
+    );
+  });
+});
+
+describe('version notes on a sharded cluster', () => {
+  it('a multi: false update without _id or the shard key says since when it is accepted', async () => {
+    const r = runPlaygroundScript(
+      sharded(),
+      await loadEngineShell(),
+      'test',
+      'db.orders.updateOne({qty: 3}, {$set: {qty: 4}})',
+      false,
+    );
+    expect(r.commands[0]!.statements[0]!.versionNote).toBe(
+      'Since MongoDB 7.1 a router runs a multi: false update without _id or the shard key; older routers refused it with code 72.',
+    );
+    const targeted = runPlaygroundScript(
+      sharded(),
+      await loadEngineShell(),
+      'test',
+      'db.orders.updateOne({region: "EU"}, {$set: {qty: 4}})',
+      false,
+    );
+    expect(targeted.commands[0]!.statements[0]!.versionNote).toBeUndefined();
   });
 });

@@ -117,10 +117,17 @@ export function runPlaygroundScript(
         command: typedEJSON(command),
         reply: typedEJSON(reply),
         ok: isOk(reply),
-        statements: details.map((d, i) => {
-          const view = statementView(d, arrayFiltersOf(command, name, d.index));
-          return name === 'upsertRace' ? { ...view, simulatedClient: raceClient(command, i) } : view;
-        }),
+        statements: annotate(
+          engine,
+          dbName,
+          name,
+          command,
+          reply,
+          details.map((d, i) => {
+            const view = statementView(d, arrayFiltersOf(command, name, d.index));
+            return name === 'upsertRace' ? { ...view, simulatedClient: raceClient(command, i) } : view;
+          }),
+        ),
         ...(current === undefined ? {} : { statement: current }),
       });
       return reply;
@@ -316,6 +323,107 @@ function firstBatch(reply: Doc): Doc[] {
   const cursor = reply.get('cursor');
   const batch = isDoc(cursor) ? cursor.get('firstBatch') : undefined;
   return isArray(batch) ? batch.filter(isDoc) : [];
+}
+
+/** The write errors of an update reply (by statement index) or a bulkWrite reply's failed items (by op). */
+function writeErrorsOf(name: string, reply: Doc): Map<number, Doc> {
+  const out = new Map<number, Doc>();
+  if (name === 'bulkWrite') {
+    const cursor = reply.get('cursor');
+    const items = isDoc(cursor) ? cursor.get('firstBatch') : undefined;
+    if (isArray(items)) {
+      for (const item of items.filter(isDoc)) {
+        if (numberOf(item.get('ok')) === 0) out.set(numberOf(item.get('idx')) ?? 0, item);
+      }
+    }
+    return out;
+  }
+  const writeErrors = reply.get('writeErrors');
+  if (isArray(writeErrors)) for (const e of writeErrors.filter(isDoc)) out.set(numberOf(e.get('index')) ?? 0, e);
+  return out;
+}
+
+/**
+ * What the reply says beyond the per-statement details: errInfo of a write error, the statements
+ * an ordered batch never ran, the command's write concern error, and where 8.0 differs from
+ * older servers.
+ */
+function annotate(
+  engine: Engine,
+  db: string,
+  name: string,
+  command: Doc,
+  reply: Doc,
+  views: StatementView[],
+): StatementView[] {
+  const errors = writeErrorsOf(name, reply);
+  const wce = reply.get('writeConcernError');
+  const writeConcernError = isDoc(wce)
+    ? {
+        ...errorOf(wce),
+        ...(isDoc(wce.get('errInfo')) ? { errInfo: typedEJSON(wce.get('errInfo')!) } : {}),
+      }
+    : undefined;
+  const sharded = engine.serverType() === 'sharded';
+  const out = views.map((v) => {
+    const entry = errors.get(v.index);
+    const errInfo = entry?.get('errInfo');
+    const note =
+      versionNote(v, sharded, writeConcernError !== undefined && errors.size > 0) ??
+      (sharded && name === 'update' && untargetedSingleUpdate(engine, db, command, v) ? UNTARGETED_NOTE : undefined);
+    return {
+      ...v,
+      ...(isDoc(errInfo) ? { errInfo: typedEJSON(errInfo) } : {}),
+      ...(writeConcernError === undefined ? {} : { writeConcernError }),
+      ...(note === undefined ? {} : { versionNote: note }),
+    };
+  });
+  // An ordered batch stops at its first error: the later statements never ran.
+  const batch = command.get(name === 'bulkWrite' ? 'ops' : 'updates');
+  if ((name === 'update' || name === 'bulkWrite') && isArray(batch) && command.get('ordered') !== false) {
+    const stoppedAt = Math.min(...errors.keys());
+    if (Number.isFinite(stoppedAt)) {
+      for (let index = stoppedAt + 1; index < batch.length; index++) {
+        if (out.some((v) => v.index === index)) continue;
+        out.push({
+          index,
+          nMatched: 0,
+          nModified: 0,
+          documents: [],
+          arrayFilters: [],
+          notRun: { stoppedAt },
+          ...(writeConcernError === undefined ? {} : { writeConcernError }),
+        });
+      }
+    }
+  }
+  return out;
+}
+
+const UNTARGETED_NOTE =
+  'Since MongoDB 7.1 a router runs a multi: false update without _id or the shard key; older routers refused it with code 72.';
+
+/** A successful multi: false statement on a sharded collection whose query names neither `_id` nor the full shard key. */
+function untargetedSingleUpdate(engine: Engine, db: string, command: Doc, v: StatementView): boolean {
+  const coll = command.get('update');
+  const updates = command.get('updates');
+  const stmt = isArray(updates) ? updates[v.index] : undefined;
+  if (v.error !== undefined || typeof coll !== 'string' || !isDoc(stmt) || stmt.get('multi') === true) return false;
+  const key = engine.deployment.router.shardKeyOf(`${db}.${coll}`);
+  const q = stmt.get('q');
+  if (key === undefined || !isDoc(q)) return false;
+  return !q.has('_id') && ![...key.keys()].every((f) => q.has(f));
+}
+
+/** One line with versions where MongoDB 8.0 answers differently from older servers. */
+function versionNote(v: StatementView, sharded: boolean, wceWithWriteErrors: boolean): string | undefined {
+  if (v.error?.code === 66 && /_id/.test(v.error.errmsg)) {
+    return 'MongoDB 5.0 and later report code 66 ImmutableField here; older servers reported 16837.';
+  }
+  if (sharded && wceWithWriteErrors) {
+    return 'Routers since 7.0.6 (6.0.14, 5.0.30) report the write concern error alongside write errors; older ones left it out.';
+  }
+  return undefined;
 }
 
 /** Side `i` of an upsertRace: the simulated client and its operation, as an updateOne call. */

@@ -192,6 +192,14 @@ export interface StatementView {
   readonly documents: readonly ChangeView[];
   readonly upsert?: UpsertView;
   readonly error?: ProtocolError;
+  /** The write error's errInfo (a validator's failing document id and rule …), typed EJSON. */
+  readonly errInfo?: string;
+  /** An ordered batch stopped at an earlier statement's error: this statement never ran. */
+  readonly notRun?: { readonly stoppedAt: number };
+  /** The command's write concern error: the write itself was applied. */
+  readonly writeConcernError?: ProtocolError & { readonly errInfo?: string };
+  /** Where MongoDB 8.0 behaves differently from older servers here, in one line with versions. */
+  readonly versionNote?: string;
   readonly arrayFilters: readonly ArrayFilterView[];
   /**
    * Set for the two sides of `upsertRace` (a playground simulation of two clients, not a MongoDB

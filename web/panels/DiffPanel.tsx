@@ -231,6 +231,40 @@ function StatementHeader({
         </p>
       ) : null}
       {statement.error !== undefined ? <p className="statement-error">{statement.error.errmsg}</p> : null}
+      {statement.errInfo !== undefined ? (
+        <details className="err-info" data-testid="diff-errinfo" open>
+          <summary>errInfo: why the server refused it</summary>
+          <pre className="code" tabIndex={0}>
+            {statement.errInfo}
+          </pre>
+        </details>
+      ) : null}
+      {statement.notRun !== undefined ? (
+        <p className="statement-error" data-testid="diff-not-run">
+          Did not run: the batch is ordered, so it stopped at statement #{statement.notRun.stoppedAt}’s error.
+        </p>
+      ) : null}
+      {statement.writeConcernError !== undefined ? (
+        <div className="wce-badge" data-testid="diff-write-concern-error">
+          <span className="pill bad">
+            writeConcernError {statement.writeConcernError.codeName} ({statement.writeConcernError.code})
+          </span>{' '}
+          {statement.notRun === undefined && statement.error === undefined
+            ? 'The write was applied, but not confirmed as asked: '
+            : ''}
+          {statement.writeConcernError.errmsg}
+          {statement.writeConcernError.errInfo !== undefined ? (
+            <pre className="code" tabIndex={0}>
+              {statement.writeConcernError.errInfo}
+            </pre>
+          ) : null}
+        </div>
+      ) : null}
+      {statement.versionNote !== undefined ? (
+        <p className="muted version-note" data-testid="diff-version-note">
+          {statement.versionNote}
+        </p>
+      ) : null}
       {statement.transaction !== undefined ? (
         <p className="statement-error" data-testid="diff-not-committed">
           {statement.transaction === 'aborted'
@@ -241,6 +275,7 @@ function StatementHeader({
       {statement.nMatched === 0 &&
       statement.upsert === undefined &&
       statement.error === undefined &&
+      statement.notRun === undefined &&
       statement.transaction === undefined ? (
         <p className="muted">No document matched the query.</p>
       ) : null}
