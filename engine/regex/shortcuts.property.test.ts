@@ -88,6 +88,9 @@ describe('matcher shortcuts', () => {
         subject,
         (lit, s) => {
           expect(run(lit, s)).toEqual(run(`(?:${lit})`, s));
+          expect(compilePcre(lit, '').test(s)).toBe(run(`(?:${lit})`, s) !== null);
+          expect(compilePcre(`^${lit}`, '').test(s)).toBe(run(`(?:^${lit})`, s) !== null);
+          expect(run(`^${lit}`, s)).toEqual(run(`(?:^${lit})`, s));
         },
       ),
       { numRuns: 300 },

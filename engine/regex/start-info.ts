@@ -135,7 +135,10 @@ function requiredChar(n: Node): string | undefined {
 /** The pattern as a plain case-sensitive string, when it is nothing else. */
 function literalOf(n: Node): string | undefined {
   if (n.t === 'char') return n.caseless ? undefined : String.fromCodePoint(n.cp);
-  if (n.t === 'seq' && n.items.every((x) => x.t === 'char' && !x.caseless))
-    return n.items.map((x) => String.fromCodePoint((x as { cp: number }).cp)).join('');
+  if (n.t !== 'seq') return undefined;
+  // A leading `^` (without m) or `\A` is allowed: `anchoredAtZero` then says so.
+  const items = n.items[0]?.t === 'assert' && n.items[0].kind === 'start' ? n.items.slice(1) : n.items;
+  if (items.length > 0 && items.every((x) => x.t === 'char' && !x.caseless))
+    return items.map((x) => String.fromCodePoint((x as { cp: number }).cp)).join('');
   return undefined;
 }
