@@ -178,6 +178,11 @@ interface WriteExplain {
   readonly stage: 'UPDATE' | 'DELETE';
   readonly plan: AccessPlan;
   readonly sort: Doc | undefined;
+  /**
+   * findAndModify: the UPDATE/DELETE stage returns the document it wrote (`shouldReturnAnyDocs`),
+   * so it advances once and `nReturned` is 1 when a document was matched or upserted.
+   */
+  readonly returnsDocs?: boolean;
   /** Present for executionStats/allPlansExecution. */
   readonly run?:
     | {
@@ -221,14 +226,17 @@ function explainReply(ctx: CommandContext, inner: Doc, verbosity: Verbosity, w: 
       exec.set('errorMessage', error.errmsg);
       exec.set('errorCode', int(error.code));
     }
-    exec.set('nReturned', int(0));
+    const upserted = counters.some(([k, v]) => k === 'nWouldUpsert' && Number(v) > 0);
+    const returned = w.returnsDocs === true && error === undefined && (stats.returned > 0 || upserted) ? 1 : 0;
+    exec.set('nReturned', int(returned));
     exec.set('executionTimeMillis', int(0));
     exec.set('totalKeysExamined', int(stats.keysExamined));
     exec.set('totalDocsExamined', int(stats.docsExamined));
     const top: Doc = new Map<string, Value>([
       ['isCached', false],
       ['stage', w.stage],
-      ...commonStats(0, stats.returned + 1),
+      // An upsert's work that inserts is one more than the input stage's.
+      ...commonStats(returned, stats.returned + 1 + (returned > stats.returned ? 1 : 0)),
       ...counters,
       ['inputStage', withSort(accessStage(w.plan, w.q, stats), w.sort, stats)],
     ]);
@@ -309,6 +317,7 @@ function explainUpdateStatement(
   coll: string,
   spec: UpdateStatementSpec,
   sctx: StatementContext,
+  returnsDocs = false,
 ): Doc {
   return withDryRun(ctx.catalog, true, () => {
     const stmt = PreparedStatement.prepare(spec, sctx);
@@ -333,6 +342,7 @@ function explainUpdateStatement(
       plan,
       sort: spec.sort,
       run,
+      returnsDocs,
     });
   });
 }
@@ -359,6 +369,7 @@ function explainFindAndModify(ctx: CommandContext, inner: Doc, verbosity: Verbos
       fam.hint,
       fam.collation,
       fam.sort,
+      true,
     );
   }
   const spec: UpdateStatementSpec = {
@@ -380,7 +391,7 @@ function explainFindAndModify(ctx: CommandContext, inner: Doc, verbosity: Verbos
     fam.bypassDocumentValidation,
     FIND_AND_MODIFY_EXEC_CONTEXT,
   );
-  return explainUpdateStatement(ctx, inner, verbosity, fam.collection, spec, sctx);
+  return explainUpdateStatement(ctx, inner, verbosity, fam.collection, spec, sctx, true);
 }
 
 function explainDeleteLike(
@@ -393,6 +404,7 @@ function explainDeleteLike(
   hint: ReturnType<typeof parseHint>,
   collationSpec: Doc | undefined,
   sort: Doc | undefined,
+  returnsDocs = false,
 ): Doc {
   const collection = ctx.catalog.getCollection(ctx.db, coll);
   const collation = effectiveCollation(collection, collationSpec);
@@ -421,7 +433,7 @@ function explainDeleteLike(
       error: undefined,
     };
   }
-  return explainReply(ctx, inner, verbosity, { ns: `${ctx.db}.${coll}`, q, stage: 'DELETE', plan, sort, run });
+  return explainReply(ctx, inner, verbosity, { ns: `${ctx.db}.${coll}`, q, stage: 'DELETE', plan, sort, run, returnsDocs });
 }
 
 function explainDelete(ctx: CommandContext, inner: Doc, verbosity: Verbosity): Doc {

@@ -19,6 +19,7 @@ import { deleteDocument } from '../catalog/writes.js';
 import { fail } from '../errors.js';
 import { effectiveCollation } from './common.js';
 import { parseProjection } from '../query/projection.js';
+import type { MatchDetails } from '../runtime.js';
 import { makeSortComparator, parseSort } from '../query/sort.js';
 import type { CommandContext, CommandHandler } from './context.js';
 import { defaultUpdateDeps, type UpdateDeps } from './update/deps.js';
@@ -191,9 +192,18 @@ export function runFindAndModify(ctx: CommandContext, options: UpdateRunOptions 
       spec.fields && spec.fields.size > 0
         ? parseProjection(spec.fields, { collator: opCollation?.collator ?? null, variables: letNames })
         : undefined;
+    // A positional projection (`a.$`) matches the returned document (pre- or post-image) against
+    // the query again for its array index, as the server's positional projection executor does.
+    const positionalMatcher = projection?.usesPositional
+      ? deps.compileQuery(spec.query, { collator: opCollation?.collator ?? null, variables: letNames })
+      : undefined;
     const project = (doc: Doc | undefined): Value => {
       if (!doc) return null;
-      return projection ? projection.apply(doc, env) : doc;
+      if (!projection) return doc;
+      if (positionalMatcher === undefined) return projection.apply(doc, env);
+      const details: MatchDetails = {};
+      positionalMatcher.matches(doc, env, details);
+      return projection.apply(doc, env, details);
     };
 
     let reply: Doc;

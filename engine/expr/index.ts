@@ -10,6 +10,12 @@ import type { ExprNode } from './types.js';
 
 export { coerceToBool } from './boolean.js';
 export { validateVariableName } from './variables.js';
+import { OPERATORS } from './operators.js';
+
+/** Whether `$name` is an expression operator (`Expression::isExpressionName`). */
+export function isExpressionName(name: string): boolean {
+  return Object.hasOwn(OPERATORS, name);
+}
 
 export interface ExprParseOptions {
   collator: Collator | null;

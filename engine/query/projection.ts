@@ -22,7 +22,7 @@ import { renderElement } from '../bson/render.js';
 import type { Collator } from '../bson/compare.js';
 import { isArray, isDoc, isNumber, typeOf, type Doc, type Value } from '../bson/values.js';
 import { fail } from '../errors.js';
-import { parseExpression, type Expression } from '../expr/index.js';
+import { isExpressionName, parseExpression, type Expression } from '../expr/index.js';
 import type { MatchDetails, RuntimeEnv } from '../runtime.js';
 import { defaultEnv } from './evaluate.js';
 import { compileQuery, type Matcher } from './index.js';
@@ -134,6 +134,9 @@ class ProjectionParser {
         this.parseObject(value, path);
         return;
       }
+      // `parseSubObject`: a one-field `$name` object that is no expression is not a field path
+      // either (a field name cannot start with `$`).
+      if (value.size === 1 && !isExpressionName(first)) throw fail(31325, `Unknown expression ${first}`);
     }
     // Anything else is an aggregation expression (a computed field).
     if (this.type === 'exclusion') throw fail(31252, `Cannot use expression other than $meta in exclusion projection`);

@@ -49,6 +49,8 @@ export interface UpdateStatementSpec {
   readonly arrayFilters: readonly Doc[] | undefined;
   readonly hint: HintSpec;
   readonly sort: Doc | undefined;
+  /** On an upsert insert, insert the document supplied as `c.new` (`UpdateOpEntry.upsertSupplied`). */
+  readonly upsertSupplied?: boolean | undefined;
 }
 
 export interface UpdateCommandSpec {
@@ -123,6 +125,7 @@ export interface StatementOptions {
   arrayFilters: Doc[] | undefined;
   hint: HintSpec;
   sort: Doc | undefined;
+  upsertSupplied?: boolean;
 }
 
 /** The defaults: no upsert, one document, no collation, arrayFilters, hint or sort. */
@@ -137,7 +140,7 @@ export function defaultStatementOptions(): StatementOptions {
   };
 }
 
-/** Every option an update statement accepts; `upsertSupplied` and `sampleId` are internal and unused. */
+/** Every option an update statement accepts; `sampleId` is internal and unused. */
 export const UPDATE_STATEMENT_OPTIONS: ReadonlySet<string> = new Set([
   'upsert',
   'multi',
@@ -180,6 +183,9 @@ export function readStatementOption(
     case 'sort':
       if (!isAbsent(v)) into.sort = readObject(path, v);
       break;
+    case 'upsertSupplied':
+      if (!isAbsent(v)) into.upsertSupplied = readBool(path, v);
+      break;
   }
   return true;
 }
@@ -211,8 +217,8 @@ function parseStatement(raw: Value, index: number): UpdateStatementSpec {
   if (q === undefined) missingField(`${base}.q`);
   if (u === undefined) missingField(`${base}.u`);
   checkStatementSize(q, u);
-  const { upsert, multi, collation, arrayFilters, hint, sort } = options;
-  return { index, q, u, c, upsert, multi, collation, arrayFilters, hint, sort };
+  const { upsert, multi, collation, arrayFilters, hint, sort, upsertSupplied } = options;
+  return { index, q, u, c, upsert, multi, collation, arrayFilters, hint, sort, upsertSupplied };
 }
 
 /**

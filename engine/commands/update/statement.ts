@@ -23,6 +23,7 @@ import type { MatchDetails, RuntimeEnv } from '../../runtime.js';
 import type { ApplyResult, UpdateExecutor } from '../../update/executor.js';
 import { validateForStorage } from '../../update/storage-validation.js';
 import { checkUpsertDocumentSize } from '../../update/document-size.js';
+import { ReplacementUpdateExecutor } from '../../update/replacement-executor.js';
 import { effectiveCollation } from '../common.js';
 import type { UpdateDeps } from './deps.js';
 import { buildCommandEnv } from './env.js';
@@ -174,6 +175,7 @@ export class PreparedStatement {
 
   /** Parse-time work (`ParsedUpdate::parseRequest`): collation, update, then query. */
   static prepare(spec: UpdateStatementSpec, ctx: StatementContext): PreparedStatement {
+    if (spec.upsertSupplied === true) checkUpsertSupplied(spec);
     const collection = ctx.catalog.getCollection(ctx.db, ctx.collectionName);
     const collation = effectiveCollation(collection, spec.collation);
     const collator = collation?.collator ?? null;
@@ -387,7 +389,11 @@ export class PreparedStatement {
   buildUpsertDocument(): UpsertInsertDetail {
     const kind = this.executor.kind;
     const seed = buildUpsertSeed(this.spec.q, kind);
-    const res = this.executor.apply(seed.doc, {
+    // `generateNewDocumentFromSuppliedDoc`: the supplied `c.new` is applied to the seed as a
+    // replacement (the seed's _id stays unless it supplies one; changing it is 66).
+    const supplied = this.spec.upsertSupplied === true ? (this.spec.c?.get('new') as Doc) : undefined;
+    const executor = supplied === undefined ? this.executor : new ReplacementUpdateExecutor(supplied);
+    const res = executor.apply(seed.doc, {
       matchedArrayIndex: undefined,
       isUpsertInsert: true,
       immutablePaths: ['_id'],
@@ -471,4 +477,12 @@ function fieldOrigins(
     origins.set(p, soi.some((s) => isPrefixOrEqual(s, p)) ? 'setOnInsert' : 'update');
   }
   return origins;
+}
+
+/** `ParsedUpdate::parseRequest`: `upsertSupplied` needs an upsert and a document in `c.new`. */
+function checkUpsertSupplied(spec: UpdateStatementSpec): void {
+  if (!spec.upsert) throw fail(9, "cannot specify 'upsertSupplied: true' for a non-upsert operation");
+  if (!isDoc(spec.c?.get('new'))) {
+    throw fail(9, "the parameter 'upsertSupplied' is set to 'true', but no document was supplied");
+  }
 }
