@@ -216,3 +216,44 @@ test('no blank diff while a command is typed character by character', async ({ p
   await expect(page.getByTestId('stale-preview')).toHaveCount(0);
   await expect(playground.diff.locator('[data-testid="diff-document"][data-id="2"]')).toBeVisible();
 });
+
+test('an embed shows its title, the panes asked for, posts its height and resets to the link', async ({
+  playground,
+  page,
+  baseURL,
+}) => {
+  await playground.open();
+  await page.getByTestId('examples-button').click();
+  await page.getByTestId('example.upsert-set-on-insert').click();
+  await expect(playground.diff).toHaveAttribute('data-kind', 'preview');
+  await page.getByTestId('share-button').click();
+  const link = await page.getByTestId('share-url').inputValue();
+  const [base, fragment] = link.split('#');
+  const embedLink = `${base}?embed=1&panes=editor,diff,result#${fragment}`;
+  await page.setContent(
+    `<body style="margin:0"><iframe id="lab" src="${embedLink}" width="1000" height="300" style="border:0"></iframe></body>`,
+  );
+  await page.evaluate(() => {
+    const w = window as unknown as { heights: number[] };
+    w.heights = [];
+    window.addEventListener('message', (e: MessageEvent<{ type?: string; height?: number }>) => {
+      if (e.data?.type === 'upsert-lab:height' && typeof e.data.height === 'number') w.heights.push(e.data.height);
+    });
+  });
+  const frame = page.frameLocator('#lab');
+  await expect(frame.getByTestId('engine-status')).toHaveAttribute('data-state', 'ready');
+  await expect(frame.getByTestId('embed-title')).toContainText('Set fields only when inserting');
+  await expect(frame.getByTestId('result-pane')).toBeVisible();
+  await expect(frame.getByTestId('diff-pane')).toBeVisible();
+  await expect(frame.getByTestId('oplog-pane')).toHaveCount(0);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { heights: number[] }).heights.at(-1) ?? 0))
+    .toBeGreaterThan(300);
+
+  await frame.getByTestId('run-button').click();
+  await expect(frame.getByTestId('result-kind')).toContainText('committed');
+  await frame.getByTestId('embed-reset').click();
+  await expect(frame.getByTestId('result-kind')).toContainText('preview');
+  await expect(frame.getByTestId('diff-pane')).toHaveAttribute('data-kind', 'preview');
+  expect(baseURL).toBeDefined();
+});

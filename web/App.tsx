@@ -3,7 +3,8 @@ import { Suspense, lazy, useEffect, type ReactNode } from 'react';
 import { performKey } from './actions/actions.js';
 import { CollectionsPanel } from './panels/CollectionsPanel.js';
 import { EditorPanel } from './panels/EditorPanel.js';
-import { EngineStatus, Header } from './panels/Header.js';
+import { EmbedApp } from './panels/Embed.js';
+import { Header } from './panels/Header.js';
 import { InspectPanel } from './panels/InspectPanel.js';
 import { ResultPanel } from './panels/ResultPanel.js';
 import { SavedWorkBanner } from './panels/SavedWorkBanner.js';
@@ -44,27 +45,7 @@ export function App(): ReactNode {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
-  if (embed) {
-    return (
-      <div className="app embed" data-testid="app" data-embed="true">
-        <main className="embed-layout">
-          <EditorPanel dark={theme === 'dark'} />
-          <InspectPanel only="diff" />
-        </main>
-        <div className="embed-foot">
-          <EngineStatus />
-          <a
-            className="embed-credit"
-            href={window.location.href.replace(/[?&]embed=1(&readonly=1)?/, '')}
-            target="_blank"
-            rel="noreferrer"
-          >
-            Open in Upsert Lab ↗
-          </a>
-        </div>
-      </div>
-    );
-  }
+  if (embed) return <EmbedApp dark={theme === 'dark'} />;
   return (
     <div className="app" data-testid="app">
       <a className="skip-link" href="#editor-title">

@@ -12,7 +12,7 @@ function message(e: unknown): string {
 export async function boot(address: Location | string): Promise<void> {
   const s = store.getState();
   const embed = readEmbedOptions(address);
-  s.setEmbed(embed.embed, embed.readOnly);
+  s.setEmbed(embed.embed, embed.readOnly, embed.panes);
   s.setPresentation(readPresentation(address));
   try {
     const ping = await engineBridge().request({ type: 'ping' }, 15_000);

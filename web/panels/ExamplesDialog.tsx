@@ -2,33 +2,16 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { focusCommandEditor } from '../editor/CommandEditor.js';
 import { loadState } from '../engine/controller.js';
-import {
-  SCENARIO_GALLERY_PATH,
-  gallerySections,
-  loadScenarioGallery,
-  type GallerySection,
-  type Scenario,
-} from '../scenarios/index.js';
+import { fetchScenarioGallery } from '../scenarios/fetch.js';
+import { gallerySections, type GallerySection, type Scenario } from '../scenarios/index.js';
 import { scenarioToShareState } from '../share/from-scenario.js';
 import { store, usePlayground } from '../state/store.js';
 import { Dialog } from './Dialog.js';
 
 const DEPLOYMENT_LABELS = { standalone: 'standalone', replicaset: 'replica set', sharded: 'sharded cluster' } as const;
 
-let cache: Promise<GallerySection[]> | undefined;
-
 function fetchGallery(): Promise<GallerySection[]> {
-  cache ??= fetch(`${import.meta.env.BASE_URL}${SCENARIO_GALLERY_PATH}`)
-    .then((r) => {
-      if (!r.ok) throw new Error(`cannot load the gallery: HTTP ${r.status}`);
-      return r.text();
-    })
-    .then((text) => gallerySections(loadScenarioGallery(text).scenarios))
-    .catch((e: unknown) => {
-      cache = undefined;
-      throw e;
-    });
-  return cache;
+  return fetchScenarioGallery().then((g) => gallerySections(g.scenarios));
 }
 
 export function ExamplesDialog(): ReactNode {

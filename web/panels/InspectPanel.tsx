@@ -50,7 +50,7 @@ export function InspectPanel({ only }: { only?: InspectTab }): ReactNode {
             ))}
           </div>
         ) : (
-          <h2>Diff</h2>
+          <h2>{TABS.find((t) => t.id === only)?.label ?? 'Diff'}</h2>
         )}
         {shown !== null ? (
           <span className={`badge ${shown.kind}`}>{shown.kind === 'preview' ? 'preview' : 'after Run'}</span>

@@ -154,10 +154,17 @@ describe('URLs', () => {
   });
 
   it('reads and writes the embed flags', () => {
-    expect(readEmbedOptions('https://x.org/?embed=1&readonly=1')).toEqual({ embed: true, readOnly: true });
-    expect(readEmbedOptions('https://x.org/?embed=1')).toEqual({ embed: true, readOnly: false });
-    expect(readEmbedOptions('https://x.org/?readonly=1')).toEqual({ embed: false, readOnly: false });
-    expect(readEmbedOptions('https://x.org/?embed=0')).toEqual({ embed: false, readOnly: false });
+    const panes = ['editor', 'diff'];
+    expect(readEmbedOptions('https://x.org/?embed=1&readonly=1')).toEqual({ embed: true, readOnly: true, panes });
+    expect(readEmbedOptions('https://x.org/?embed=1')).toEqual({ embed: true, readOnly: false, panes });
+    expect(readEmbedOptions('https://x.org/?readonly=1')).toEqual({ embed: false, readOnly: false, panes });
+    expect(readEmbedOptions('https://x.org/?embed=0')).toEqual({ embed: false, readOnly: false, panes });
+    // Panes in the order asked, unknown names and repeats dropped; none known: the default.
+    expect(readEmbedOptions('https://x.org/?embed=1&panes=result,editor,nope,result').panes).toEqual([
+      'result',
+      'editor',
+    ]);
+    expect(readEmbedOptions('https://x.org/?embed=1&panes=nope').panes).toEqual(panes);
     expect(embedUrl('https://x.org/lab/#s=abc', { readOnly: true })).toBe(
       'https://x.org/lab/?embed=1&readonly=1#s=abc',
     );
@@ -180,7 +187,7 @@ describe('URLs', () => {
   it('keeps a hostile page address inside the src attribute', () => {
     for (const address of [
       `https://x.org/lab/?a="><script>alert(1)</script>&b='\n\u2028#s="onload="alert(1)`,
-      "https://x.org/l'a\"b/?q=`${1}`&embed=0#s=abc&x=</iframe>",
+      'https://x.org/l\'a"b/?q=`${1}`&embed=0#s=abc&x=</iframe>',
     ]) {
       const html = embedSnippet(address, { readOnly: true });
       // One element, every attribute a double-quoted value without quotes or angle brackets.

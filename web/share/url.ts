@@ -46,9 +46,16 @@ export async function shareUrl(base: AddressLike, state: ShareState): Promise<st
   return url.href;
 }
 
+export type EmbedPane = 'editor' | 'diff' | 'oplog' | 'result';
+export const EMBED_PANES: readonly EmbedPane[] = ['editor', 'diff', 'oplog', 'result'];
+/** What an embed shows without `&panes=`. */
+export const DEFAULT_EMBED_PANES: readonly EmbedPane[] = ['editor', 'diff'];
+
 export interface EmbedOptions {
   readonly embed: boolean;
   readonly readOnly: boolean;
+  /** `&panes=editor,diff,oplog,result`, in the order given; unknown names are ignored. */
+  readonly panes: readonly EmbedPane[];
 }
 
 function flag(params: URLSearchParams, name: string): boolean {
@@ -73,7 +80,12 @@ export function presentationUrl(address: AddressLike, on: boolean): string {
 export function readEmbedOptions(address: AddressLike): EmbedOptions {
   const params = toUrl(address).searchParams;
   const embed = flag(params, 'embed');
-  return { embed, readOnly: embed && flag(params, 'readonly') };
+  const asked = (params.get('panes') ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p): p is EmbedPane => (EMBED_PANES as readonly string[]).includes(p));
+  const panes = [...new Set(asked)];
+  return { embed, readOnly: embed && flag(params, 'readonly'), panes: panes.length > 0 ? panes : DEFAULT_EMBED_PANES };
 }
 
 /** The address with `embed=1` (and `readonly=1` when asked) set; the fragment is kept. */

@@ -105,6 +105,8 @@ export interface UiSlice {
   readonly readOnly: boolean;
   /** Larger text everywhere and command beside diff, for a projector (`?present=1`). */
   readonly presentation: boolean;
+  /** The panes an embed shows (`&panes=`). */
+  readonly embedPanes: readonly ('editor' | 'diff' | 'oplog' | 'result')[];
   /** The `_id` text the pointer is over in the oplog pane (highlights the diff card). */
   readonly hoveredId: string | null;
   /** The first-visit "how it works" strip was closed. */
@@ -116,7 +118,7 @@ export interface UiSlice {
   setTheme(theme: Theme): void;
   openDialog(dialog: Dialog): void;
   setInspectTab(tab: InspectTab): void;
-  setEmbed(embed: boolean, readOnly: boolean): void;
+  setEmbed(embed: boolean, readOnly: boolean, panes?: readonly ('editor' | 'diff' | 'oplog' | 'result')[]): void;
   setPresentation(on: boolean): void;
   setHoveredId(id: string | null): void;
 }

@@ -9,6 +9,7 @@ export const createUiSlice: StateCreator<Store, [], [], UiSlice> = (set) => ({
   embed: false,
   readOnly: false,
   presentation: false,
+  embedPanes: ['editor', 'diff'],
   hoveredId: null,
   introDismissed: false,
   focusedStatement: null,
@@ -18,7 +19,7 @@ export const createUiSlice: StateCreator<Store, [], [], UiSlice> = (set) => ({
   setTheme: (theme) => set({ theme }),
   openDialog: (dialog) => set({ dialog }),
   setInspectTab: (inspectTab) => set({ inspectTab }),
-  setEmbed: (embed, readOnly) => set({ embed, readOnly }),
+  setEmbed: (embed, readOnly, embedPanes) => set((s) => ({ embed, readOnly, embedPanes: embedPanes ?? s.embedPanes })),
   setPresentation: (presentation) => set({ presentation }),
   setHoveredId: (hoveredId) => set({ hoveredId }),
 });
