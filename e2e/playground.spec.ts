@@ -196,14 +196,17 @@ test('the editor completes field paths and explains operators on hover', async (
   await expect(suggest).toContainText('scores.grade');
   await page.keyboard.press('Escape');
   await playground.setCommand('db.students.updateOne({_id: 1}, {$inc: {n: 1}})');
-  // The editor renders the new text asynchronously: wait for the token before measuring it.
+  // Monaco re-renders its lines while the preview updates, so the token can be replaced between
+  // finding it and measuring it: retry the measurement and the hover together.
   const token = playground.editor.getByText('$inc');
-  await expect(token).toBeVisible();
-  const box = await token.boundingBox();
-  if (box === null) throw new Error('no $inc token in the editor');
-  // Monaco shows hovers after a few mouse moves over the word.
-  for (const dx of [4, 8, 12]) await page.mouse.move(box.x + dx, box.y + box.height / 2);
-  await expect(page.locator('.monaco-hover').filter({ hasText: 'Adds a number to a field' }).first()).toBeVisible();
+  const hover = page.locator('.monaco-hover').filter({ hasText: 'Adds a number to a field' }).first();
+  await expect(async () => {
+    const box = await token.boundingBox();
+    if (box === null) throw new Error('no $inc token in the editor yet');
+    // Monaco shows hovers after a few mouse moves over the word.
+    for (const dx of [4, 8, 12]) await page.mouse.move(box.x + dx, box.y + box.height / 2);
+    await expect(hover).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
 });
 
 test('deployments: a sharded scenario and the replica set switch', async ({ playground, page }) => {
