@@ -337,9 +337,7 @@ function ChangeCard({ change, colours }: { change: ChangeView; colours: Readonly
       )}
       {change.oplog !== undefined ? (
         <details className="card-oplog">
-          <summary>
-            Oplog entry <code>o</code>
-          </summary>
+          <summary>What the oplog records for this change</summary>
           <pre className="code" tabIndex={0}>
             {change.oplog}
           </pre>

@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import type { ScriptRun, ShellStatementReply } from '../../engine/worker/protocol.js';
 import { usePlayground } from '../state/store.js';
 import { statementText } from './DiffPanel.js';
+import { NARROW_QUERY, useMediaQuery } from '../editor/CommandEditor.js';
 import { useStale } from './StaleNote.js';
 
 /** The script line of a statement, by index. */
@@ -30,6 +31,7 @@ export function ResultPanel(): ReactNode {
   const counts = shown === null ? new Map<number, number>() : diffCounts(shown.run);
   const paused = shown?.run.paused;
   const stale = useStale();
+  const narrow = useMediaQuery(NARROW_QUERY);
   return (
     <section className="panel result-panel" data-testid="result-pane" aria-labelledby="result-title">
       <div className="panel-head">
@@ -42,7 +44,14 @@ export function ResultPanel(): ReactNode {
       </div>
       {shown === null ? (
         <p className="empty">
-          Press <kbd>Run</kbd> (or <kbd>Ctrl</kbd>+<kbd>Enter</kbd>) to apply the command. While you type, a dry run
+          Press <kbd>Run</kbd>
+          {narrow ? null : (
+            <>
+              {' '}
+              (or <kbd>Ctrl</kbd>+<kbd>Enter</kbd>)
+            </>
+          )}{' '}
+          to apply the command. While you type, a dry run
           previews the effect here without changing anything.
         </p>
       ) : (
