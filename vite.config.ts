@@ -69,6 +69,9 @@ export default defineConfig(({ mode }) => {
     preview: { host: '127.0.0.1', port: 4173, strictPort: true },
     test: {
       environment: 'node',
+      // CI has 2 cores; property tests and the lint-rule test (which loads ESLint's type-aware
+      // rules once) can exceed vitest's 5 s default there without anything being wrong.
+      testTimeout: 30_000,
       include: [
         'engine/**/*.test.ts',
         'web/**/*.test.ts',
