@@ -12,3 +12,5 @@ export {
   type StorageValidationOptions,
 } from './storage-validation.js';
 export { MODIFIER_TABLE, type ModifierName } from './modifier-table.js';
+export type { LeafWrapper } from './parse-modifiers.js';
+export type { UpdateNode, ApplyContext, NodeArgs } from './tree/context.js';

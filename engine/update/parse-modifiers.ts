@@ -9,16 +9,25 @@ import { renderDoc, renderElement } from '../bson/render.js';
 import { fail } from '../errors.js';
 import type { ArrayFilter } from './array-filters.js';
 import { ModifierUpdateExecutor, type ModifierExecutor } from './modifier-executor.js';
-import { isModifierName, MODIFIER_TABLE } from './modifier-table.js';
+import { isModifierName, MODIFIER_TABLE, type ModifierName } from './modifier-table.js';
 import { ConflictPlaceholderNode } from './modifiers/conflict-placeholder.js';
 import { RenameNode, validateRenameArgs } from './modifiers/rename.js';
 import { TreeBuilder } from './tree/build.js';
+import type { UpdateNode } from './tree/context.js';
+
+/**
+ * A parse-time hook that may wrap each modifier's leaf (the Why trace observes leaves this way).
+ * Called once per leaf while parsing: an update parsed without it has no per-node cost.
+ */
+export type LeafWrapper = (modifier: ModifierName, field: string, leaf: UpdateNode) => UpdateNode;
 
 export function parseModifierUpdate(
   u: Doc,
   arrayFilters: ReadonlyMap<string, ArrayFilter>,
   collator: Collator | null,
+  wrapLeaf?: LeafWrapper,
 ): ModifierExecutor {
+  const wrap = wrapLeaf ?? ((_m: ModifierName, _f: string, leaf: UpdateNode) => leaf);
   const builder = new TreeBuilder(new Set(arrayFilters.keys()));
   const targetPaths: string[] = [];
   for (const [mod, spec] of u) {
@@ -39,12 +48,12 @@ export function parseModifierUpdate(
         builder.add(field, TreeBuilder.checkPath(field), new ConflictPlaceholderNode());
         const to = validateRenameArgs(field, value);
         const toParts = TreeBuilder.checkPath(to);
-        builder.add(to, toParts, new RenameNode(field, to));
+        builder.add(to, toParts, wrap(mod, to, new RenameNode(field, to)));
         targetPaths.push(field, to);
         continue;
       }
       const parts = TreeBuilder.checkPath(field);
-      const leaf = MODIFIER_TABLE[mod]({ field, value, collator });
+      const leaf = wrap(mod, field, MODIFIER_TABLE[mod]({ field, value, collator }));
       builder.add(field, parts, leaf);
       targetPaths.push(field);
     }

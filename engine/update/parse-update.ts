@@ -10,7 +10,7 @@ import { fail } from '../errors.js';
 import { parsePipelineUpdate } from './pipeline-executor.js';
 import { parseArrayFilters } from './array-filters.js';
 import type { UpdateExecutor } from './executor.js';
-import { parseModifierUpdate } from './parse-modifiers.js';
+import { parseModifierUpdate, type LeafWrapper } from './parse-modifiers.js';
 import { isReplacementDocument, ReplacementUpdateExecutor } from './replacement-executor.js';
 
 export { isReplacementDocument };
@@ -25,8 +25,9 @@ export interface UpdateParseOptions {
   /** The command's `let` (passed to pipelines). */
   letVariables?: Doc | undefined;
   multi?: boolean;
+  /** Wraps each modifier leaf at parse time (the Why trace); absent in every ordinary write. */
+  wrapLeaf?: LeafWrapper | undefined;
 }
-
 
 export function parseUpdate(u: Value, options: UpdateParseOptions): UpdateExecutor {
   if (!isArray(u) && !isDoc(u)) throw fail(9, 'Update argument must be either an object or an array');
@@ -42,6 +43,5 @@ export function parseUpdate(u: Value, options: UpdateParseOptions): UpdateExecut
     if (options.multi === true) throw fail(9, 'multi update is not supported for replacement-style update');
     return new ReplacementUpdateExecutor(u);
   }
-  return parseModifierUpdate(u, arrayFilters, options.collator);
+  return parseModifierUpdate(u, arrayFilters, options.collator, options.wrapLeaf);
 }
-

@@ -13,6 +13,7 @@ import { codeNameOf, isEngineError } from '../errors.js';
 import { Engine } from '../index.js';
 import { loadEngineShell, type ShellRunner } from './shell-runner.js';
 import { collectionViews, deploymentList, runPlaygroundScript, runSetup } from './playground.js';
+import { explainScriptCommand } from './why.js';
 import {
   isRequestType,
   type Endpoint,
@@ -92,6 +93,14 @@ export class EngineHandler {
         );
       case 'deployments':
         return deploymentList(this.engine);
+      case 'why':
+        return this.shellRunner().then((shell) =>
+          explainScriptCommand(this.engine, shell, request.db, request.script, {
+            command: request.command,
+            statement: request.statement,
+            documentId: request.documentId,
+          }),
+        );
     }
   }
 
@@ -201,6 +210,14 @@ function validateRequest(message: unknown): WorkerRequest {
       break;
     case 'collections':
       needString('db');
+      break;
+    case 'why':
+      needString('db');
+      needString('script');
+      if (!Number.isInteger(m['command']) || !Number.isInteger(m['statement'])) {
+        throw requestError(2, "why request needs integer 'command' and 'statement'");
+      }
+      if (m['documentId'] !== undefined) needString('documentId');
       break;
     case 'setup': {
       needString('db');

@@ -62,7 +62,7 @@ const ROUTER_COMMANDS = new Set(['drop', 'dropDatabase', 'renameCollection']);
 class PreviewPaused extends Error {}
 
 /** Why a dry run must not send `command`, or undefined when the snapshot undoes it. */
-function pauseReason(engine: Engine, name: string, command: Doc): string | undefined {
+export function pauseReason(engine: Engine, name: string, command: Doc): string | undefined {
   if (DEPLOYMENT_COMMANDS.has(name) && !READ_ONLY_DEPLOYMENT_COMMANDS.has(name)) {
     return `${name} changes the deployment, its users or its sessions, which a preview cannot undo`;
   }

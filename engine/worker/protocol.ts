@@ -100,6 +100,32 @@ export interface DeploymentsRequest {
   readonly type: 'deployments';
 }
 
+/**
+ * The Why trace of one update statement of a script (engine/why/): the script is replayed as a dry
+ * run up to `command` (its index in `ScriptRun.commands`), whose `updates[statement]` is traced on
+ * the state it saw instead of being sent. `documentId` (shell text of an `_id`, as `diff-document`'s
+ * `data-id`) names the document explained in full; every document gets its verdict.
+ */
+export interface WhyRequest {
+  readonly id: RequestId;
+  readonly type: 'why';
+  readonly db: string;
+  readonly script: string;
+  readonly command: number;
+  readonly statement: number;
+  readonly documentId?: string;
+}
+
+export type {
+  WhyTrace,
+  WhyClause,
+  WhyStep,
+  WhyDocument,
+  WhyDocumentSummary,
+  WhyArrayFilterVerdict,
+} from '../why/types.js';
+import type { WhyTrace } from '../why/types.js';
+
 export type WorkerRequest =
   | PingRequest
   | ResetRequest
@@ -109,7 +135,8 @@ export type WorkerRequest =
   | SetupRequest
   | CollectionsRequest
   | RunScriptRequest
-  | DeploymentsRequest;
+  | DeploymentsRequest
+  | WhyRequest;
 
 export type RequestType = WorkerRequest['type'];
 
@@ -128,6 +155,7 @@ export interface ResultByType {
   collections: CollectionView[];
   runScript: ScriptRun;
   deployments: DeploymentList;
+  why: WhyTrace;
 }
 
 /** A value for display: scalars carry their shell text and BSON type name. */
@@ -372,6 +400,7 @@ const REQUEST_TYPES: Readonly<Record<RequestType, true>> = {
   collections: true,
   runScript: true,
   deployments: true,
+  why: true,
 };
 
 /** True for every string that names a request type. */
