@@ -30,6 +30,8 @@ export interface WhyInput {
   readonly statement: Doc;
   /** Shell text of the `_id` of the document to explain in full (`show(_id)`). */
   readonly documentId?: string | undefined;
+  /** How `_id`s are written in `documentId` and the result (default: the server's rendering). */
+  readonly idText?: ((id: Value) => string) | undefined;
 }
 
 function errorText(e: unknown): string {
@@ -105,7 +107,8 @@ export function traceStatement(input: WhyInput): WhyTrace {
   let firstMatchSeen = false;
   let unmatchedExplained = 0;
   for (const doc of input.documents) {
-    const id = show(doc.get('_id'));
+    const rawId = doc.get('_id');
+    const id = rawId === undefined ? 'missing' : (input.idText ?? show)(rawId);
     const details: MatchDetails = {};
     const matched = matcher.matches(doc, env, details);
     const explain = input.documentId !== undefined && id === input.documentId;
@@ -137,9 +140,12 @@ export function traceStatement(input: WhyInput): WhyTrace {
           env,
         });
         steps = recorder.take();
-        outcome = r.noop
-          ? 'matched, unchanged: every modifier was a no-op'
-          : `matched and modified: ${r.modifiedPaths.join(', ')}`;
+        const filtered = arrayFilterVerdicts(doc, u, filters);
+        outcome = !r.noop
+          ? `matched and modified: ${r.modifiedPaths.join(', ')}`
+          : steps.length === 0 && filtered.length > 0 && filtered.every((f) => !f.verdict)
+            ? 'matched, unchanged: no array element matched the array filters, so no modifier ran'
+            : 'matched, unchanged: every modifier was a no-op';
       } catch (e) {
         steps = recorder.take();
         outcome = `error ${errorText(e)}`;

@@ -11,6 +11,7 @@ import { traceStatement } from '../why/trace-statement.js';
 import type { WhyTrace } from '../why/types.js';
 import { pauseReason } from './playground.js';
 import type { ShellRunner } from './shell-runner.js';
+import { scalarText } from './views.js';
 
 class TraceTaken extends Error {}
 
@@ -39,6 +40,8 @@ export function traceUpdateCommand(engine: Engine, db: string, command: Doc, tar
     defaultCollator: engine.catalog.getCollection(db, collection)?.collator ?? null,
     statement,
     documentId: target.documentId,
+    // The ids as the page's display trees write them (`diff-document`'s data-id).
+    idText: scalarText,
   });
 }
 

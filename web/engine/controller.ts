@@ -9,6 +9,7 @@ import type {
   RequestType,
   ScriptRun,
   ShellErrorReply,
+  WhyTrace,
 } from '../../engine/worker/protocol.js';
 import type { ShareState } from '../share/state.js';
 import { fetchExampleCollections, fetchExampleIndex } from '../examples.js';
@@ -408,4 +409,24 @@ export async function resetEverything(): Promise<void> {
   store.getState().setDeployment({ topology: 'replicaset', setup: null });
   await applyDeployment();
   await loadStarter(null);
+}
+
+/**
+ * The Why trace of one update statement of the shown preview (a dry run of its script up to that
+ * command, traced on the state it saw). A committed run is not explained: the state it saw is gone.
+ */
+export async function explainWhy(target: {
+  readonly command: number;
+  readonly statement: number;
+  readonly documentId?: string;
+}): Promise<WhyTrace | string> {
+  const s = store.getState();
+  if (s.shown === null || s.shown.kind !== 'preview')
+    return 'Why explains a preview: edit the command (or Undo) to see it.';
+  try {
+    const response = await request({ type: 'why', db: s.database, script: s.shown.script, ...target });
+    return response.ok ? response.result : errorText(response.error);
+  } catch (e) {
+    return message(e);
+  }
 }

@@ -11,6 +11,7 @@ import { buildCards, type Card } from '../diff/cards.js';
 import { diffTrees } from '../diff/tree-diff.js';
 import { usePlayground } from '../state/store.js';
 import { ORIGIN_LABEL, TreeView, operatorLabel } from './TreeView.js';
+import { UnmatchedList, WhyPanel, type WhyTarget } from './WhyPanel.js';
 
 function lineCount(node: TreeNode): number {
   if (node.t === 'val') return 1;
@@ -115,12 +116,60 @@ export function DiffPanel(): ReactNode {
 }
 
 function CardView({ card }: { card: Card }): ReactNode {
+  // Why needs the statement's place in the run: its command's index and its index in `updates`.
+  const shown = usePlayground((s) => s.shown);
+  const commandIndex = shown?.run.commands.findIndex((c) => c.statements.includes(card.statement)) ?? -1;
+  const why =
+    commandIndex >= 0 && shown?.run.commands[commandIndex]?.name === 'update'
+      ? { command: commandIndex, statement: card.statement.index }
+      : undefined;
   if (card.kind === 'header')
     return (
-      <StatementHeader statement={card.statement} title={card.title} source={card.source} colours={card.colours} />
+      <>
+        <StatementHeader statement={card.statement} title={card.title} source={card.source} colours={card.colours} />
+        {why !== undefined ? <NotMatched target={why} /> : null}
+      </>
     );
-  if (card.kind === 'upsert') return <UpsertCard statement={card.statement} colours={card.colours} />;
-  return <ChangeCard change={card.change} colours={card.colours} />;
+  if (card.kind === 'upsert') return <UpsertCard statement={card.statement} colours={card.colours} why={why} />;
+  return <ChangeCard change={card.change} colours={card.colours} why={why} />;
+}
+
+/** The documents a statement's filter missed, on request. */
+function NotMatched({ target }: { target: WhyTarget }): ReactNode {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="why-not-matched">
+      <button
+        type="button"
+        className="link"
+        data-testid="unmatched-toggle"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {open ? 'Hide the documents that did not match' : 'Not matched: why the filter missed documents'}
+      </button>
+      {open ? <UnmatchedList target={target} /> : null}
+    </div>
+  );
+}
+
+/** The Why button of a card and the explanation it opens. */
+function WhyToggle({ target }: { target: WhyTarget }): ReactNode {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button
+        type="button"
+        className="why-button"
+        data-testid="why-button"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+      >
+        Why?
+      </button>
+      {open ? <WhyPanel target={target} /> : null}
+    </>
+  );
 }
 
 /**
@@ -283,7 +332,15 @@ function StatementHeader({
   );
 }
 
-function ChangeCard({ change, colours }: { change: ChangeView; colours: ReadonlyMap<string, number> }): ReactNode {
+function ChangeCard({
+  change,
+  colours,
+  why,
+}: {
+  change: ChangeView;
+  colours: ReadonlyMap<string, number>;
+  why?: WhyTarget | undefined;
+}): ReactNode {
   const hoveredId = usePlayground((s) => s.hoveredId);
   const card = useRef<HTMLElement>(null);
   const marks = useMemo(() => diffTrees(change.before, change.after), [change]);
@@ -335,6 +392,7 @@ function ChangeCard({ change, colours }: { change: ChangeView; colours: Readonly
           </div>
         </div>
       )}
+      {why !== undefined && id !== undefined ? <WhyToggle target={{ ...why, documentId: id }} /> : null}
       {change.oplog !== undefined ? (
         <details className="card-oplog">
           <summary>What the oplog records for this change</summary>
@@ -350,9 +408,11 @@ function ChangeCard({ change, colours }: { change: ChangeView; colours: Readonly
 function UpsertCard({
   statement,
   colours,
+  why,
 }: {
   statement: StatementView;
   colours: ReadonlyMap<string, number>;
+  why?: WhyTarget | undefined;
 }): ReactNode {
   const upsert = statement.upsert;
   if (upsert === undefined) return null;
@@ -386,6 +446,7 @@ function UpsertCard({
             </span>
           ))}
       </p>
+      {why !== undefined ? <WhyToggle target={why} /> : null}
     </article>
   );
 }
