@@ -4,6 +4,7 @@ import { toShareState } from '../engine/convert.js';
 import { exportMongoshScript } from '../export/index.js';
 import { embedSnippet, shareUrl } from '../share/index.js';
 import { store, usePlayground } from '../state/store.js';
+import { LONG_LINK_CHARACTERS, linkLength } from '../share/link-length.js';
 import { Dialog } from './Dialog.js';
 
 function currentState() {
@@ -74,6 +75,7 @@ export function ShareDialog(): ReactNode {
           />
           {url !== null ? copyButton('link', url, 'copy-share-url') : null}
         </div>
+        {url !== null ? <LinkLengthNote url={url} /> : null}
       </section>
       <section className="share-block">
         <h3>Embed</h3>
@@ -109,5 +111,19 @@ export function ShareDialog(): ReactNode {
         {copied !== null ? `Copied the ${copied}.` : ''}
       </p>
     </Dialog>
+  );
+}
+
+function LinkLengthNote({ url }: { url: string }): ReactNode {
+  const { characters, tooLong } = linkLength(url);
+  return tooLong ? (
+    <p className="notice notice-info" data-testid="share-too-long" role="status">
+      This link is {characters.toLocaleString('en')} characters long. Some chat tools and mail clients cut links past
+      about {LONG_LINK_CHARACTERS.toLocaleString('en')} characters: check it opens, or share the mongosh script below.
+    </p>
+  ) : (
+    <p className="muted" data-testid="share-length">
+      {characters.toLocaleString('en')} characters.
+    </p>
   );
 }
