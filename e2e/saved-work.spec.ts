@@ -218,3 +218,22 @@ test('a full disk gets a clear notice; the page keeps working and the last save 
     .poll(async () => (await readSaved(page)).collections?.find((c) => c.name === 'students')?.docs.join(''))
     .toContain('pad');
 });
+
+test('the work downloads as a file and opens again from it', async ({ page, playground }) => {
+  await playground.open();
+  await makeOwnWork(playground);
+  await page.getByTestId('share-button').click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('download-workspace').click(),
+  ]);
+  const path = await download.path();
+  await page.keyboard.press('Escape');
+  page.once('dialog', (d) => void d.accept());
+  await page.getByTestId('reset-everything').click();
+  await expect(page.getByTestId('collection-tab.mine')).toHaveCount(0);
+  await page.getByTestId('share-button').click();
+  await page.getByTestId('open-workspace').setInputFiles(path);
+  await expect(page.getByTestId('collection-tab.mine')).toBeVisible();
+  expect(await playground.command()).toBe('// my own command');
+});

@@ -1,6 +1,6 @@
 /**
- * What the page does with the engine, in one place: boot, keep the worker's collections equal to
- * the store's, live preview (debounced dry runs), run, undo/redo, load examples and share links.
+ * What the page does with the engine: keep the worker's collections equal to the store's (also
+ * after a worker restart), live preview (debounced dry runs), run, undo/redo, edits.
  * Only the latest preview may write its result ("did anything change in the meantime?").
  */
 import type {
@@ -11,17 +11,14 @@ import type {
   ShellErrorReply,
   WhyTrace,
 } from '../../engine/worker/protocol.js';
-import type { ShareState } from '../share/state.js';
-import { fetchExampleCollections, fetchExampleIndex } from '../examples.js';
 import { store } from '../state/store.js';
-import type { CollectionState, DeploymentChoice, ScenarioInfo } from '../state/types.js';
+import type { CollectionState, DeploymentChoice } from '../state/types.js';
 import { engineBridge, type EngineBridge, type Send } from './bridge.js';
 import {
   authCommandText,
   authorizationOf,
   deploymentCommandTexts,
   memberCommandTexts,
-  fromShareState,
   fromViews,
   setupCommandTexts,
   shardKeyCommandTexts,
@@ -30,12 +27,6 @@ import {
 /** Debounce of the live preview while typing (ms). */
 export const PREVIEW_DELAY_MS = 250;
 
-export const STARTER_COMMAND = `// Raise every grade below 95 to 95 (try 92, or $[] for all)
-db.students.updateMany(
-  {},
-  { $set: { "grades.$[low]": 95 } },
-  { arrayFilters: [ { low: { $lt: 95 } } ] }
-)`;
 
 let bridgeInstance: EngineBridge | undefined;
 function bridge(): EngineBridge {
@@ -63,8 +54,15 @@ export function useBridge(b: EngineBridge): void {
 }
 
 /** The page's ordinary way to the worker (waits while a restarted worker is reloaded). */
-const request = (<T extends RequestType>(body: RequestBody<T> & { readonly type: T }, timeoutMs?: number) =>
+export const request = (<T extends RequestType>(body: RequestBody<T> & { readonly type: T }, timeoutMs?: number) =>
   bridge().request<T>(body, timeoutMs)) as unknown as Send;
+
+/**
+ * Time limit of a Run (ms). A Run is asked for explicitly and may be a long script (100,001
+ * statements); the worker keeps the page responsive meanwhile. The live preview keeps the bridge's
+ * short default, so a runaway preview is stopped quickly while typing.
+ */
+export const RUN_TIMEOUT_MS = 30_000;
 
 /** Setup commands per request while restoring: each request stays well inside the time limit. */
 export const SETUP_COMMANDS_PER_REQUEST = 10;
@@ -73,7 +71,7 @@ function message(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-function errorText(error: { code: number; codeName: string; errmsg: string }): string {
+export function errorText(error: { code: number; codeName: string; errmsg: string }): string {
   return `${error.codeName} (${error.code}): ${error.errmsg}`;
 }
 
@@ -300,7 +298,7 @@ export async function run(): Promise<ScriptRun | null> {
   s.setStatus('running');
   s.setNotice(null);
   try {
-    const response = await request({ type: 'runScript', db: s.database, script, dryRun: false });
+    const response = await request({ type: 'runScript', db: s.database, script, dryRun: false }, RUN_TIMEOUT_MS);
     if (!response.ok) {
       store.getState().setNotice({ kind: 'error', text: errorText(response.error) });
       return null;
@@ -351,64 +349,12 @@ export async function redo(): Promise<void> {
   schedulePreview(0);
 }
 
-/** Loads a shared or gallery state: its collections become the new baseline. */
-export async function loadState(state: ShareState, label: string | null, info?: ScenarioInfo): Promise<void> {
-  const { collections, command } = fromShareState(state);
-  const s = store.getState();
-  store.setState({ database: state.database ?? 'test' });
-  s.setDeployment({ topology: state.deployment ?? 'standalone', setup: state.setup ?? null });
-  await applyDeployment();
-  const views = await syncEngine(collections);
-  const loaded = fromViews(views);
-  s.commitCollections(loaded, label);
-  s.setBaseline(loaded);
-  s.setCommand(command);
-  s.setScenario(state.scenarioId ?? null, info ?? null);
-  const target = /db\.([A-Za-z_][\w]*)\./.exec(command)?.[1];
-  if (target !== undefined && loaded.some((c) => c.name === target)) s.selectCollection(target);
-  s.showRun(null);
-  schedulePreview(0);
-}
-
-/** The starter collections of public/examples/ and the starter command. */
-export async function loadStarter(label: string | null): Promise<void> {
-  const index = await fetchExampleIndex();
-  const files = await fetchExampleCollections(index);
-  const db = index.database;
-  store.setState({ database: db });
-  // Start from an empty database: collections made since (e.g. by a script) must go too.
-  const dropped = await request({ type: 'setup', db, reset: true, commands: [] });
-  if (!dropped.ok) throw new Error(errorText(dropped.error));
-  const loaded = await request({ type: 'loadCollections', db, collections: files });
-  if (!loaded.ok) throw new Error(errorText(loaded.error));
-  const views = await request({ type: 'collections', db });
-  if (!views.ok) throw new Error(errorText(views.error));
-  const s = store.getState();
-  s.setViews(views.result);
-  const collections = fromViews(views.result);
-  s.commitCollections(collections, label);
-  s.setBaseline(collections);
-  s.setCommand(STARTER_COMMAND);
-  s.setScenario(null);
-  s.selectCollection('students');
-  s.showRun(null);
-  schedulePreview(0);
-}
-
 /** Puts one collection back to its baseline (an undo step). */
 export async function resetCollection(name: string): Promise<string | null> {
   const s = store.getState();
   const base = s.baseline.find((c) => c.name === name);
   const next = s.collections.flatMap((c) => (c.name !== name ? [c] : base === undefined ? [] : [base]));
   return applyCollections(next, `reset ${name}`);
-}
-
-/** Forgets everything saved and starts again from the starter example. */
-export async function resetEverything(): Promise<void> {
-  store.setState({ past: [], future: [], collections: [], shown: null, notice: null });
-  store.getState().setDeployment({ topology: 'replicaset', setup: null });
-  await applyDeployment();
-  await loadStarter(null);
 }
 
 /**

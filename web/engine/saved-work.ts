@@ -10,10 +10,11 @@ import { forgetLegacy, readLegacy } from '../saved/legacy.js';
 import { onOtherTabSaved } from '../saved/tabs.js';
 import { workspaceOf, type SavedWorkspace } from '../saved/workspace.js';
 import { getInitialState } from '../share/url.js';
-import type { ShareState } from '../share/state.js';
+import { validateShareState, type ShareState } from '../share/state.js';
 import { writePrefs } from '../saved/prefs.js';
 import { prefsOf, store } from '../state/store.js';
-import { applyDeployment, loadStarter, loadState, resetEverything, schedulePreview, syncEngine } from './controller.js';
+import { applyDeployment, schedulePreview, syncEngine } from './controller.js';
+import { loadStarter, loadState, resetEverything } from './load-state.js';
 
 export const autosave = new Autosave(store);
 
@@ -92,6 +93,23 @@ export async function openSharedState(shared: ShareState, before: SavedWorkspace
   await loadState(shared, null);
   store.getState().setSaved({ linkOpened: before !== null, restoreFailure: null });
   startSaving(false);
+}
+
+/** Opens a downloaded workspace file (share-state JSON); null when it loaded, else why not. */
+export async function openWorkspaceFile(text: string): Promise<string | null> {
+  let shared: ShareState;
+  try {
+    shared = validateShareState(JSON.parse(text) as unknown);
+  } catch (e) {
+    return `This file is not an Upsert Lab workspace: ${message(e)}`;
+  }
+  try {
+    await openSharedState(shared, await currentWork());
+    store.getState().openDialog(null);
+    return null;
+  } catch (e) {
+    return `The file could not be loaded: ${message(e)}`;
+  }
 }
 
 /** A share link pasted into the address bar of an open tab (`hashchange`). */

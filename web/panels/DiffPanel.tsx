@@ -8,6 +8,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode, type UIEvent } from 'react';
 import type { ChangeView, ShellStatementReply, StatementView, TreeNode } from '../../engine/worker/protocol.js';
 import { buildCards, type Card } from '../diff/cards.js';
+import { showResultStatement } from './ResultPanel.js';
 import { diffTrees } from '../diff/tree-diff.js';
 import { usePlayground } from '../state/store.js';
 import { ORIGIN_LABEL, TreeView, operatorLabel } from './TreeView.js';
@@ -230,11 +231,7 @@ function StatementHeader({
               type="button"
               className="line-ref link"
               title="Show this statement in the result pane"
-              onClick={() => {
-                const target = document.getElementById(`result-statement-${source.index}`);
-                const box = target?.closest<HTMLElement>('.result-body');
-                if (target && box) scrollWithin(box, target);
-              }}
+              onClick={() => showResultStatement(source.index)}
             >
               line {source.range.startLine}
             </button>

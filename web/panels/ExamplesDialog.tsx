@@ -1,7 +1,7 @@
 /** The examples gallery as a course: sections by concept; choosing an example loads it. */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { focusCommandEditor } from '../editor/CommandEditor.js';
-import { loadState } from '../engine/controller.js';
+import { loadState } from '../engine/load-state.js';
 import { fetchScenarioGallery } from '../scenarios/fetch.js';
 import { gallerySections, type GallerySection, type Scenario } from '../scenarios/index.js';
 import { scenarioToShareState } from '../share/from-scenario.js';

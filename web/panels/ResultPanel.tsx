@@ -3,16 +3,45 @@
  * code, codeName, message and a plain-language explanation, and the
  * command documents actually sent with their replies.
  */
-import type { ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ScriptRun, ShellStatementReply } from '../../engine/worker/protocol.js';
 import { usePlayground } from '../state/store.js';
-import { statementText } from './DiffPanel.js';
 import { NARROW_QUERY, useMediaQuery } from '../editor/CommandEditor.js';
+import { scrollWithin, statementText } from './DiffPanel.js';
 import { useStale } from './StaleNote.js';
 
-/** The script line of a statement, by index. */
-function lineOf(run: ScriptRun, index: number): number | undefined {
-  return run.statements.find((s) => s.index === index)?.range.startLine;
+/**
+ * Statements and sent commands rendered per page: a script of 100,001 statements must not build
+ * 100,001 elements in one task. More pages come as the list is scrolled (or on "Show more").
+ */
+export const RESULT_PAGE = 200;
+
+/** The script line of each statement, by index. */
+function linesOf(run: ScriptRun): Map<number, number> {
+  return new Map(run.statements.map((s) => [s.index, s.range.startLine]));
+}
+
+const SHOW_STATEMENT = 'upsert-lab:show-statement';
+
+/** Scrolls the result pane to a statement, rendering up to it first if it is further down. */
+export function showResultStatement(index: number): void {
+  window.dispatchEvent(new CustomEvent<number>(SHOW_STATEMENT, { detail: index }));
+}
+
+/** A page limit that grows by RESULT_PAGE when `sentinel` scrolls into view (and resets with `key`). */
+function usePagedLimit(key: unknown): [number, (n: number) => void, (el: HTMLElement | null) => void] {
+  const [limit, setLimit] = useState(RESULT_PAGE);
+  const [sentinel, setSentinel] = useState<HTMLElement | null>(null);
+  useEffect(() => setLimit(RESULT_PAGE), [key]);
+  useEffect(() => {
+    if (sentinel === null || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) setLimit((l) => l + RESULT_PAGE);
+    });
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [sentinel]);
+  return [limit, setLimit, setSentinel];
 }
 
 /** How many diff cards (matched or upserted documents) each statement's commands produced. */
@@ -28,10 +57,31 @@ function diffCounts(run: ScriptRun): Map<number, number> {
 
 export function ResultPanel(): ReactNode {
   const shown = usePlayground((s) => s.shown);
-  const counts = shown === null ? new Map<number, number>() : diffCounts(shown.run);
+  const counts = useMemo(() => (shown === null ? new Map<number, number>() : diffCounts(shown.run)), [shown]);
+  const lines = useMemo(() => (shown === null ? new Map<number, number>() : linesOf(shown.run)), [shown]);
   const paused = shown?.run.paused;
   const stale = useStale();
   const narrow = useMediaQuery(NARROW_QUERY);
+  const [limit, setLimit, statementSentinel] = usePagedLimit(shown);
+  const [commandLimit, setCommandLimit, commandSentinel] = usePagedLimit(shown);
+  const body = useRef<HTMLDivElement>(null);
+  const [scrollTo, setScrollTo] = useState<number | null>(null);
+  useEffect(() => {
+    const onShow = (e: Event): void => {
+      const index = (e as CustomEvent<number>).detail;
+      const position = shown?.run.statements.findIndex((st) => st.index === index) ?? -1;
+      if (position >= limit) setLimit(position + RESULT_PAGE);
+      setScrollTo(index);
+    };
+    window.addEventListener(SHOW_STATEMENT, onShow);
+    return () => window.removeEventListener(SHOW_STATEMENT, onShow);
+  }, [shown, limit, setLimit]);
+  useEffect(() => {
+    if (scrollTo === null) return;
+    const target = document.getElementById(`result-statement-${scrollTo}`);
+    if (target !== null && body.current !== null) scrollWithin(body.current, target);
+    setScrollTo(null);
+  }, [scrollTo, limit]);
   return (
     <section className="panel result-panel" data-testid="result-pane" aria-labelledby="result-title">
       <div className="panel-head">
@@ -55,10 +105,22 @@ export function ResultPanel(): ReactNode {
           previews the effect here without changing anything.
         </p>
       ) : (
-        <div className={`result-body ${stale ? 'stale' : ''}`}>
-          {shown.run.statements.map((s) => (
+        <div className={`result-body ${stale ? 'stale' : ''}`} ref={body}>
+          {shown.run.statements.slice(0, limit).map((s) => (
             <Statement key={s.index} s={s} cards={counts.get(s.index)} />
           ))}
+          {shown.run.statements.length > limit ? (
+            <button
+              type="button"
+              className="btn small show-more"
+              data-testid="result-more"
+              ref={statementSentinel}
+              onClick={() => setLimit(limit + RESULT_PAGE)}
+            >
+              Show more ({limit.toLocaleString('en')} of {shown.run.statements.length.toLocaleString('en')} statements
+              shown)
+            </button>
+          ) : null}
           {paused !== undefined ? (
             <div className="paused-box" role="status" data-testid="preview-paused">
               <strong>Preview paused</strong> before <code>{paused.command}</code>
@@ -69,7 +131,7 @@ export function ResultPanel(): ReactNode {
           {shown.run.commands.length > 0 ? (
             <div className="sent">
               <h3>Commands sent to the server</h3>
-              {shown.run.commands.map((c, i) => (
+              {shown.run.commands.slice(0, commandLimit).map((c, i) => (
                 <details
                   key={i}
                   className="sent-command"
@@ -78,7 +140,7 @@ export function ResultPanel(): ReactNode {
                 >
                   <summary>
                     {c.statement !== undefined ? (
-                      <span className="line-ref">line {lineOf(shown.run, c.statement) ?? '?'} · </span>
+                      <span className="line-ref">line {lines.get(c.statement) ?? '?'} · </span>
                     ) : null}
                     <code>{c.name}</code> on <code>{c.db}</code>{' '}
                     {c.ok ? <span className="ok">ok: 1</span> : <span className="bad">ok: 0</span>}
@@ -105,6 +167,17 @@ export function ResultPanel(): ReactNode {
                   </div>
                 </details>
               ))}
+              {shown.run.commands.length > commandLimit ? (
+                <button
+                  type="button"
+                  className="btn small show-more"
+                  ref={commandSentinel}
+                  onClick={() => setCommandLimit(commandLimit + RESULT_PAGE)}
+                >
+                  Show more ({commandLimit.toLocaleString('en')} of {shown.run.commands.length.toLocaleString('en')}{' '}
+                  commands shown)
+                </button>
+              ) : null}
             </div>
           ) : null}
         </div>

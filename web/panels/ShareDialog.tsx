@@ -6,6 +6,7 @@ import { embedSnippet, shareUrl } from '../share/index.js';
 import { store, usePlayground } from '../state/store.js';
 import { LONG_LINK_CHARACTERS, linkLength } from '../share/link-length.js';
 import { Dialog } from './Dialog.js';
+import { WorkFileBlock } from './WorkFileBlock.js';
 
 function currentState() {
   const s = store.getState();
@@ -42,10 +43,12 @@ export function ShareDialog(): ReactNode {
   }, []);
   const snippet = url === null ? '' : embedSnippet(url, { readOnly });
   let script = '';
+  let exportError: string | null = null;
   try {
     script = exportMongoshScript(currentState());
   } catch (e) {
-    script = `// ${e instanceof Error ? e.message : String(e)}`;
+    // Shown as text, never put into the script: the message may quote a user's names.
+    exportError = e instanceof Error ? e.message : String(e);
   }
   const copyButton = (what: string, text: string, testId: string): ReactNode => (
     <button
@@ -93,6 +96,11 @@ export function ShareDialog(): ReactNode {
         <p className="muted">
           Recreates the collections and runs the command against a real MongoDB (use a test deployment).
         </p>
+        {exportError !== null ? (
+          <p className="notice notice-error" role="alert">
+            The script cannot be written: {exportError}
+          </p>
+        ) : null}
         <pre className="code export" data-testid="export-script" tabIndex={0}>
           {script}
         </pre>
@@ -107,6 +115,7 @@ export function ShareDialog(): ReactNode {
           </a>
         </div>
       </section>
+      <WorkFileBlock />
       <p className="muted" aria-live="polite">
         {copied !== null ? `Copied the ${copied}.` : ''}
       </p>
