@@ -4,7 +4,7 @@
  * posted to the host (`{type: 'upsert-lab:height', height}`) so it can size the iframe.
  */
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { loadStarter, loadState } from '../engine/controller.js';
+import { loadStarter, loadState } from '../engine/load-state.js';
 import { fetchScenarioGallery } from '../scenarios/fetch.js';
 import { getInitialState } from '../share/url.js';
 import { store, usePlayground } from '../state/store.js';
