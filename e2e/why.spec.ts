@@ -36,6 +36,21 @@ test('students arrayFilters: Why shows the filter, the per-element verdicts and 
   await expect(steps.nth(1)).toHaveAttribute('data-changed', 'true');
   await expect(steps.nth(1)).toContainText('grades.2: 102 → 100');
 
+  // Step through the two modifiers: buttons and arrow keys.
+  await expect(panel.getByTestId('step-position')).toHaveText('step 1 of 2');
+  await expect(panel.getByTestId('step-current')).toContainText('grades.1: no change: already 100');
+  await expect(panel.getByTestId('step-prev')).toBeDisabled();
+  await panel.getByTestId('step-next').click();
+  await expect(panel.getByTestId('step-position')).toHaveText('step 2 of 2');
+  await expect(panel.getByTestId('step-current')).toContainText('grades.2: 102 → 100');
+  await expect(panel.getByTestId('step-next')).toBeDisabled();
+  await expect(steps.nth(1)).toHaveClass(/current/);
+  await panel.getByTestId('step-position').click();
+  await page.keyboard.press('ArrowLeft');
+  await expect(panel.getByTestId('step-position')).toHaveText('step 1 of 2');
+  await page.keyboard.press('ArrowRight');
+  await expect(panel.getByTestId('step-position')).toHaveText('step 2 of 2');
+
   // Document 1: matched, but no element passes the filter.
   const first = playground.diff.locator('[data-testid="diff-document"][data-id="1"]');
   await first.getByTestId('why-button').click();

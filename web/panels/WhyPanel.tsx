@@ -112,8 +112,58 @@ function DocumentWhy({ doc }: { doc: WhyDocument }): ReactNode {
         </>
       ) : null}
       <h5>Modifiers, in the order the server applies them</h5>
-      <StepList steps={doc.steps} />
+      <StepPlayer steps={doc.steps} />
     </>
+  );
+}
+
+/** Steps through the modifiers one at a time (buttons or arrow keys), the current one highlighted. */
+function StepPlayer({ steps }: { steps: readonly WhyStep[] }): ReactNode {
+  const [k, setK] = useState(0);
+  if (steps.length === 0) return <StepList steps={steps} />;
+  const go = (d: number): void => setK((x) => Math.min(steps.length - 1, Math.max(0, x + d)));
+  const step = steps[k]!;
+  return (
+    <div
+      className="why-player"
+      tabIndex={0}
+      aria-label="Step through the modifiers with the arrow keys"
+      onKeyDown={(e) => {
+        if (e.key === 'ArrowRight' || e.key === 'ArrowDown') go(1);
+        else if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') go(-1);
+        else return;
+        e.preventDefault();
+      }}
+    >
+      <div className="why-player-bar">
+        <button type="button" className="why-button" data-testid="step-prev" disabled={k === 0} onClick={() => go(-1)}>
+          ← Previous
+        </button>
+        <span data-testid="step-position" aria-live="polite">
+          step {k + 1} of {steps.length}
+        </span>
+        <button
+          type="button"
+          className="why-button"
+          data-testid="step-next"
+          disabled={k === steps.length - 1}
+          onClick={() => go(1)}
+        >
+          Next →
+        </button>
+      </div>
+      <p className="why-current" data-testid="step-current" key={k}>
+        <code>{step.operator}</code> <code>{step.path}</code>:{' '}
+        {step.changed ? (
+          <>
+            <code className="before">{step.before}</code> → <code className="after">{step.after}</code>
+          </>
+        ) : (
+          <span className="why-reason">no change: {step.reason}</span>
+        )}
+      </p>
+      <StepList steps={steps} current={k} />
+    </div>
   );
 }
 
