@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Binary, BSONRegExp, Decimal128, Int32, Long, MaxKey, MinKey, ObjectId, Timestamp } from 'bson';
 import { describe, expect, it } from 'vitest';
 import { stringifyEJSON } from '../../engine/bson/ejson.js';
+import { dateFromMillis } from '../../engine/bson/dates.js';
 import type { Doc, Value } from '../../engine/bson/values.js';
 import { ManualClock } from '../../engine/catalog/clock.js';
 import { Engine } from '../../engine/engine.js';
@@ -158,6 +159,14 @@ describe('exportMongoshScript', () => {
 });
 
 describe('toMongoshLiteral', () => {
+  it('refuses a date beyond the JavaScript Date range instead of writing a different value', () => {
+    const wide = dateFromMillis(9223372036854775807n);
+    expect(() => toMongoshLiteral(new Map<string, Value>([['d', wide]]))).toThrow(ExportError);
+    expect(() => toMongoshLiteral(wide)).toThrow(/9223372036854775807 ms since 1970/);
+    // The largest date a JS Date holds is still written, exactly.
+    expect(toMongoshLiteral(dateFromMillis(8.64e15))).toBe('new Date(8640000000000000)');
+  });
+
   it('evaluates back to the same value and BSON type for every type', () => {
     const value: Doc = new Map<string, Value>([
       ['_id', new ObjectId('0123456789abcdef01234567')],

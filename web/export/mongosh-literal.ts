@@ -11,6 +11,8 @@
  */
 import type { Doc, Value } from '../../engine/bson/values.js';
 import { isDoc } from '../../engine/bson/values.js';
+import { dateMillis, isWideDate } from '../../engine/bson/dates.js';
+import { ExportError } from './export-error.js';
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 /** Names an object literal key cannot take bare or quoted without side effects in JS. */
@@ -41,8 +43,16 @@ const MAX_ISO_DATE = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 const MIN_ISO_DATE = Date.UTC(0, 0, 1);
 
 function dateLiteral(d: Date): string {
+  // A BSON date beyond JavaScript's Date range (±8.64e15 ms) has no mongosh literal: mongosh and
+  // the Node driver hold dates as JS Dates, so such a value would arrive changed. Refuse rather
+  // than export a different value.
+  if (isWideDate(d)) {
+    throw new ExportError(
+      `a date of ${dateMillis(d)} ms since 1970 is outside the range mongosh can send (±8.64e15 ms); ` +
+        'download the workspace as a file to keep it',
+    );
+  }
   const ms = d.getTime();
-  if (Number.isNaN(ms)) return 'new Date(NaN)';
   // ISODate only parses four-digit years; other dates are written as epoch milliseconds.
   if (ms < MIN_ISO_DATE || ms > MAX_ISO_DATE) return `new Date(${ms})`;
   return `ISODate(${stringLiteral(d.toISOString())})`;

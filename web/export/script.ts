@@ -11,12 +11,9 @@ import { deploymentNotes, shardKeysOf } from './deployment.js';
 import { docLiteral, hasIntegerLikeKey, stringLiteral, toMongoshLiteral } from './mongosh-literal.js';
 import { realUpsertRaces } from './upsert-race.js';
 
-export class ExportError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ExportError';
-  }
-}
+import { ExportError } from './export-error.js';
+
+export { ExportError };
 
 export interface ExportOptions {
   /** Drop each collection before recreating it (default true). */
