@@ -155,7 +155,7 @@ class FilterParser {
   }
 
   private parsePathless(key: string, value: Value, level: Level): MatchNode | null {
-    // Keep TOP_LEVEL_OPERATORS (the names "did you mean" suggests) in step with these cases.
+    // Keep ACCEPTED_TOP_LEVEL_OPERATORS (operator-names.ts) in step with these cases.
     const name = key.slice(1);
     switch (name) {
       case 'and':
@@ -498,43 +498,3 @@ function parseBitPositions(path: string, op: BitsOp, v: Value): number[] {
 export function parseFilter(filter: Doc, options: ParseOptions): MatchNode {
   return new FilterParser(options).parseFilter(filter, 'predicateTop');
 }
-
-/** The `$` names the matcher accepts at the top level of a filter (the cases of parsePathless). */
-export const TOP_LEVEL_OPERATORS: readonly string[] = [
-  '$and',
-  '$or',
-  '$nor',
-  '$comment',
-  '$expr',
-  '$jsonSchema',
-  '$where',
-  '$text',
-  '$sampleRate',
-  '$alwaysTrue',
-  '$alwaysFalse',
-];
-
-/** The operators the matcher accepts on a field (the cases of parseSubField). */
-export const FIELD_OPERATORS: readonly string[] = [
-  '$eq',
-  '$lt',
-  '$lte',
-  '$gt',
-  '$gte',
-  '$ne',
-  '$not',
-  '$in',
-  '$nin',
-  '$size',
-  '$exists',
-  '$type',
-  '$mod',
-  '$options',
-  '$regex',
-  '$elemMatch',
-  '$all',
-  '$bitsAllSet',
-  '$bitsAllClear',
-  '$bitsAnySet',
-  '$bitsAnyClear',
-];

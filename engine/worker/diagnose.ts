@@ -7,7 +7,7 @@
  */
 import { UPDATE_STATEMENT_OPTIONS } from '../commands/update/request.js';
 import { OTHER_STAGES, UPDATE_STAGES } from '../pipeline/stages.js';
-import { FIELD_OPERATORS, TOP_LEVEL_OPERATORS } from '../query/parse.js';
+import { ACCEPTED_TOP_LEVEL_OPERATORS, FIELD_QUERY_OPERATORS } from '../query/operator-names.js';
 import { MODIFIER_TABLE } from '../update/modifier-table.js';
 import type { ErrorDiagnosis } from './protocol.js';
 
@@ -79,7 +79,7 @@ const RULES: readonly Rule[] = [
     diagnose: (m) => ({
       token: m[1]!,
       help: `${m[1]!} is not a query operator that can stand at the top of a filter (those are $and, $or, $nor, $expr …); a field name must not start with $.`,
-      ...didYouMean(m[1]!, TOP_LEVEL_OPERATORS),
+      ...didYouMean(m[1]!, ACCEPTED_TOP_LEVEL_OPERATORS),
     }),
   },
   {
@@ -88,7 +88,7 @@ const RULES: readonly Rule[] = [
     diagnose: (m) => ({
       token: m[1]!,
       help: `${m[1]!} is not a query operator that can be applied to a field (such as $gt, $in or $exists).`,
-      ...didYouMean(m[1]!, FIELD_OPERATORS),
+      ...didYouMean(m[1]!, FIELD_QUERY_OPERATORS),
     }),
   },
   {
