@@ -7,7 +7,8 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ScriptRun, ShellStatementReply } from '../../engine/worker/protocol.js';
 import { usePlayground } from '../state/store.js';
 import { NARROW_QUERY, useMediaQuery } from '../editor/CommandEditor.js';
-import { scrollWithin, statementText } from './DiffPanel.js';
+import { statementText } from './diff/statement-text.js';
+import { scrollWithin } from './scroll-within.js';
 import { useStale } from './StaleNote.js';
 
 /**
@@ -101,8 +102,7 @@ export function ResultPanel(): ReactNode {
               (or <kbd>Ctrl</kbd>+<kbd>Enter</kbd>)
             </>
           )}{' '}
-          to apply the command. While you type, a dry run
-          previews the effect here without changing anything.
+          to apply the command. While you type, a dry run previews the effect here without changing anything.
         </p>
       ) : (
         <div className={`result-body ${stale ? 'stale' : ''}`} ref={body}>

@@ -1,0 +1,52 @@
+/** The document an upsert inserted, each field marked with its origin (query, update, generated _id). */
+import type { ReactNode } from 'react';
+import type { StatementView } from '../../../engine/worker/protocol.js';
+import { ORIGIN_LABEL, TreeView } from '../TreeView.js';
+import type { WhyTarget } from '../WhyPanel.js';
+import { WhyToggle } from './WhyToggles.js';
+
+export function UpsertCard({
+  statement,
+  colours,
+  why,
+}: {
+  statement: StatementView;
+  colours: ReadonlyMap<string, number>;
+  why?: WhyTarget | undefined;
+}): ReactNode {
+  const upsert = statement.upsert;
+  if (upsert === undefined) return null;
+  const origins = new Map(upsert.origins.map(([p, o]) => [p, o]));
+  const marks = new Map(
+    [...origins.keys()].filter((p) => !p.includes('.')).map((p) => [p, { kind: 'added' as const }]),
+  );
+  return (
+    <article className="change-card upsert" data-testid="diff-upsert">
+      <header>
+        <span className="doc-id">new document (upsert)</span>
+        <span className="pill upsert">inserted</span>
+      </header>
+      <div className="sides one">
+        <TreeView
+          node={upsert.doc}
+          deco={{
+            marks,
+            origins,
+            outlines: new Map(upsert.arrayTouches.map((t) => [t.path, t.operator])),
+            colours,
+          }}
+        />
+      </div>
+      <p className="origin-legend muted">
+        {Object.entries(ORIGIN_LABEL)
+          .filter(([k]) => [...origins.values()].includes(k as never))
+          .map(([k, label]) => (
+            <span key={k} className={`origin origin-${k}`}>
+              {label}
+            </span>
+          ))}
+      </p>
+      {why !== undefined ? <WhyToggle target={why} /> : null}
+    </article>
+  );
+}
