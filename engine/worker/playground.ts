@@ -9,16 +9,13 @@
  * and reports `paused`; the page then asks for Run.
  */
 import { parseEJSON } from '../bson/ejson.js';
-import { valuesEqual } from '../bson/compare.js';
-import { isArray, isDoc, type Doc, type Value } from '../bson/values.js';
+import { isDoc, type Doc, type Value } from '../bson/values.js';
 import { runWriteWithDetails } from './write-details.js';
 import type { StatementDetail } from '../commands/update/details.js';
 import { DEPLOYMENT_COMMANDS } from '../deploy/deployment.js';
-import { codeNameOf } from '../errors.js';
 import type { Engine } from '../index.js';
 import type { CommandEngine } from '../shell/api.js';
 import type {
-  ArrayFilterView,
   DeploymentList,
   CollectionView,
   OplogEntryView,
@@ -27,9 +24,11 @@ import type {
   ScriptRun,
   SentCommand,
   ShellStatementReply,
-  StatementView,
 } from './protocol.js';
 import { diagnoseError } from './diagnose.js';
+import { firstBatch, isOk, replyError } from './reply-fields.js';
+import { annotate, arrayFiltersOf, raceClient, statementView } from './statement-views.js';
+import { markUncommitted, transactionStep, type TransactionStep } from './transaction-fate.js';
 import type { ShellRunner } from './shell-runner.js';
 import { explainOplogEntry, scalarText, toTree, typedEJSON } from './views.js';
 
@@ -187,55 +186,6 @@ function withoutOplog(command: SentCommand): SentCommand {
   };
 }
 
-/** A transaction's identity: the session id and the transaction number, as text. */
-function transactionKey(command: Doc): string | undefined {
-  const lsid = command.get('lsid');
-  const txnNumber = command.get('txnNumber');
-  if (!isDoc(lsid) || txnNumber === undefined) return undefined;
-  return `${typedEJSON(lsid, 0)}/${scalarText(txnNumber)}`;
-}
-
-/** What decides a transaction's fate, per sent command (undefined outside transactions). */
-interface TransactionStep {
-  readonly key: string;
-  /** The command failed or reported a write error: the server aborts the transaction. */
-  readonly failed: boolean;
-}
-
-function transactionStep(name: string, command: Doc, reply: Doc): TransactionStep | undefined {
-  if (command.get('autocommit') !== false) return undefined;
-  const key = transactionKey(command);
-  if (key === undefined) return undefined;
-  const writeErrors = reply.get('writeErrors');
-  const failed = !isOk(reply) || (isArray(writeErrors) && writeErrors.length > 0) || name === 'abortTransaction';
-  return { key, failed };
-}
-
-/**
- * The writes of a transaction are kept only by a successful commitTransaction: statements that
- * ran in a transaction that was aborted or never committed are marked, without documents (they
- * were never written, so the diff must not show them as modified).
- */
-function markUncommitted(
-  commands: readonly SentCommand[],
-  steps: readonly (TransactionStep | undefined)[],
-): SentCommand[] {
-  const fate = new Map<string, 'committed' | 'aborted'>();
-  commands.forEach((c, i) => {
-    const step = steps[i];
-    if (step === undefined) return;
-    if (c.name === 'commitTransaction') fate.set(step.key, step.failed ? 'aborted' : 'committed');
-    else if (step.failed) fate.set(step.key, 'aborted');
-  });
-  return commands.map((c, i) => {
-    const step = steps[i];
-    const state = step === undefined ? 'committed' : fate.get(step.key);
-    if (c.statements.length === 0 || state === 'committed') return c;
-    const transaction = state ?? 'open';
-    return { ...c, statements: c.statements.map((st) => ({ ...st, documents: [], transaction })) };
-  });
-}
-
 /** The database's collections for display, in creation order (system collections left out). */
 export function collectionViews(engine: Engine, db: string): CollectionView[] {
   const infos = new Map<string, Doc>();
@@ -287,212 +237,6 @@ export function runSetup(
     if (error !== undefined) return { ...error, errmsg: `${command.keys().next().value ?? ''}: ${error.errmsg}` };
   }
   return undefined;
-}
-
-function replyError(reply: Doc): ProtocolError | undefined {
-  if (!isOk(reply)) return errorOf(reply);
-  const writeErrors = reply.get('writeErrors');
-  if (isArray(writeErrors) && isDoc(writeErrors[0])) return errorOf(writeErrors[0]);
-  return undefined;
-}
-
-function errorOf(d: Doc): ProtocolError {
-  const code = numberOf(d.get('code')) ?? 8;
-  const codeName = d.get('codeName');
-  const errmsg = d.get('errmsg');
-  return {
-    code,
-    codeName: typeof codeName === 'string' ? codeName : (codeNameOf(code) ?? 'UnknownError'),
-    errmsg: typeof errmsg === 'string' ? errmsg : 'command failed',
-  };
-}
-
-function numberOf(v: Value | undefined): number | undefined {
-  if (v === undefined) return undefined;
-  const text = scalarText(v).replace(/^NumberLong\((.*)\)$/, '$1');
-  const n = Number(text);
-  return Number.isFinite(n) ? n : undefined;
-}
-
-function isOk(reply: Doc): boolean {
-  const ok = reply.get('ok');
-  return ok !== undefined && valuesEqual(ok, 1);
-}
-
-function firstBatch(reply: Doc): Doc[] {
-  const cursor = reply.get('cursor');
-  const batch = isDoc(cursor) ? cursor.get('firstBatch') : undefined;
-  return isArray(batch) ? batch.filter(isDoc) : [];
-}
-
-/** The write errors of an update reply (by statement index) or a bulkWrite reply's failed items (by op). */
-function writeErrorsOf(name: string, reply: Doc): Map<number, Doc> {
-  const out = new Map<number, Doc>();
-  if (name === 'bulkWrite') {
-    const cursor = reply.get('cursor');
-    const items = isDoc(cursor) ? cursor.get('firstBatch') : undefined;
-    if (isArray(items)) {
-      for (const item of items.filter(isDoc)) {
-        if (numberOf(item.get('ok')) === 0) out.set(numberOf(item.get('idx')) ?? 0, item);
-      }
-    }
-    return out;
-  }
-  const writeErrors = reply.get('writeErrors');
-  if (isArray(writeErrors)) for (const e of writeErrors.filter(isDoc)) out.set(numberOf(e.get('index')) ?? 0, e);
-  return out;
-}
-
-/**
- * What the reply says beyond the per-statement details: errInfo of a write error, the statements
- * an ordered batch never ran, the command's write concern error, and where 8.0 differs from
- * older servers.
- */
-function annotate(
-  engine: Engine,
-  db: string,
-  name: string,
-  command: Doc,
-  reply: Doc,
-  views: StatementView[],
-): StatementView[] {
-  const errors = writeErrorsOf(name, reply);
-  const wce = reply.get('writeConcernError');
-  const writeConcernError = isDoc(wce)
-    ? {
-        ...errorOf(wce),
-        ...(isDoc(wce.get('errInfo')) ? { errInfo: typedEJSON(wce.get('errInfo')!) } : {}),
-      }
-    : undefined;
-  const sharded = engine.serverType() === 'sharded';
-  const out = views.map((v) => {
-    const entry = errors.get(v.index);
-    const errInfo = entry?.get('errInfo');
-    const note =
-      versionNote(v, sharded, writeConcernError !== undefined && errors.size > 0) ??
-      (sharded && name === 'update' && untargetedSingleUpdate(engine, db, command, v) ? UNTARGETED_NOTE : undefined);
-    return {
-      ...v,
-      ...(isDoc(errInfo) ? { errInfo: typedEJSON(errInfo) } : {}),
-      ...(writeConcernError === undefined ? {} : { writeConcernError }),
-      ...(note === undefined ? {} : { versionNote: note }),
-    };
-  });
-  // An ordered batch stops at its first error: the later statements never ran.
-  const batch = command.get(name === 'bulkWrite' ? 'ops' : 'updates');
-  if ((name === 'update' || name === 'bulkWrite') && isArray(batch) && command.get('ordered') !== false) {
-    const stoppedAt = Math.min(...errors.keys());
-    if (Number.isFinite(stoppedAt)) {
-      for (let index = stoppedAt + 1; index < batch.length; index++) {
-        if (out.some((v) => v.index === index)) continue;
-        out.push({
-          index,
-          nMatched: 0,
-          nModified: 0,
-          documents: [],
-          arrayFilters: [],
-          notRun: { stoppedAt },
-          ...(writeConcernError === undefined ? {} : { writeConcernError }),
-        });
-      }
-    }
-  }
-  return out;
-}
-
-const UNTARGETED_NOTE =
-  'Since MongoDB 7.1 a router runs a multi: false update without _id or the shard key; older routers refused it with code 72.';
-
-/** A successful multi: false statement on a sharded collection whose query names neither `_id` nor the full shard key. */
-function untargetedSingleUpdate(engine: Engine, db: string, command: Doc, v: StatementView): boolean {
-  const coll = command.get('update');
-  const updates = command.get('updates');
-  const stmt = isArray(updates) ? updates[v.index] : undefined;
-  if (v.error !== undefined || typeof coll !== 'string' || !isDoc(stmt) || stmt.get('multi') === true) return false;
-  const key = engine.deployment.router.shardKeyOf(`${db}.${coll}`);
-  const q = stmt.get('q');
-  if (key === undefined || !isDoc(q)) return false;
-  return !q.has('_id') && ![...key.keys()].every((f) => q.has(f));
-}
-
-/** One line with versions where MongoDB 8.0 answers differently from older servers. */
-function versionNote(v: StatementView, sharded: boolean, wceWithWriteErrors: boolean): string | undefined {
-  if (v.error?.code === 66 && /_id/.test(v.error.errmsg)) {
-    return 'MongoDB 5.0 and later report code 66 ImmutableField here; older servers reported 16837.';
-  }
-  if (sharded && wceWithWriteErrors) {
-    return 'Routers since 7.0.6 (6.0.14, 5.0.30) report the write concern error alongside write errors; older ones left it out.';
-  }
-  return undefined;
-}
-
-/** Side `i` of an upsertRace: the simulated client and its operation, as an updateOne call. */
-function raceClient(command: Doc, i: number): { client: number; operation: string } {
-  const side = command.get(i === 0 ? 'first' : 'second');
-  if (!isDoc(side)) return { client: i + 1, operation: '' };
-  const q = side.get('q');
-  const u = side.get('u');
-  const options: Doc = new Map([...side].filter(([k]) => k !== 'q' && k !== 'u'));
-  const method = side.get('multi') === true ? 'updateMany' : 'updateOne';
-  return {
-    client: i + 1,
-    operation: `${method}(${q === undefined ? '{}' : typedEJSON(q, 0)}, ${u === undefined ? '{}' : typedEJSON(u, 0)}, ${typedEJSON(options, 0)})`,
-  };
-}
-
-/** The statement's arrayFilters, each tied to the identifier its conditions name. */
-function arrayFiltersOf(command: Doc, name: string, index: number): ArrayFilterView[] {
-  let holder: Value | undefined;
-  if (name === 'update') {
-    const updates = command.get('updates');
-    holder = isArray(updates) ? updates[index] : undefined;
-  } else if (name === 'bulkWrite') {
-    const ops = command.get('ops');
-    holder = isArray(ops) ? ops[index] : undefined;
-  } else {
-    holder = command;
-  }
-  const filters = isDoc(holder) ? holder.get('arrayFilters') : undefined;
-  if (!isArray(filters)) return [];
-  return filters.filter(isDoc).map((filter) => {
-    const firstKey = filter.keys().next().value ?? '';
-    return { identifier: firstKey.split('.')[0] ?? firstKey, filter: typedEJSON(filter, 0) };
-  });
-}
-
-function statementView(d: StatementDetail, arrayFilters: ArrayFilterView[]): StatementView {
-  return {
-    index: d.index,
-    nMatched: d.nMatched,
-    nModified: d.nModified,
-    arrayFilters,
-    documents: d.documents.map((c) => ({
-      before: toTree(c.before),
-      after: toTree(c.after),
-      noop: c.noop,
-      modifiedPaths: [...c.modifiedPaths],
-      arrayTouches: c.arrayTouches.map((t) => ({ ...t })),
-      ...(c.oplog === null ? {} : { oplog: typedEJSON(c.oplog) }),
-    })),
-    ...(d.upsert === undefined
-      ? {}
-      : {
-          upsert: {
-            doc: toTree(d.upsert.doc),
-            origins: [...d.upsert.origins],
-            arrayTouches: d.upsert.arrayTouches.map((t) => ({ ...t })),
-          },
-        }),
-    ...(d.error === undefined
-      ? {}
-      : {
-          error: {
-            code: d.error.code,
-            codeName: d.error.codeName ?? codeNameOf(d.error.code) ?? 'UnknownError',
-            errmsg: d.error.errmsg,
-          },
-        }),
-  };
 }
 
 function oplogView(entry: Doc): OplogEntryView {
