@@ -14,6 +14,7 @@ import { buildEvaluator } from '../query/evaluate.js';
 import type { MatchNode } from '../query/nodes.js';
 import { serializeMatchNode } from '../query/serialize.js';
 import type { MatchDetails, RuntimeEnv } from '../runtime.js';
+import { exprOperandValues } from './expr-trace.js';
 import { show } from './show.js';
 import type { WhyClause } from './types.js';
 
@@ -150,6 +151,16 @@ export function traceClause(node: MatchNode, subject: Subject, collator: Collato
       return { text, verdict, values, notes, children: kids };
     }
     case 'expr':
+      return {
+        text,
+        verdict,
+        values:
+          'doc' in subject && !Array.isArray(subject.doc)
+            ? exprOperandValues(node.spec, subject.doc, collator, env)
+            : [],
+        notes: [],
+        children: [],
+      };
     case 'jsonSchema':
     case 'alwaysTrue':
     case 'alwaysFalse':

@@ -57,9 +57,11 @@ class TracingLeaf implements UpdateNode {
     private readonly field: string,
     private readonly inner: UpdateNode,
     private readonly sink: RawStep[],
+    private readonly recording: { on: boolean },
   ) {}
 
   apply(ctx: ApplyContext, args: NodeArgs): boolean {
+    if (!this.recording.on) return this.inner.apply(ctx, args);
     const parts = [...args.pathTaken.map((p) => p.name), ...args.pathToCreate];
     const before = args.pathToCreate.length === 0 ? args.element : undefined;
     // Rendered now: an owned array may be changed in place by the leaf.
@@ -80,11 +82,18 @@ class TracingLeaf implements UpdateNode {
   }
 }
 
-/** A leaf wrapper and the steps it records; `take()` returns and clears them (one document). */
-export function stepRecorder(): { wrapLeaf: LeafWrapper; take(): WhyStep[] } {
+/**
+ * A leaf wrapper and the steps it records; `take()` returns and clears them (one document).
+ * `record(false)` makes the leaves pass through (documents visited but not explained).
+ */
+export function stepRecorder(): { wrapLeaf: LeafWrapper; take(): WhyStep[]; record(on: boolean): void } {
   const sink: RawStep[] = [];
+  const recording = { on: true };
   return {
-    wrapLeaf: (operator, field, leaf) => new TracingLeaf(operator, field, leaf, sink),
+    wrapLeaf: (operator, field, leaf) => new TracingLeaf(operator, field, leaf, sink, recording),
+    record(on) {
+      recording.on = on;
+    },
     take() {
       const steps = sink.map((s): WhyStep => {
         const afterText = show(s.after);

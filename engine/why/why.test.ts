@@ -142,6 +142,15 @@ describe('Why trace: update steps', () => {
     });
     expect(t.document!.outcome).toBe('matched, but updateOne (multi: false) stops at the first matching document');
     expect(t.document!.steps).toEqual([]);
+    expect(t.documents).toEqual([
+      { id: '1', matched: true },
+      {
+        id: '2',
+        matched: true,
+        visited: false,
+        notVisited: 'never visited: updateOne (multi: false) stops at the first matching document',
+      },
+    ]);
   });
 
   test('arrayFilters: a verdict per element', () => {
@@ -153,9 +162,16 @@ describe('Why trace: update steps', () => {
       documentId: '1',
     });
     expect(t.document!.arrayFilters).toEqual([
-      { identifier: 'g', path: 'grades.0', value: '95', verdict: true },
-      { identifier: 'g', path: 'grades.1', value: '82', verdict: false },
-      { identifier: 'g', path: 'grades.2', value: '90', verdict: true },
+      { identifier: 'g', path: 'grades.0', value: '95', verdict: true, level: 0 },
+      {
+        identifier: 'g',
+        path: 'grades.1',
+        value: '82',
+        verdict: false,
+        level: 0,
+        failing: '{ g: { $gte: 90 } }, but g: 82',
+      },
+      { identifier: 'g', path: 'grades.2', value: '90', verdict: true, level: 0 },
     ]);
     expect(t.document!.steps.map((s) => `${s.path}: ${s.before} → ${s.after}`)).toEqual([
       'grades.0: 95 → 100',
