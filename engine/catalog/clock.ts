@@ -9,21 +9,36 @@ export interface Clock {
   now(): Date;
   /** A new cluster time, strictly greater than every earlier one. */
   nextTimestamp(): Timestamp;
+  /**
+   * `nextTimestamp` without building objects (the oplog's write path): reserves the next cluster
+   * time, readable as `tick.seconds` / `tick.increment`, and returns the wall time in ms it used.
+   */
+  reserveTick(): number;
+  readonly tick: ClusterTick;
+}
+
+/** The last reserved cluster time. */
+export interface ClusterTick {
+  readonly seconds: number;
+  readonly increment: number;
 }
 
 /** Shared "seconds + increment" logic (the server's LogicalClock reserveTicks). */
-class TimestampSequence {
-  private t = 0;
-  private i = 0;
-  next(now: Date): Timestamp {
-    const secs = Math.floor(now.getTime() / 1000);
-    if (secs > this.t) {
-      this.t = secs;
-      this.i = 1;
+class TimestampSequence implements ClusterTick {
+  seconds = 0;
+  increment = 0;
+  advance(nowMs: number): void {
+    const secs = Math.floor(nowMs / 1000);
+    if (secs > this.seconds) {
+      this.seconds = secs;
+      this.increment = 1;
     } else {
-      this.i += 1;
+      this.increment += 1;
     }
-    return new Timestamp({ t: this.t, i: this.i });
+  }
+  next(nowMs: number): Timestamp {
+    this.advance(nowMs);
+    return new Timestamp({ t: this.seconds, i: this.increment });
   }
 }
 
@@ -34,7 +49,15 @@ export class SystemClock implements Clock {
     return new Date();
   }
   nextTimestamp(): Timestamp {
-    return this.seq.next(this.now());
+    return this.seq.next(Date.now());
+  }
+  reserveTick(): number {
+    const ms = Date.now();
+    this.seq.advance(ms);
+    return ms;
+  }
+  get tick(): ClusterTick {
+    return this.seq;
   }
 }
 
@@ -52,6 +75,13 @@ export class ManualClock implements Clock {
     this.current += ms;
   }
   nextTimestamp(): Timestamp {
-    return this.seq.next(this.now());
+    return this.seq.next(this.current);
+  }
+  reserveTick(): number {
+    this.seq.advance(this.current);
+    return this.current;
+  }
+  get tick(): ClusterTick {
+    return this.seq;
   }
 }

@@ -1,6 +1,8 @@
 /**
- * The oplog's storage. A write appends a compact record (its fields, the timestamp and the wall
- * time: no envelope `Map`, no `Long`s); the envelope document every reader sees —
+ * The oplog's storage. A write appends a compact record (its fields as they were written: the
+ * cluster time as two numbers, the wall time in ms, `o2` as the `_id` it wraps, `o` possibly
+ * deferred; no envelope `Map`, no `Long`s, no `Timestamp`, no `Date`); the envelope document
+ * every reader sees —
  *
  *   {op, ns, ui?, o, o2?, ts, t: Long(1), v: Long(2), wall}
  *
@@ -8,20 +10,40 @@
  * identity from then on (transactions and sharded rewrites remove entries they read). Entries
  * written as documents (those rewrites) are stored as given. Record ids rise with position.
  */
-import { Long, type Binary, type Timestamp } from 'bson';
+import { Long, Timestamp, type Binary } from 'bson';
 import type { Doc, Value } from '../bson/values.js';
 
 export type OplogOp = 'i' | 'u' | 'd' | 'c' | 'n';
 
+/**
+ * An `o` built when the entry is first read (the update's `$v: 2` diff builder). `build` returns
+ * the same document every time it is called.
+ */
+export interface DeferredDoc {
+  build(): Doc;
+}
+
+/** `o2` of an entry: absent, a document, or `{_id: <id>}` kept as the id alone. */
+export type CompactO2 = { readonly id: Value } | Doc | undefined;
+
 /** An entry before its envelope document is built. */
-export interface CompactOplogEntry {
-  readonly op: OplogOp;
-  readonly ns: string;
-  readonly ui: Binary | undefined;
-  readonly o: Doc;
-  readonly o2: Doc | undefined;
-  readonly ts: Timestamp;
-  readonly wall: Date;
+export class CompactOplogEntry {
+  constructor(
+    readonly op: OplogOp,
+    readonly ns: string,
+    readonly ui: Binary | undefined,
+    readonly o: Doc | DeferredDoc,
+    readonly o2: CompactO2,
+    /** `ts`: seconds and increment. */
+    readonly tsSeconds: number,
+    readonly tsIncrement: number,
+    /** `wall` in ms since the epoch. */
+    readonly wallMs: number,
+  ) {}
+
+  get ts(): Timestamp {
+    return new Timestamp({ t: this.tsSeconds, i: this.tsIncrement });
+  }
 }
 
 type Item = Doc | CompactOplogEntry;
@@ -37,12 +59,13 @@ function envelope(c: CompactOplogEntry): Doc {
     ['ns', c.ns],
   ]);
   if (c.ui !== undefined) doc.set('ui', c.ui);
-  doc.set('o', c.o);
-  if (c.o2 !== undefined) doc.set('o2', c.o2);
+  doc.set('o', c.o instanceof Map ? c.o : c.o.build());
+  const o2 = c.o2;
+  if (o2 !== undefined) doc.set('o2', o2 instanceof Map ? o2 : new Map<string, Value>([['_id', o2.id]]));
   doc.set('ts', c.ts);
   doc.set('t', Long.fromNumber(1));
   doc.set('v', Long.fromNumber(2));
-  doc.set('wall', c.wall);
+  doc.set('wall', new Date(c.wallMs));
   return doc;
 }
 

@@ -12,7 +12,7 @@ import type { Binary } from 'bson';
 import type { Doc, Value } from '../bson/values.js';
 import type { Clock } from './clock.js';
 import type { Collection } from './collection.js';
-import type { OplogOp } from './oplog-records.js';
+import { CompactOplogEntry, type CompactO2, type DeferredDoc, type OplogOp } from './oplog-records.js';
 
 export type { OplogOp };
 
@@ -20,8 +20,10 @@ export interface OplogEntryInput {
   readonly op: OplogOp;
   readonly ns: string;
   readonly ui?: Binary | undefined;
-  readonly o: Doc;
-  readonly o2?: Doc | undefined;
+  /** The document, or a builder of it (read when the entry is first read). */
+  readonly o: Doc | DeferredDoc;
+  /** `o2` as a document, or `{id}` for `{_id: id}` (built when read). */
+  readonly o2?: CompactO2;
 }
 
 export class OplogStore {
@@ -33,16 +35,11 @@ export class OplogStore {
 
   /** Appends an entry, filling ts/t/v/wall (read it back with `last()`). */
   append(entry: OplogEntryInput): void {
-    const ts = this.clock.nextTimestamp();
-    this.collection.appendOplogEntry({
-      op: entry.op,
-      ns: entry.ns,
-      ui: entry.ui,
-      o: entry.o,
-      o2: entry.o2,
-      ts,
-      wall: this.clock.now(),
-    });
+    const wallMs = this.clock.reserveTick();
+    const { seconds, increment } = this.clock.tick;
+    this.collection.appendOplogEntry(
+      new CompactOplogEntry(entry.op, entry.ns, entry.ui, entry.o, entry.o2, seconds, increment, wallMs),
+    );
   }
 
   /** The newest entry (O(1)). */

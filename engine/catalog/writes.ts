@@ -10,6 +10,7 @@ import type { Doc, Value } from '../bson/values.js';
 import { fail } from '../errors.js';
 import type { Catalog } from './catalog.js';
 import type { Collection, ReplaceHint } from './collection.js';
+import type { DeferredDoc } from './oplog-records.js';
 import { withIdFirst } from './id-field.js';
 import { validateDocument } from './validation.js';
 
@@ -19,8 +20,8 @@ export interface WriteOptions {
 }
 
 export interface ReplaceOptions extends WriteOptions {
-  /** The oplog `o` (a `{$v: 2, diff}` document from the update executor); default: the new document. */
-  readonly oplogO?: Doc | undefined;
+  /** The oplog `o` (a `{$v: 2, diff}` document or its builder, from the update executor); default: the new document. */
+  readonly oplogO?: Doc | DeferredDoc | undefined;
   /** What the scan and the executor already know (record id, modified paths): ../catalog/collection.ts. */
   readonly hint?: ReplaceHint | undefined;
 }
@@ -28,6 +29,11 @@ export interface ReplaceOptions extends WriteOptions {
 /** Writes to `local` (the oplog) are refused: it is read-only in the playground. */
 export function checkWritable(collection: Collection): void {
   if (collection.isOplog) throw fail(20, `Cannot write to '${collection.ns}': the oplog is read-only`);
+}
+
+/** `{_id}` of a stored document, as the oplog keeps it (built when the entry is read). */
+function idOf(doc: Doc): { readonly id: Value } {
+  return { id: doc.get('_id')! };
 }
 
 function idDoc(doc: Doc): Doc {
@@ -40,7 +46,7 @@ export function insertDocument(catalog: Catalog, collection: Collection, doc: Do
   const withId = withIdFirst(doc, catalog.newObjectId);
   validateDocument(catalog, collection, withId, { bypass: options.bypassDocumentValidation });
   const stored = collection.insert(withId);
-  catalog.oplog.append({ op: 'i', ns: collection.ns, ui: collection.uuid, o: stored, o2: idDoc(stored) });
+  catalog.oplog.append({ op: 'i', ns: collection.ns, ui: collection.uuid, o: stored, o2: idOf(stored) });
   return stored;
 }
 
@@ -68,7 +74,7 @@ export function replaceDocument(
     ns: collection.ns,
     ui: collection.uuid,
     o: options.oplogO ?? stored,
-    o2: idDoc(stored),
+    o2: idOf(stored),
   });
   return stored;
 }

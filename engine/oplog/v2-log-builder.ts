@@ -13,22 +13,47 @@ import { makeDeltaOplogEntry } from './diff-types.js';
 
 type Leaf = { readonly kind: 'update' | 'insert'; readonly value: Value };
 
+// Sections are allocated when first used: most updates log one or two top-level fields, and a
+// builder may be kept until its oplog entry is read.
+const NO_LEAVES: ReadonlyMap<string, Leaf> = new Map();
+const NO_SUBS: ReadonlyMap<string, DiffNode> = new Map();
+
 class DocDiffNode {
   readonly kind = 'doc' as const;
-  readonly deletes: string[] = [];
+  deletes: string[] | undefined = undefined;
   /** Updates and inserts in logging order; a name appears once across both. */
-  readonly leaves = new Map<string, Leaf>();
-  readonly subs = new Map<string, DiffNode>();
+  leaves: Map<string, Leaf> | undefined = undefined;
+  subs: Map<string, DiffNode> | undefined = undefined;
+
+  leaf(name: string): Leaf | undefined {
+    return this.leaves?.get(name);
+  }
+
+  addLeaf(name: string, leaf: Leaf): void {
+    this.leaves ??= new Map();
+    if (!this.leaves.has(name)) this.leaves.set(name, leaf);
+  }
+
+  sub(name: string): DiffNode | undefined {
+    return this.subs?.get(name);
+  }
+
+  addSub(name: string, sub: DiffNode): void {
+    (this.subs ??= new Map()).set(name, sub);
+  }
 
   serialize(): Doc {
     const out: Doc = new Map();
-    if (this.deletes.length > 0) out.set('d', new Map(this.deletes.map((f) => [f, false] as const)));
-    const u: Doc = new Map();
-    const i: Doc = new Map();
-    for (const [f, leaf] of this.leaves) (leaf.kind === 'update' ? u : i).set(f, cloneValue(leaf.value));
-    if (u.size > 0) out.set('u', u);
-    if (i.size > 0) out.set('i', i);
-    for (const [f, sub] of this.subs) out.set(`s${f}`, sub.serialize());
+    if (this.deletes !== undefined) out.set('d', new Map(this.deletes.map((f) => [f, false] as const)));
+    let u: Doc | undefined;
+    let i: Doc | undefined;
+    for (const [f, leaf] of this.leaves ?? NO_LEAVES) {
+      if (leaf.kind === 'update') (u ??= new Map()).set(f, cloneValue(leaf.value));
+      else (i ??= new Map()).set(f, cloneValue(leaf.value));
+    }
+    if (u !== undefined) out.set('u', u);
+    if (i !== undefined) out.set('i', i);
+    for (const [f, sub] of this.subs ?? NO_SUBS) out.set(`s${f}`, sub.serialize());
     return out;
   }
 }
@@ -54,6 +79,7 @@ type DiffNode = DocDiffNode | ArrayDiffNode;
 export class V2LogBuilder {
   private readonly root = new DocDiffNode();
   private empty = true;
+  private built: Doc | undefined = undefined;
 
   /** An existing field (or array element) now holds `value`: `u`, or `u<idx>` inside an array. */
   logUpdatedField(path: RuntimePath, value: Value): void {
@@ -74,7 +100,7 @@ export class V2LogBuilder {
     const parent = this.parentNode(path, path.length - 1);
     if (parent === null) return;
     this.empty = false;
-    if (parent.kind === 'doc') parent.deletes.push(path[path.length - 1]!.name);
+    if (parent.kind === 'doc') (parent.deletes ??= []).push(path[path.length - 1]!.name);
   }
 
   isEmpty(): boolean {
@@ -91,13 +117,21 @@ export class V2LogBuilder {
     return makeDeltaOplogEntry(this.serializeDiff());
   }
 
+  /**
+   * The oplog `o`, built on first call and the same document afterwards (an oplog entry and the
+   * statement's details share it). Call only once logging is over: logged values are read then.
+   */
+  build(): Doc {
+    return (this.built ??= this.serialize());
+  }
+
   private addLeaf(path: RuntimePath, at: number, leaf: Leaf): void {
     const parent = this.parentNode(path, at);
     if (parent === null) return;
     this.empty = false;
     const comp = path[at]!;
     if (parent.kind === 'doc') {
-      if (!parent.leaves.has(comp.name)) parent.leaves.set(comp.name, leaf);
+      parent.addLeaf(comp.name, leaf);
     } else {
       const idx = Number(comp.name);
       if (!parent.entries.has(idx)) parent.entries.set(idx, leaf);
@@ -114,11 +148,11 @@ export class V2LogBuilder {
       const comp = path[k]!;
       const childIsArray = path[k + 1]!.isIndex;
       if (node.kind === 'doc') {
-        if (node.leaves.has(comp.name)) return null;
-        let sub = node.subs.get(comp.name);
+        if (node.leaf(comp.name) !== undefined) return null;
+        let sub = node.sub(comp.name);
         if (sub === undefined) {
           sub = childIsArray ? new ArrayDiffNode() : new DocDiffNode();
-          node.subs.set(comp.name, sub);
+          node.addSub(comp.name, sub);
         }
         node = sub;
       } else {

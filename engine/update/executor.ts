@@ -4,6 +4,7 @@
  * matched document; the oplog diff and the modified paths come out of the same pass.
  */
 import type { Doc } from '../bson/values.js';
+import type { DeferredDoc } from '../catalog/oplog-records.js';
 import type { RuntimeEnv } from '../runtime.js';
 
 export interface ApplyParams {
@@ -40,6 +41,11 @@ export interface ApplyResult {
   readonly modifiedPaths: readonly string[];
   /** The oplog `o` field: `{$v: 2, diff}` or the full replacement document; null on a no-op. */
   readonly oplog: Doc | null;
+  /**
+   * When set, builds `oplog` on demand (the same document): writers keep it instead of `oplog`, so
+   * an entry nobody reads costs no diff document.
+   */
+  readonly oplogBuilder?: DeferredDoc | undefined;
   readonly arrayTouches: readonly ArrayTouch[];
 }
 

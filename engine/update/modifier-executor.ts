@@ -58,6 +58,20 @@ export class ModifierUpdateExecutor implements ModifierExecutor {
     if (noop || undamaged) return { doc: noop ? root : doc, noop: true, modifiedPaths: [], oplog: null, arrayTouches };
     // An upsert insert is validated and size-checked (17420) as a whole by the caller.
     const out = params.isUpsertInsert ? moveIdFirst(root) : sizeCheckedResult(moveIdFirst(root));
-    return { doc: out, noop: false, modifiedPaths, oplog: log.serialize(), arrayTouches };
+    return new ModifierApplyResult(out, modifiedPaths, log, arrayTouches);
+  }
+}
+
+/** A changed document whose oplog `o` is built from the diff builder when first read. */
+class ModifierApplyResult implements ApplyResult {
+  readonly noop = false;
+  constructor(
+    readonly doc: Doc,
+    readonly modifiedPaths: readonly string[],
+    readonly oplogBuilder: V2LogBuilder,
+    readonly arrayTouches: readonly ArrayTouch[],
+  ) {}
+  get oplog(): Doc {
+    return this.oplogBuilder.build();
   }
 }

@@ -369,7 +369,7 @@ export class PreparedStatement {
       // (isUpsertInsert false) before returning, so it is not repeated here.
       const stored = replaceDocument(this.ctx.catalog, collection, doc, res.doc, {
         bypassDocumentValidation: this.ctx.bypassDocumentValidation,
-        oplogO: res.oplog ?? undefined,
+        oplogO: res.oplogBuilder ?? res.oplog ?? undefined,
         hint: { rid, modifiedPaths: res.modifiedPaths },
       });
       return {
@@ -378,7 +378,8 @@ export class PreparedStatement {
         noop: false,
         modifiedPaths: res.modifiedPaths,
         arrayTouches: res.arrayTouches,
-        oplog: res.oplog,
+        // Built only for details someone reads (the oplog entry keeps the builder).
+        oplog: this.ctx.collectDocuments === false ? null : res.oplog,
       };
     } catch (e) {
       throw runtimeError(e, this.execContext);
