@@ -62,6 +62,7 @@ export const CODE_NAMES = {
   125: 'CommandFailed',
   133: 'FailedToSatisfyReadPreference',
   146: 'ExceededMemoryLimit',
+  159: 'DurationOverflow',
   166: 'CommandNotSupportedOnView',
   168: 'InvalidPipelineOperator',
   174: 'IncompatibleCollationVersion',

@@ -23,139 +23,9 @@ import {
   type NumKind,
 } from './numeric.js';
 import type { ExprNode, OperatorParser, ParseContext } from './types.js';
-import { CallNode, nullish, parseArgs, parseFixed, rangedArity, typeName } from './util.js';
-import { dateFromMillis, dateMillis, dateToLong, fitsInt64, INT64_MIN } from '../bson/dates.js';
-
-/** `llround`: nearest integer, halves away from zero. */
-function llround(x: number): number {
-  return x < 0 ? -Math.round(-x) : Math.round(x);
-}
-
-/**
- * `AddState`: one running total of the widest type so far. int/long sums stay exact and turn
- * into a double on long overflow; the first double converts the long total to double; the first
- * decimal converts the running total to decimal. A date's milliseconds are added like a long
- * without widening the type, and make the result a date.
- */
-class AddState {
-  private longTotal = 0n;
-  private doubleTotal = 0;
-  private decimalTotal: D.Dec = D.fromBigInt(0n);
-  private widest: NumKind = 'int';
-  private isDate = false;
-
-  add(v: Num | Date): void {
-    const old = this.widest;
-    let operand: Num;
-    if (v instanceof Date) {
-      if (this.isDate) throw fail(16612, 'only one date allowed in an $add expression');
-      this.isDate = true;
-      operand = dateToLong(v);
-    } else {
-      this.widest = widest(this.widest, numKind(v)!);
-      operand = v;
-    }
-    if (old !== this.widest) {
-      if (this.widest === 'double') this.doubleTotal = Number(this.longTotal);
-      else if (this.widest === 'decimal')
-        this.decimalTotal = old === 'double' ? D.fromDouble34(this.doubleTotal) : D.fromBigInt(this.longTotal);
-    }
-    switch (this.widest) {
-      case 'int':
-      case 'long': {
-        const next = this.longTotal + toBigInt(operand as Int32 | Long);
-        if (fitsLong(next)) this.longTotal = next;
-        else {
-          this.widest = 'double';
-          this.doubleTotal = Number(this.longTotal) + toDouble(operand);
-        }
-        break;
-      }
-      case 'double':
-        this.doubleTotal += toDouble(operand);
-        break;
-      case 'decimal':
-        this.decimalTotal = D.add(this.decimalTotal, toDec(operand));
-        break;
-    }
-  }
-
-  value(): Value {
-    if (this.isDate) {
-      switch (this.widest) {
-        case 'int':
-        case 'long':
-          return dateFromMillis(this.longTotal);
-        case 'double':
-          if (!(this.doubleTotal >= -9223372036854775808 && this.doubleTotal < 9223372036854775808))
-            throw fail(15, 'date overflow in $add');
-          return dateFromMillis(BigInt(llround(this.doubleTotal)));
-        case 'decimal': {
-          // Decimal128::toLong: a value int64 cannot hold becomes the "integer indefinite", LLONG_MIN.
-          const ms = D.toBigIntTrunc(D.toIntegral(this.decimalTotal, 'even'));
-          return dateFromMillis(ms !== null && fitsInt64(ms) ? ms : INT64_MIN);
-        }
-      }
-    }
-    switch (this.widest) {
-      case 'int':
-        return intOrLong(this.longTotal);
-      case 'long':
-        return long(this.longTotal);
-      case 'double':
-        return this.doubleTotal;
-      case 'decimal':
-        return decValue(this.decimalTotal);
-    }
-  }
-}
-
-function addValues(values: readonly (Value | undefined)[]): Value {
-  const state = new AddState();
-  for (const v of values) {
-    if (nullish(v)) return null;
-    if (numKind(v) === null && !(v instanceof Date))
-      throw fail(14, `$add only supports numeric or date types, not ${typeName(v)}`);
-    state.add(v as Num | Date);
-  }
-  return state.value();
-}
-
-const parseAdd: OperatorParser = (arg, ctx, op) => new CallNode(op, parseArgs(arg, ctx), addValues);
-
-/** `ExpressionSubtract::apply`. */
-function subtractValues(lhs: Value | undefined, rhs: Value | undefined): Value {
-  const lk = numKind(lhs);
-  const rk = numKind(rhs);
-  if (lk !== null && rk !== null) {
-    const k = widest(lk, rk);
-    if (k === 'decimal') return decValue(D.subtract(toDec(lhs as Num), toDec(rhs as Num)));
-    if (k === 'double') return toDouble(lhs as Num) - toDouble(rhs as Num);
-    const r = toBigInt(lhs as Int32 | Long) - toBigInt(rhs as Int32 | Long);
-    if (k === 'long') return fitsLong(r) ? long(r) : toDouble(lhs as Num) - toDouble(rhs as Num);
-    return intOrLong(r);
-  }
-  if (nullish(lhs) || nullish(rhs)) return null;
-  if (lhs instanceof Date) {
-    // Date_t arithmetic is overflow-checked Milliseconds arithmetic (DurationOverflow).
-    if (rhs instanceof Date) {
-      const a = dateMillis(lhs);
-      const b = dateMillis(rhs);
-      const diff = a - b;
-      if (!fitsInt64(diff)) throw fail(159, `Overflow while subtracting ${b}ms from ${a}ms`);
-      return long(diff);
-    }
-    if (rk !== null) {
-      const a = dateMillis(lhs);
-      const n = coerceToLong(rhs as Num);
-      const ms = a - n;
-      if (!fitsInt64(ms)) throw fail(159, `Overflow while subtracting ${n}ms from ${a}ms`);
-      return dateFromMillis(ms);
-    }
-    throw fail(14, `can't $subtract ${typeName(rhs)} from Date`);
-  }
-  throw fail(14, `can't $subtract ${typeName(rhs)} from ${typeName(lhs)}`);
-}
+import { CallNode, nullish, parseArgs, parseFixed, typeName } from './util.js';
+import { parseAdd, parseSubtract } from './add-subtract.js';
+import { roundingOp } from './rounding.js';
 
 /** `Value::coerceToLong`: truncation toward zero. */
 export function coerceToLong(v: Num): bigint {
@@ -167,9 +37,6 @@ export function coerceToLong(v: Num): bigint {
   }
   return D.toBigIntTrunc(D.toIntegral(toDec(v), 'trunc')) ?? 0n;
 }
-
-const parseSubtract: OperatorParser = (arg, ctx, op) =>
-  new CallNode(op, parseFixed(arg, ctx, op, 2), ([a, b]) => subtractValues(a, b));
 
 /** `MultiplyState`: a double product and an exact long product, widened like `$add`. */
 function multiplyValues(values: readonly (Value | undefined)[]): Value {
@@ -428,64 +295,6 @@ function powValues(base: Value | undefined, exp: Value | undefined): Value {
 
 const parsePow: OperatorParser = (arg, ctx, op) =>
   new CallNode(op, parseFixed(arg, ctx, op, 2), ([a, b]) => powValues(a, b));
-
-/** `$round` / `$trunc`: `[number, place]` with place an integer in [-20, 100]. */
-function roundingOp(op: '$round' | '$trunc'): OperatorParser {
-  return (arg, ctx) => {
-    const args = parseArgs(arg, ctx);
-    rangedArity(op, args, 1, 2);
-    return new CallNode(op, args, ([v, p]) => {
-      if (nullish(v)) return null;
-      const k = numKind(v);
-      if (k === null) throw fail(51081, `${op} only supports numeric types, not ${typeName(v)}`);
-      let place = 0;
-      if (args.length === 2) {
-        if (nullish(p)) return null;
-        const pk = numKind(p);
-        const pv = pk === null ? null : toDouble(p as Num);
-        if (pv === null || !Number.isInteger(pv))
-          throw fail(51082, `precision argument to  ${op} must be a integral value`);
-        if (pv < -20 || pv > 100)
-          throw fail(51083, `cannot apply ${op} with precision value ${pv} value must be in [-20, 100]`);
-        place = pv;
-      }
-      return roundNumber(v as Num, k, place, op === '$round' ? 'even' : 'trunc');
-    });
-  };
-}
-
-function roundNumber(v: Num, k: NumKind, place: number, mode: 'even' | 'trunc'): Value {
-  if (k === 'decimal') {
-    const d = toDec(v);
-    return decValue(D.quantizeTo(d, -place, mode));
-  }
-  if (k === 'double') {
-    const x = v as number;
-    if (!Number.isFinite(x)) return x;
-    const d = D.quantizeTo(D.fromDouble34(x), -place, mode);
-    const r = D.toNumber(d);
-    return r === 0 && (x < 0 || Object.is(x, -0)) ? -0 : r;
-  }
-  const n = toBigInt(v as Int32 | Long);
-  if (place >= 0) return v;
-  const div = 10n ** BigInt(-place);
-  let q = n / div;
-  const rem = n % div;
-  if (mode === 'even' && rem !== 0n) {
-    const twice = (rem < 0n ? -rem : rem) * 2n;
-    if (twice > div || (twice === div && q % 2n !== 0n)) q += n < 0n ? -1n : 1n;
-  }
-  const r = q * div;
-  // The Decimal128 result converted back with toLong: outside 64 bits is an invalid conversion.
-  if (!fitsLong(r)) {
-    const op = mode === 'even' ? '$round' : '$trunc';
-    throw fail(51080, `invalid conversion from Decimal128 result in ${op} resulting from arguments: [${n}, ${place}]`);
-  }
-  // An int result becomes a long only above INT_MAX; below INT_MIN the server's static_cast<int>
-  // wraps it (two's complement).
-  if (k === 'long' || r > 2147483647n) return long(r);
-  return int32(Number(BigInt.asIntN(32, r)));
-}
 
 export const arithmeticOperators = {
   $add: parseAdd,

@@ -12,6 +12,8 @@ export type Dec =
   | { readonly kind: 'inf'; readonly neg: boolean };
 
 const MAX_DIGITS = 34;
+/** The smallest exponent a Decimal128 holds. */
+const MIN_EXP = -6176;
 const TEN = 10n;
 
 export const DEC_NAN: Dec = { kind: 'nan' };
@@ -246,6 +248,25 @@ export function quantizeTo(d: Dec, exp: number, mode: 'even' | 'trunc' | 'floor'
     if (up) q += 1n;
   }
   return finite(d.neg, q, exp);
+}
+
+/**
+ * `Decimal128::quantize` (the normalizing one the expressions use): when the quantum would need
+ * more than 34 digits, the value itself at full precision (`normalize()`: padded to 34 digits)
+ * instead of NaN.
+ */
+export function quantize(d: Dec, exp: number, mode: 'even' | 'trunc' | 'floor' | 'ceil' | 'halfAway'): Dec {
+  const q = quantizeTo(d, exp, mode);
+  if (q.kind !== 'nan' || d.kind !== 'finite') return q;
+  return normalize(d);
+}
+
+/** `Decimal128::normalize`: add 0E-6176, which pads the coefficient to 34 digits. */
+export function normalize(d: Dec): Dec {
+  if (d.kind !== 'finite') return d;
+  if (d.coeff === 0n) return finite(d.neg, 0n, MIN_EXP);
+  const pad = Math.min(MAX_DIGITS - digits(d.coeff), d.exp - MIN_EXP);
+  return pad > 0 ? finite(d.neg, d.coeff * pow10(pad), d.exp - pad) : d;
 }
 
 /** Integer value of a finite integral decimal (truncating any fraction). */

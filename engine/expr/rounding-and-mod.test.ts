@@ -1,7 +1,8 @@
 /**
  * `$round`/`$trunc` and `$mod` as `evaluateRoundOrTrunc` / `evaluateMod` compute them:
  * - a double is rounded through Decimal128(double, 34 digits).quantize(10^-place): a place count
- *   the 34-digit coefficient cannot hold makes the quantize invalid, so the result is NaN;
+ *   the 34-digit coefficient cannot hold gives the value at full precision (Decimal128::quantize
+ *   returns normalize() then), so the double comes back unchanged;
  * - an int or long with a negative place is quantized as a decimal and converted back with toLong:
  *   outside 64 bits is 51080; an int result above INT_MAX becomes a long, one below INT_MIN wraps
  *   (static_cast<int>);
@@ -12,9 +13,9 @@ import { Decimal128, Long } from '../bson/values.js';
 import { err, ev, i, l } from './test-helpers.js';
 
 describe('$round and $trunc', () => {
-  it('doubles: a place past the 34-digit coefficient gives NaN; 100 on an exact value works', () => {
-    expect(ev({ $round: [1.2345, i(100)] })).toBeNaN();
-    expect(ev({ $trunc: [1.2345, i(100)] })).toBeNaN();
+  it('doubles: a place past the 34-digit coefficient keeps the value; 100 on an exact value works', () => {
+    expect(ev({ $round: [1.2345, i(100)] })).toBe(1.2345);
+    expect(ev({ $trunc: [1.2345, i(100)] })).toBe(1.2345);
     expect(ev({ $round: [1.25, i(1)] })).toBe(1.2);
     expect(ev({ $round: [0, i(100)] })).toBe(0);
     expect(ev({ $round: [1.2345, i(-20)] })).toBe(0);
@@ -50,9 +51,10 @@ describe('$round and $trunc', () => {
     expect(err(() => ev({ $trunc: [1, i(-21)] })).code).toBe(51083);
   });
 
-  it('decimals keep the quantum; an impossible quantum is NaN', () => {
+  it('decimals keep the quantum; a quantum past 34 digits gives the value padded to 34 digits', () => {
     expect((ev({ $round: [Decimal128.fromString('1.2345'), i(2)] }) as Decimal128).toString()).toBe('1.23');
-    expect((ev({ $round: [Decimal128.fromString('1.2345'), i(100)] }) as Decimal128).toString()).toBe('NaN');
+    expect((ev({ $round: [Decimal128.fromString('1.2345'), i(100)] }) as Decimal128).toString()).toBe('1.234500000000000000000000000000000');
+    expect((ev({ $trunc: [Decimal128.fromString('-7E+5'), i(40)] }) as Decimal128).toString()).toBe('-700000.0000000000000000000000000000');
   });
 });
 

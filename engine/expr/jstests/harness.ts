@@ -1,0 +1,124 @@
+/**
+ * Harness for the ports of MongoDB's jstests/aggregation/expressions/: every expression is run
+ * through the real engine twice, as `aggregate` with `$set` + `$project` and as an `update` whose
+ * pipeline is `[{$set: {r: <expr>}}]`, and both must agree (value and BSON type, or code and
+ * message) before the test compares them with the server's answer.
+ * @internal
+ */
+import { isDoc, type Doc, type Value } from '../../bson/values.js';
+import { testEngine } from '../../commands/testing.js';
+import type { Engine } from '../../engine.js';
+import { d, v } from '../test-helpers.js';
+
+export type Lit = Parameters<typeof v>[0];
+export interface ExprError {
+  code: number;
+  errmsg: string;
+}
+
+const UPDATE_PREFIX = 'Plan executor error during update :: caused by :: ';
+
+let engine: Engine | null = null;
+let counter = 0;
+
+function db(): Engine {
+  engine ??= testEngine();
+  return engine;
+}
+
+function command(body: Doc): Doc {
+  return db().runCommand('jstests', body);
+}
+
+function errorOf(reply: Doc): ExprError | null {
+  const writeErrors = reply.get('writeErrors');
+  const source = Array.isArray(writeErrors) && isDoc(writeErrors[0]) ? writeErrors[0] : reply;
+  if (source === reply && Number(String(reply.get('ok'))) === 1) return null;
+  const errmsg = String(source.get('errmsg'));
+  return {
+    code: Number(String(source.get('code'))),
+    errmsg: errmsg.startsWith(UPDATE_PREFIX) ? errmsg.slice(UPDATE_PREFIX.length) : errmsg,
+  };
+}
+
+/** Inserts `docs` into a fresh collection and returns its name. */
+export function collection(docs: Lit[]): string {
+  const name = `c${++counter}`;
+  const reply = command(v({ insert: name, documents: docs.map((x) => d(x as { [k: string]: Lit })) }) as Doc);
+  if (reply.has('writeErrors')) throw new Error(`insert failed: ${String(reply.get('writeErrors'))}`);
+  return name;
+}
+
+/** Runs an aggregate over `coll` and returns its documents, or throws the reply's error as {code, errmsg}. */
+export function aggregate(coll: string, pipeline: Lit[]): Doc[] {
+  const reply = command(v({ aggregate: coll, pipeline, cursor: {} }) as Doc);
+  const error = errorOf(reply);
+  if (error) throw error;
+  return ((reply.get('cursor') as Doc).get('firstBatch') as Doc[]).slice();
+}
+
+type Outcome = { value: Value | undefined } | { error: ExprError };
+
+function throughAggregate(expression: Lit, doc: Lit): Outcome {
+  const coll = collection([doc]);
+  try {
+    const [out] = aggregate(coll, [{ $set: { r: expression } }, { $project: { _id: 0, r: 1 } }]);
+    return { value: out!.get('r') };
+  } catch (e) {
+    return { error: e as ExprError };
+  }
+}
+
+function throughUpdate(expression: Lit, doc: Lit): Outcome {
+  const coll = collection([doc]);
+  const reply = command(v({ update: coll, updates: [{ q: {}, u: [{ $set: { r: expression } }] }] }) as Doc);
+  const error = errorOf(reply);
+  if (error) return { error };
+  const found = command(v({ find: coll, projection: { _id: 0, r: 1 } }) as Doc);
+  const [out] = (found.get('cursor') as Doc).get('firstBatch') as Doc[];
+  return { value: out!.get('r') };
+}
+
+function outcome(expression: Lit, doc: Lit): Outcome {
+  const fromAggregate = throughAggregate(expression, doc);
+  const fromUpdate = throughUpdate(expression, doc);
+  const same = JSON.stringify(describe(fromAggregate)) === JSON.stringify(describe(fromUpdate));
+  if (!same) {
+    throw new Error(
+      `aggregate and update disagree on ${JSON.stringify(expression)}: ${JSON.stringify(describe(fromAggregate))} vs ${JSON.stringify(describe(fromUpdate))}`,
+    );
+  }
+  return fromAggregate;
+}
+
+function describe(o: Outcome): unknown {
+  if ('error' in o) return o.error;
+  return { type: o.value === undefined ? 'missing' : typeName(o.value), text: String(o.value) };
+}
+
+function typeName(x: Value): string {
+  if (x === null) return 'null';
+  if (typeof x === 'object') return (x as object).constructor.name;
+  return typeof x;
+}
+
+/** The value of `expression` over `doc` (undefined when missing), through aggregate and update. */
+export function expr(expression: Lit, doc: Lit = { _id: 0 }): Value | undefined {
+  const o = outcome(expression, doc);
+  if ('error' in o) throw new Error(`unexpected error ${o.error.code}: ${o.error.errmsg}`);
+  return o.value;
+}
+
+/** The error `expression` raises over `doc`, through aggregate and update. */
+export function exprError(expression: Lit, doc: Lit = { _id: 0 }): ExprError {
+  const o = outcome(expression, doc);
+  if (!('error' in o)) throw new Error(`expected an error, got ${String(o.value)}`);
+  return o.error;
+}
+
+/** The error code only (jstests' assertErrorCode). */
+export function exprCode(expression: Lit, doc: Lit = { _id: 0 }): number {
+  return exprError(expression, doc).code;
+}
+
+export { d, i, l, v } from '../test-helpers.js';
