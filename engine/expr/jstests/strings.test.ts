@@ -12,9 +12,10 @@ type Lit = Parameters<typeof expr>[0];
 function indexOfCase(op: '$indexOfBytes' | '$indexOfCP', args: Lit[], result: number | null, equivalence = true): void {
   expect(expr({ [op]: args })).toEqual(result === null ? null : i(result));
   if (!equivalence) return;
-  const [input, token] = args;
-  const start = args.length > 2 ? args[2]! : 0;
-  const end = args.length > 3 ? args[3]! : { [op === '$indexOfBytes' ? '$strLenBytes' : '$strLenCP']: input };
+  const input = args[0]!;
+  const token = args[1]!;
+  const start: Lit = args.length > 2 ? args[2]! : 0;
+  const end: Lit = args.length > 3 ? args[3]! : { [op === '$indexOfBytes' ? '$strLenBytes' : '$strLenCP']: input };
   const substr = op === '$indexOfBytes' ? '$substrBytes' : '$substrCP';
   const shifted = result === -1 ? -1 : (result as number) - (start as number);
   expect(expr({ [op]: [{ [substr]: [input, start, { $subtract: [end, start] }] }, token] })).toEqual(i(shifted));
