@@ -125,14 +125,16 @@ export function ShareDialog(): ReactNode {
 
 function LinkLengthNote({ url }: { url: string }): ReactNode {
   const { characters, tooLong } = linkLength(url);
+  const limit = LONG_LINK_CHARACTERS.toLocaleString('en');
   return tooLong ? (
     <p className="notice notice-info" data-testid="share-too-long" role="status">
-      This link is {characters.toLocaleString('en')} characters long. Some chat tools and mail clients cut links past
-      about {LONG_LINK_CHARACTERS.toLocaleString('en')} characters: check it opens, or share the mongosh script below.
+      This link is {characters.toLocaleString('en')} characters long, too long for some chat tools: Discord refuses
+      messages over {limit} characters, and some mail clients and link previews cut links past about {limit}. Check that
+      it opens, or share the mongosh script or your work as a file below.
     </p>
   ) : (
     <p className="muted" data-testid="share-length">
-      {characters.toLocaleString('en')} characters.
+      {characters.toLocaleString('en')} characters: short enough for chat tools (the strictest, Discord, takes {limit}).
     </p>
   );
 }

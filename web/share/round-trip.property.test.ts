@@ -36,7 +36,15 @@ const INT64_MAX = 2n ** 63n - 1n;
 
 const millis = fc.oneof(
   fc.bigInt({ min: INT64_MIN, max: INT64_MAX }),
-  fc.constantFrom(INT64_MIN, INT64_MAX, 0n, -1n, 8_640_000_000_000_000n, 8_640_000_000_000_001n, -8_640_000_000_000_001n),
+  fc.constantFrom(
+    INT64_MIN,
+    INT64_MAX,
+    0n,
+    -1n,
+    8_640_000_000_000_000n,
+    8_640_000_000_000_001n,
+    -8_640_000_000_000_001n,
+  ),
   fc.integer({ min: -8.64e15, max: 8.64e15 }).map(BigInt),
   fc.integer({ min: 0, max: 253402300799999 }).map(BigInt),
 );
@@ -50,13 +58,17 @@ const decimal = fc.oneof(
   fc
     .tuple(fc.bigInt({ min: -(10n ** 34n) + 1n, max: 10n ** 34n - 1n }), fc.integer({ min: -6176, max: 6111 }))
     .map(([c, e]) => Decimal128.fromString(`${c}E${e}`)),
-  fc.constantFrom('NaN', '-NaN', 'Infinity', '-Infinity', '-0', '0E-6176', '1E+6144').map((s) => Decimal128.fromString(s)),
+  fc
+    .constantFrom('NaN', '-NaN', 'Infinity', '-Infinity', '-0', '0E-6176', '1E+6144')
+    .map((s) => Decimal128.fromString(s)),
 );
 
 const scalar: fc.Arbitrary<Value> = fc.oneof(
   double,
   fc.integer({ min: -2147483648, max: 2147483647 }).map((n) => new Int32(n)),
-  fc.oneof(fc.bigInt({ min: INT64_MIN, max: INT64_MAX }), fc.constantFrom(INT64_MIN, INT64_MAX)).map((n) => Long.fromBigInt(n)),
+  fc
+    .oneof(fc.bigInt({ min: INT64_MIN, max: INT64_MAX }), fc.constantFrom(INT64_MIN, INT64_MAX))
+    .map((n) => Long.fromBigInt(n)),
   decimal,
   fc.string(),
   fc.string({ unit: 'grapheme' }),
@@ -71,7 +83,10 @@ const scalar: fc.Arbitrary<Value> = fc.oneof(
   fc.tuple(fc.uint8Array({ maxLength: 20 }), fc.constantFrom(0, 1, 2, 5, 6, 7, 0x80)).map(([b, t]) => new Binary(b, t)),
   fc.uint8Array({ minLength: 16, maxLength: 16 }).map((b) => new Binary(b, 4)),
   fc
-    .tuple(fc.string().filter((s) => !s.includes('\0')), fc.subarray(['i', 'l', 'm', 's', 'u', 'x']))
+    .tuple(
+      fc.string().filter((s) => !s.includes('\0')),
+      fc.subarray(['i', 'l', 'm', 's', 'u', 'x']),
+    )
     .map(([p, o]) => new BSONRegExp(p, o.join(''))),
   fc.string().map((c) => new Code(c)),
   fc.string().map((s) => new BSONSymbol(s)),
@@ -92,9 +107,15 @@ const { doc } = fc.letrec<{ value: Value; doc: Doc; arr: Value[] }>((tie) => ({
 }));
 
 /** A stored document: `_id` first, never an array (the engine's storage rules). */
-const stored = fc.tuple(fc.oneof(scalar.filter((v) => !(v instanceof BSONRegExp) && v !== BSON_UNDEFINED), doc), doc).map(
-  ([id, rest]) => new Map<string, Value>([['_id', id], ...rest]),
-);
+const stored = fc
+  .tuple(
+    fc.oneof(
+      scalar.filter((v) => !(v instanceof BSONRegExp) && v !== BSON_UNDEFINED),
+      doc,
+    ),
+    doc,
+  )
+  .map(([id, rest]) => new Map<string, Value>([['_id', id], ...rest]));
 
 describe('saved and shared collections keep every storable value', () => {
   it('the saved format (typed Extended JSON per document, persisted as JSON) round-trips exactly', () => {
