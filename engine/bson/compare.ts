@@ -17,6 +17,8 @@ import { compareDates } from './dates.js';
 /** A string comparison rule. `null` everywhere means the simple (binary) collation. */
 export interface Collator {
   compare(a: string, b: string): number;
+  /** Optional: a string equal for two inputs exactly when `compare` returns 0 (exact hash keys). */
+  readonly equalityKey?: (s: string) => string;
 }
 
 /** Canonical type rank, as `canonicalizeBSONType` returns it. */

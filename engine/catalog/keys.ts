@@ -5,7 +5,9 @@
  * `valuesEqual(a, b)` (so `1`, `NumberLong(1)`, `1.0` and `NumberDecimal("1.00")` share a key, as
  * they share an index key in the server). With a collator, strings are folded to a coarse bucket
  * (Unicode NFD, combining marks removed, lower-cased): values equal under the collator always share
- * a bucket, and callers confirm candidates with `valuesEqual(..., collator)`.
+ * a bucket, and callers confirm candidates with `valuesEqual(..., collator)`. A collator that
+ * offers an `equalityKey` (the engine's UCA collators) gives exact keys instead: equal strings
+ * share a key and unequal ones never do, which the fold cannot promise for ignored punctuation.
  */
 import type { Binary, BSONRegExp, Decimal128, Long, ObjectId, Timestamp } from 'bson';
 import { toDecimalJs, type Collator } from '../bson/compare.js';
@@ -55,7 +57,9 @@ export function keyOf(v: Value, collator: Collator | null = null): string {
     case 'string':
     case 'symbol': {
       const s = typeof v === 'string' ? v : String((v as { value: string }).value);
-      return collator ? `~${JSON.stringify(foldString(s))}` : `s${JSON.stringify(s)}`;
+      if (!collator) return `s${JSON.stringify(s)}`;
+      // A collator with an exact equality key (the engine's UCA) buckets exactly; else fold coarsely.
+      return collator.equalityKey ? `=${JSON.stringify(collator.equalityKey(s))}` : `~${JSON.stringify(foldString(s))}`;
     }
     case 'object': {
       const d = objectAsDoc(v);

@@ -3,10 +3,11 @@
  * (`src/mongo/db/query/collation/collator_factory_icu.cpp`, server-facts §5), report the full
  * normalised spec (what listIndexes/listCollections show), and build a string comparator.
  *
- * The server uses ICU 57.1 directly; this engine maps the spec onto `Intl.Collator`, which is
- * available in browsers and Node. Every way that mapping differs from the server is listed in
- * `COLLATION_APPROXIMATIONS` below (and in the README). `locale: "simple"` is exact: no collator,
- * strings compare by code point.
+ * The server uses ICU 57.1 directly. The engine compares root-collated locales with its own
+ * Unicode Collation Algorithm on CLDR's root table (./uca, every ICU option) and tailored locales
+ * with `Intl.Collator` (./intl-collator.ts); ./make-collator.ts chooses. Every way this differs
+ * from the server is listed in `COLLATION_APPROXIMATIONS` below (and in the README).
+ * `locale: "simple"` is exact: no collator, strings compare by code point.
  *
  * Fields are read in the server's order (locale, then caseLevel, caseFirst, strength,
  * numericOrdering, alternate, maxVariable, normalization, backwards, then the unknown-field check),
@@ -14,10 +15,12 @@
  * 4 `Missing expected field "locale"`, 14 `"caseLevel" had the wrong type. Expected bool, found
  * string`, 14 `Expected field "strength" to have numeric type, but found string`.
  */
-import type { Collator } from '../bson/compare.js';
 import { renderDoc, renderElement } from '../bson/render.js';
 import { Int32, isDoc, isNumber, typeOf, type Doc, type Value } from '../bson/values.js';
 import { fail } from '../errors.js';
+import { makeCollator, type SpecCollator } from './make-collator.js';
+
+export { collationNote, makeCollator, sameCollation, type SpecCollator } from './make-collator.js';
 
 export type CaseFirst = 'upper' | 'lower' | 'off';
 export type Alternate = 'non-ignorable' | 'shifted';
@@ -40,15 +43,11 @@ export interface CollationSpec {
 /** The ICU version the server reports in collation specs. */
 export const COLLATION_VERSION = '57.1';
 
-/** Every way the Intl.Collator mapping differs from the server's ICU collator. */
+/** Every way the engine's collation differs from the server's ICU 57.1 collator. */
 export const COLLATION_APPROXIMATIONS: readonly string[] = Object.freeze([
-  "Comparisons use the JavaScript runtime's Intl.Collator (its own ICU/CLDR data, usually far newer than the ICU 57.1 the server pins), so rare characters and some locales may order differently.",
-  'strength 4 (quaternary) and 5 (identical) have no Intl equivalent; they compare like strength 3 (Intl sensitivity "variant").',
-  'caseLevel: true with strength 1 maps to Intl sensitivity "case"; caseLevel with strength 2 has no equivalent and is ignored (accent sensitivity only).',
-  'alternate: "shifted" maps to Intl ignorePunctuation: true, which ignores whitespace and punctuation at every strength; the server only ignores them below strength 4.',
-  'maxVariable has no Intl equivalent: "punct" and "space" both behave like ignorePunctuation when alternate is "shifted", and are ignored otherwise.',
-  'backwards (French secondary ordering) has no Intl option; it only takes effect through locales whose CLDR data implies it (e.g. fr_CA).',
-  'normalization has no Intl option: Intl always compares canonically equivalent strings as equal, while the server (normalization: false) may not for input that is not FCD.',
+  "Locales that ICU collates with the root order (root, en, fr, fr_CA, de, it, pt, nl, id, ms, sw, …) use the engine's Unicode Collation Algorithm on CLDR's root table: every option (strength 1–5, caseLevel, caseFirst, alternate, maxVariable, backwards, numericOrdering, normalization) is ICU's. The table is CLDR 41 (Unicode 14), newer than the server's ICU 57.1 (CLDR 29, Unicode 8): characters added since, and the few whose root order changed, may order differently.",
+  'Locales that tailor the root order (sv, es, da, ja, zh, de@collation=phonebook, …) use the JavaScript runtime\'s Intl.Collator (its own ICU and CLDR version), composed per level: caseLevel at strength 1–3, caseFirst, numericOrdering, alternate: "shifted" with maxVariable: "punct" below strength 4, and strength 5 are ICU\'s. Approximated there, with a note on the statement: maxVariable: "space" (punctuation is ignored too), the quaternary level of alternate: "shifted" (ties are broken with punctuation counted), and backwards (not applied).',
+  "normalization: false reads each character's canonical decomposition without reordering marks across characters, which is what ICU's canonically closed tables amount to; ICU's handling of contractions inside non-FCD text is not reproduced.",
   'Locale-dependent defaults reported in the normalised spec (e.g. backwards: true for fr_CA, caseFirst: "upper" for da and mt, alternate: "shifted" for th) come from a small built-in table, not from ICU.',
   "Locale validation accepts a locale when the runtime's Intl supports it; the server accepts exactly the locales of its ICU build.",
 ]);
@@ -255,43 +254,6 @@ export function collationToDoc(spec: CollationSpec): Doc {
     ['backwards', spec.backwards],
     ['version', spec.version],
   ]);
-}
-
-/** A collator that remembers the spec it was built from. */
-export interface SpecCollator extends Collator {
-  readonly spec: CollationSpec;
-}
-
-const collatorCache = new Map<string, SpecCollator>();
-
-function specKey(spec: CollationSpec): string {
-  return JSON.stringify(spec);
-}
-
-/** Builds (and caches) the comparator for a spec; null (simple) gives null. */
-export function makeCollator(spec: CollationSpec | null): SpecCollator | null {
-  if (spec === null) return null;
-  const key = specKey(spec);
-  const cached = collatorCache.get(key);
-  if (cached) return cached;
-  const sensitivity: Intl.CollatorOptions['sensitivity'] =
-    spec.strength === 1 ? (spec.caseLevel ? 'case' : 'base') : spec.strength === 2 ? 'accent' : 'variant';
-  const intl = new Intl.Collator(toBcp47(spec.locale), {
-    usage: 'sort',
-    sensitivity,
-    caseFirst: spec.caseFirst === 'off' ? 'false' : spec.caseFirst,
-    numeric: spec.numericOrdering,
-    ignorePunctuation: spec.alternate === 'shifted',
-  });
-  const collator: SpecCollator = Object.freeze({ spec, compare: (a: string, b: string) => intl.compare(a, b) });
-  collatorCache.set(key, collator);
-  return collator;
-}
-
-/** Two specs are the same collation (null = simple). */
-export function sameCollation(a: CollationSpec | null, b: CollationSpec | null): boolean {
-  if (a === null || b === null) return a === b;
-  return specKey(a) === specKey(b);
 }
 
 /** Resolved `collation` option: the spec, its reported document and its comparator. */
