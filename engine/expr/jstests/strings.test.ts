@@ -174,3 +174,34 @@ describe('substrCP.js', () => {
     expect(exprError({ $substrCP: ['$invalidStr', '$a', '$b'] }, doc)).toEqual({ code: 16007, errmsg: "can't convert from BSON type object to String" });
   });
 });
+
+describe('trim.js', () => {
+  it('whitespace by default, Unicode spaces included', () => {
+    expect(expr({ $trim: { input: ' abc ' } })).toBe('abc');
+    expect(expr({ $trim: { input: ' a b\nc ' } })).toBe('a b\nc');
+    expect(expr({ $ltrim: { input: '\t abc ' } })).toBe('abc ');
+    expect(expr({ $rtrim: { input: '\t abc ' } })).toBe('\t abc');
+    expect(expr({ $map: { input: { $split: ['4, 5, 6, 7,8,9, 10', ','] }, in: { $trim: { input: '$$this' } } } })).toEqual(['4', '5', '6', '7', '8', '9', '10']);
+    expect(expr({ $ltrim: { input: '$t' } }, { t: '\u2001\u2002 Odd unicode indentation' })).toBe('Odd unicode indentation');
+    expect(expr({ $ltrim: { input: '$t' } }, { t: '\u2001\u2002 Odd unicode indentation\u200A' })).toBe('Odd unicode indentation\u200A');
+  });
+  it('chars are code points; the collation is not used; null and missing give null', () => {
+    expect(expr({ $trim: { input: 'xXx', chars: 'x' } })).toBe('X');
+    expect(expr({ $rtrim: { input: 'xXx', chars: 'x' } })).toBe('xX');
+    expect(expr({ $ltrim: { input: 'xXx', chars: 'x' } })).toBe('Xx');
+    for (const [name, first] of [[', Charlie', 'Charlie'], ['Obama\t,  Barack', 'Barack'], [' Ride,  Sally   ', 'Sally']] as const) {
+      expect(expr({ $trim: { input: { $arrayElemAt: [{ $split: ['$name', ','] }, 1] } } }, { name })).toBe(first);
+    }
+    expect(expr({ $rtrim: { input: '$proof', chars: '∎' } }, { proof: 'Left as an exercise for the reader∎' })).toBe('Left as an exercise for the reader');
+    expect(expr({ $rtrim: { input: '$proof', chars: '∎' } }, { proof: '∎∃ proof∎' })).toBe('∎∃ proof');
+    expect(expr({ $rtrim: { input: '$proof', chars: '∎' } }, { proof: null })).toBeNull();
+    expect(expr({ $rtrim: { input: '$proof', chars: '∎' } }, {})).toBeNull();
+  });
+  it('errors: 50696 not an object, 50699 input not a string, 50700 chars not a string', () => {
+    expect(exprCode({ $trim: ' x ' })).toBe(50696);
+    expect(exprCode({ $trim: { input: 4 } })).toBe(50699);
+    expect(exprCode({ $trim: { input: { $add: [4, 2] } } })).toBe(50699);
+    expect(exprCode({ $trim: { input: '$_id' } }, { _id: 0 })).toBe(50699);
+    expect(exprCode({ $trim: { input: ' x ', chars: '$_id' } }, { _id: 0 })).toBe(50700);
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * Ports of MongoDB's jstests/aggregation/expressions/ for dates: date_trunc.js, date_diff.js.
+ * Each expression runs through aggregate and an update pipeline (harness.ts). The jstests'
+ * expected codes are the classic engine's (sbe_assert_error_override.js maps SBE's).
+ */
+import { describe, expect, it } from 'vitest';
+import { Decimal128, ObjectId, Timestamp } from '../../bson/values.js';
+import { expr, exprCode, i, l } from './harness.js';
+
+type Lit = Parameters<typeof expr>[0];
+interface Expected {
+  code: number;
+}
+type Case = [name: string, input: { e: Lit; doc: Lit }, expected: Lit | Expected];
+const D = (s: string): Date => new Date(s);
+const someDate = D('2020-11-01T18:23:36Z');
+const isExpectedError = (x: Lit | Expected): x is Expected => x !== null && typeof x === 'object' && !(x instanceof Date) && 'code' in x;
+
+function check(cases: Case[]): void {
+  for (const [name, { e, doc }, expected] of cases) {
+    if (isExpectedError(expected)) expect(exprCode(e, doc), name).toBe(expected.code);
+    else expect(expr(e, doc), name).toEqual(expected);
+  }
+}
+
+describe('date_trunc.js', () => {
+  const trunc = { $dateTrunc: { date: '$date', unit: '$unit', binSize: '$binSize', timezone: '$timeZone' } };
+  const truncWeek = { $dateTrunc: { date: '$date', unit: '$unit', binSize: '$binSize', timezone: '$timeZone', startOfWeek: '$startOfWeek' } };
+  it('evaluation', () => {
+    check([
+      ['constants', { e: { $dateTrunc: { date: D('2020-11-01T18:23:36Z'), unit: 'hour', binSize: 2 } }, doc: {} }, D('2020-11-01T18:00:00Z')],
+      ['field paths', { e: truncWeek, doc: { date: D('2021-12-01T18:23:36Z'), unit: 'hour', binSize: 4, timeZone: 'America/New_York', startOfWeek: 'IGNORED' } }, D('2021-12-01T17:00:00Z')],
+      ['defaults', { e: { $dateTrunc: { date: '$date', unit: 'week' } }, doc: { date: D('2021-02-15T18:23:36Z') } }, D('2021-02-14T00:00:00Z')],
+      ['optional parameters', { e: truncWeek, doc: { date: D('2000-01-30T18:00:00Z'), unit: 'week', binSize: 2, timeZone: 'America/New_York', startOfWeek: 'mon' } }, D('2000-01-17T05:00:00Z')],
+      ['objectId date', { e: { $dateTrunc: { date: '$_id', unit: 'minute', binSize: 10 } }, doc: { _id: new ObjectId('507c7f79bcf86cd7994f6c0e') } }, D('2012-10-15T21:20:00Z')],
+      ['timestamp date', { e: { $dateTrunc: { date: '$ts', unit: 'second', binSize: 10 } }, doc: { ts: new Timestamp({ t: 1350336377, i: 0 }) } }, D('2012-10-15T21:26:10Z')],
+      ['missing date wins over invalid fields', { e: trunc, doc: { unit: 'H', binSize: 'string', timeZone: 1 } }, null],
+      ['null date', { e: trunc, doc: { date: null, unit: 'hour', binSize: 1, timeZone: 'UTC' } }, null],
+      ['null unit', { e: trunc, doc: { date: someDate, unit: null, binSize: 1, timeZone: 'UTC' } }, null],
+      ['missing unit', { e: trunc, doc: { date: 'Invalid', binSize: 'Invalid', timeZone: 'Invalid' } }, null],
+      ['null binSize', { e: trunc, doc: { date: someDate, unit: 'hour', binSize: null, timeZone: 'UTC' } }, null],
+      ['missing binSize', { e: trunc, doc: { date: 'Invalid', unit: 'invalid', timeZone: 'Invalid' } }, null],
+      ['decimal binSize', { e: trunc, doc: { date: D('2020-01-30T18:59:00Z'), unit: 'minute', binSize: Decimal128.fromString('15'), timeZone: 'UTC' } }, D('2020-01-30T18:45:00Z')],
+      ['long binSize', { e: trunc, doc: { date: D('2020-01-30T18:59:00Z'), unit: 'day', binSize: l(1), timeZone: 'UTC' } }, D('2020-01-30T00:00:00Z')],
+      ['int binSize', { e: trunc, doc: { date: D('2020-01-30T18:59:00.003Z'), unit: 'millisecond', binSize: i(1000), timeZone: 'UTC' } }, D('2020-01-30T18:59:00.000Z')],
+      ['null timezone', { e: trunc, doc: { date: someDate, unit: 'hour', binSize: 1, timeZone: null } }, null],
+      ['missing timezone', { e: trunc, doc: { date: 1, unit: 'century', binSize: '1' } }, null],
+      ['null startOfWeek', { e: truncWeek, doc: { date: someDate, unit: 'week', startOfWeek: null } }, null],
+      ['missing startOfWeek', { e: truncWeek, doc: { date: 1, unit: 'week', binSize: '', timeZone: 1 } }, null],
+      ['startOfWeek ignored when unit is not week', { e: truncWeek, doc: { date: D('2020-01-30T18:59:00.000Z'), binSize: 1, unit: 'year', timeZone: 'GMT', startOfWeek: 1 } }, D('2020-01-01T00:00:00.000Z')],
+    ]);
+  });
+  it('errors', () => {
+    check([
+      ['not an object', { e: { $dateTrunc: 'A' }, doc: {} }, { code: 5439007 }],
+      ['unknown parameter', { e: { $dateTrunc: { endDate: 1 } }, doc: {} }, { code: 5439008 }],
+      ['no date', { e: { $dateTrunc: { unit: 'week' } }, doc: {} }, { code: 5439009 }],
+      ['no unit', { e: { $dateTrunc: { date: someDate } }, doc: {} }, { code: 5439010 }],
+      ['date type', { e: trunc, doc: { date: 'string', unit: 'hour', binSize: 1, timeZone: 'UTC' } }, { code: 5439012 }],
+      ['unit type', { e: trunc, doc: { date: someDate, unit: 1, binSize: 1, timeZone: 'UTC' } }, { code: 5439013 }],
+      ['unit value', { e: trunc, doc: { date: someDate, unit: 'century', binSize: 1, timeZone: 'UTC' } }, { code: 5439014 }],
+      ['binSize type', { e: trunc, doc: { date: someDate, unit: 'hour', binSize: 'Number', timeZone: 'UTC' } }, { code: 5439017 }],
+      ['binSize zero', { e: trunc, doc: { date: someDate, unit: 'hour', binSize: 0, timeZone: 'UTC' } }, { code: 5439018 }],
+      ['binSize fraction', { e: trunc, doc: { date: someDate, unit: 'hour', binSize: 2.5, timeZone: 'UTC' } }, { code: 5439017 }],
+      ['timezone type', { e: trunc, doc: { date: someDate, unit: 'hour', binSize: 1, timeZone: 1 } }, { code: 40517 }],
+      ['timezone value', { e: trunc, doc: { date: someDate, unit: 'hour', binSize: 1, timeZone: 'America/Invalid' } }, { code: 40485 }],
+      ['startOfWeek type', { e: truncWeek, doc: { date: someDate, unit: 'week', binSize: 1, timeZone: 'GMT', startOfWeek: 1 } }, { code: 5439015 }],
+      ['startOfWeek value', { e: truncWeek, doc: { date: someDate, unit: 'week', binSize: 1, timeZone: 'GMT', startOfWeek: 'FRIDIE' } }, { code: 5439016 }],
+    ]);
+  });
+});
+
+describe('date_diff.js', () => {
+  const diff = { $dateDiff: { startDate: '$startDate', endDate: '$endDate', unit: '$unit', timezone: '$timeZone' } };
+  const diffWeek = { $dateDiff: { startDate: '$startDate', endDate: '$endDate', unit: '$unit', timezone: '$timeZone', startOfWeek: '$startOfWeek' } };
+  it('evaluation', () => {
+    check([
+      ['constants', { e: { $dateDiff: { startDate: D('2020-11-01T18:23:36Z'), endDate: D('2020-11-02T00:00:00Z'), unit: 'hour' } }, doc: {} }, l(6)],
+      ['field paths', { e: diffWeek, doc: { startDate: D('2020-11-01T18:23:36Z'), endDate: D('2020-11-02T00:00:00Z'), unit: 'hour', timeZone: 'America/New_York', startOfWeek: 'IGNORED' } }, l(6)],
+      ['no timezone', { e: { $dateDiff: { startDate: '$startDate', endDate: '$endDate', unit: '$unit' } }, doc: { startDate: D('2020-11-01T18:23:36Z'), endDate: D('2020-11-02T00:00:00Z'), unit: 'hour' } }, l(6)],
+      ['objectIds', { e: { $dateDiff: { startDate: '$_id', endDate: '$_id', unit: 'millisecond', timezone: 'America/New_York' } }, doc: { _id: new ObjectId() } }, l(0)],
+      ['timestamps', { e: { $dateDiff: { startDate: '$ts', endDate: '$ts', unit: 'millisecond' } }, doc: { ts: new Timestamp({ t: 0, i: 0 }) } }, l(0)],
+      ['missing startDate', { e: diff, doc: { endDate: 1, unit: 'century', timeZone: 'INVALID' } }, null],
+      ['null startDate', { e: diff, doc: { startDate: null, endDate: someDate, unit: 'hour', timeZone: 'UTC' } }, null],
+      ['missing endDate', { e: diff, doc: { startDate: '', unit: 'epoch', timeZone: 'INVALID' } }, null],
+      ['null unit', { e: diff, doc: { startDate: someDate, endDate: someDate, unit: null, timeZone: 'UTC' } }, null],
+      ['missing unit', { e: diff, doc: { startDate: 1, endDate: 2, timeZone: 'INVALID' } }, null],
+      ['null timezone', { e: diff, doc: { startDate: someDate, endDate: someDate, unit: 'hour', timeZone: null } }, null],
+      ['missing timezone', { e: diff, doc: { startDate: 1, endDate: 2, unit: 'century' } }, null],
+      ['startOfWeek MONDAY', { e: diffWeek, doc: { startDate: D('2021-01-24T18:23:36Z'), endDate: D('2021-01-25T02:23:36Z'), unit: 'week', timeZone: 'GMT', startOfWeek: 'MONDAY' } }, l(1)],
+      ['startOfWeek and timezone', { e: diffWeek, doc: { startDate: D('2021-01-17T05:00:00Z'), endDate: D('2021-01-17T04:59:00Z'), unit: 'week', timeZone: 'America/New_York', startOfWeek: 'sunday' } }, l(-1)],
+      ['default Sunday', { e: { $dateDiff: { startDate: '$startDate', endDate: '$endDate', unit: 'week' } }, doc: { startDate: D('2021-01-24T18:23:36Z'), endDate: D('2021-01-25T02:23:36Z') } }, l(0)],
+      ['null startOfWeek', { e: diffWeek, doc: { startDate: someDate, endDate: someDate, unit: 'week', startOfWeek: null } }, null],
+      ['missing startOfWeek', { e: diffWeek, doc: { startDate: 1, endDate: 2, unit: 'week', timeZone: 1 } }, null],
+      ['startOfWeek ignored', { e: diffWeek, doc: { startDate: someDate, endDate: someDate, unit: 'hour', timeZone: 'GMT', startOfWeek: 1 } }, l(0)],
+    ]);
+  });
+  it('errors', () => {
+    check([
+      ['startDate type', { e: diff, doc: { startDate: 'string', endDate: someDate, unit: 'hour', timeZone: 'UTC' } }, { code: 5166307 }],
+      ['endDate type', { e: diff, doc: { startDate: someDate, endDate: 1, unit: 'hour', timeZone: 'UTC' } }, { code: 5166307 }],
+      ['unit type', { e: diff, doc: { startDate: someDate, endDate: someDate, unit: 5, timeZone: 'UTC' } }, { code: 5439013 }],
+      ['unit value', { e: diff, doc: { startDate: someDate, endDate: someDate, unit: 'decade', timeZone: 'UTC' } }, { code: 5439014 }],
+      ['timezone type', { e: diff, doc: { startDate: someDate, endDate: someDate, unit: 'hour', timeZone: 1 } }, { code: 40517 }],
+      ['timezone value', { e: diff, doc: { startDate: someDate, endDate: someDate, unit: 'hour', timeZone: 'America/Invalid' } }, { code: 40485 }],
+      ['startOfWeek type', { e: diffWeek, doc: { startDate: someDate, endDate: someDate, unit: 'week', timeZone: 'GMT', startOfWeek: 1 } }, { code: 5439015 }],
+      ['startOfWeek value', { e: diffWeek, doc: { startDate: someDate, endDate: someDate, unit: 'week', timeZone: 'GMT', startOfWeek: 'FRIDIE' } }, { code: 5439016 }],
+    ]);
+  });
+});
