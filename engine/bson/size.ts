@@ -115,6 +115,11 @@ export function valueSize(v: Value): number {
   }
 }
 
+/** Bytes of one element: type byte, the name as a C string, the value. */
+export function elementSize(name: string, v: Value): number {
+  return 1 + utf8Length(name) + 1 + valueSize(v);
+}
+
 /** Exact BSON size in bytes of a document. */
 export function bsonSize(doc: Doc): number {
   return entriesSize(doc);

@@ -42,7 +42,13 @@ interface CollectionSnapshot {
   readonly indexes: readonly IndexDefinition[];
   /** The documents ([] for the oplog, whose entries are in `oplog`). */
   readonly documents: readonly Doc[];
+  /** Their BSON sizes where known (-1 otherwise), so a restored collection keeps them. */
+  readonly sizes: readonly number[];
   readonly oplog?: OplogContents | undefined;
+}
+
+function knownSize(size: number | undefined): number | undefined {
+  return size === undefined || size < 0 ? undefined : size;
 }
 
 export const OPLOG_DB = 'local';
@@ -215,6 +221,7 @@ export class Catalog {
           },
           indexes: collection.indexes.slice(collection.isOplog ? 0 : 1).map((i) => i.definition),
           documents: collection.isOplog ? [] : collection.snapshot(),
+          sizes: collection.knownSizes(),
           oplog: collection.isOplog ? collection.oplogContents() : undefined,
         });
       }
@@ -234,7 +241,7 @@ export class Catalog {
           : new Collection(s.db, s.name, old.uuid, s.options);
       for (const def of s.indexes) fresh.createIndex(def);
       if (fresh.isOplog) fresh.restoreOplog(s.oplog ?? { items: [] });
-      else for (const d of s.documents) fresh.insert(d);
+      else s.documents.forEach((d, i) => fresh.insert(d, undefined, knownSize(s.sizes[i])));
       let colls = this.dbs.get(s.db);
       if (!colls) {
         colls = new Map();

@@ -12,6 +12,7 @@
 import { Binary, ObjectId } from 'bson';
 import type { Collator } from '../bson/compare.js';
 import { renderDoc } from '../bson/render.js';
+import { bsonSize } from '../bson/size.js';
 import type { Doc, Value } from '../bson/values.js';
 import { fail } from '../errors.js';
 import type { CollationInfo } from './collation-info.js';
@@ -29,6 +30,8 @@ export interface ReplaceHint {
    * Indexes none of whose key paths overlap them keep their entries without recomputing keys.
    */
   readonly modifiedPaths?: readonly string[] | undefined;
+  /** The BSON size of `newDoc` when the writer computed it (kept for the next update's delta). */
+  readonly size?: number | undefined;
 }
 
 export type ValidationLevel = 'strict' | 'moderate' | 'off';
@@ -77,6 +80,11 @@ export class Collection {
    * the scan that found the document.
    */
   private readonly log: OplogRecords | undefined;
+  /**
+   * BSON size of each record by record id, or -1 until first asked (`recordSize`); writers that
+   * know a new version's size pass it, so updates measure only what they changed (size-delta.ts).
+   */
+  private readonly sizes: number[] = [-1];
   private nextRid = 1;
   private readonly indexStores: IndexStore[];
 
@@ -161,6 +169,29 @@ export class Collection {
     return this.records.get(rid);
   }
 
+  /**
+   * The BSON size of the stored document `doc` (record `rid` when known): kept from its write, or
+   * measured once and kept.
+   */
+  recordSize(doc: Doc, rid?: number): number {
+    const at = rid !== undefined && !this.log && this.records.get(rid) === doc ? rid : undefined;
+    if (at !== undefined) {
+      const known = this.sizes[at]!;
+      if (known >= 0) return known;
+    }
+    const size = bsonSize(doc);
+    if (at !== undefined) this.sizes[at] = size;
+    return size;
+  }
+
+  /** The stored documents' sizes in natural order, as far as known (-1: not yet measured). */
+  knownSizes(): number[] {
+    const out: number[] = [];
+    if (this.log) return out;
+    for (const rid of this.records.keys()) out.push(this.sizes[rid]!);
+    return out;
+  }
+
   /** The record id of a stored document (this very object), or undefined. */
   recordIdOf(doc: Doc): number | undefined {
     if (this.log) {
@@ -204,7 +235,7 @@ export class Collection {
    * Stores a new document (`_id` generated/moved first; refused `_id` → 53). Throws 11000 on a
    * unique-index conflict and leaves the collection unchanged. Returns the stored document.
    */
-  insert(doc: Doc, generateId: () => ObjectId = () => new ObjectId()): Doc {
+  insert(doc: Doc, generateId: () => ObjectId = () => new ObjectId(), size?: number): Doc {
     const stored = this.isOplog ? doc : withIdFirst(doc, generateId);
     // Keys first (171 parallel arrays, 11000 duplicates), so a failure changes nothing.
     const keySets = this.indexStores.map((index) => {
@@ -214,7 +245,10 @@ export class Collection {
     });
     const rid = this.nextRid++;
     if (this.log) this.log.push(stored, rid);
-    else this.records.set(rid, stored);
+    else {
+      this.records.set(rid, stored);
+      this.sizes[rid] = size !== undefined && stored === doc ? size : -1;
+    }
     this.indexStores.forEach((index, i) => index.addKeys(keySets[i]!, rid));
     return stored;
   }
@@ -261,7 +295,10 @@ export class Collection {
       return keys;
     });
     if (this.log) this.log.replaceAt(this.log.positionOf(oldDoc), stored);
-    else this.records.set(rid, stored);
+    else {
+      this.records.set(rid, stored);
+      this.sizes[rid] = hint.size !== undefined && stored === newDoc ? hint.size : -1;
+    }
     // Entries hold record ids, not documents: an index whose keys did not change (always `_id_`)
     // keeps its entries.
     this.indexStores.forEach((index, i) => {

@@ -6,6 +6,7 @@
  *   replaceDocument(catalog, coll, old, next, {oplogO})     → oplog {op: 'u', o: oplogO ?? next, o2: {_id}}
  *   deleteDocument(catalog, coll, doc)                      → oplog {op: 'd', o: {_id}}
  */
+import { elementSize } from '../bson/size.js';
 import type { Doc, Value } from '../bson/values.js';
 import { fail } from '../errors.js';
 import type { Catalog } from './catalog.js';
@@ -17,6 +18,11 @@ import { validateDocument } from './validation.js';
 export interface WriteOptions {
   /** `bypassDocumentValidation: true`. */
   readonly bypassDocumentValidation?: boolean | undefined;
+}
+
+export interface InsertOptions extends WriteOptions {
+  /** The BSON size of `doc` as given, when the caller measured it (kept for updates' deltas). */
+  readonly size?: number | undefined;
 }
 
 export interface ReplaceOptions extends WriteOptions {
@@ -40,12 +46,18 @@ function idDoc(doc: Doc): Doc {
   return new Map<string, Value>([['_id', doc.get('_id')!]]);
 }
 
+/** The size of `withId` from the size of `doc` (moving `_id` first keeps it; a generated one adds its element). */
+function sizeWithId(doc: Doc, withId: Doc, size: number | undefined): number | undefined {
+  if (size === undefined || withId === doc) return size;
+  return withId.size === doc.size ? size : size + elementSize('_id', withId.get('_id')!);
+}
+
 /** Validates, stores and logs a new document. Returns the stored document (`_id` first). */
-export function insertDocument(catalog: Catalog, collection: Collection, doc: Doc, options: WriteOptions = {}): Doc {
+export function insertDocument(catalog: Catalog, collection: Collection, doc: Doc, options: InsertOptions = {}): Doc {
   checkWritable(collection);
   const withId = withIdFirst(doc, catalog.newObjectId);
   validateDocument(catalog, collection, withId, { bypass: options.bypassDocumentValidation });
-  const stored = collection.insert(withId);
+  const stored = collection.insert(withId, undefined, sizeWithId(doc, withId, options.size));
   catalog.oplog.append({ op: 'i', ns: collection.ns, ui: collection.uuid, o: stored, o2: idOf(stored) });
   return stored;
 }

@@ -19,7 +19,7 @@ import { checkWriteBatchSize, runWriteBatch } from './write-batch.js';
  * The server's `fixDocumentForInsert` limits: size ≤ 16 MiB (code 2 "object to insert too
  * large") and the stored-document nesting limit (code 15).
  */
-function checkInsertable(doc: Doc): void {
+function checkInsertable(doc: Doc): number {
   const size = bsonSize(doc);
   if (size > MAX_BSON_SIZE) {
     throw fail(2, `object to insert too large. size in bytes: ${size}, max size: ${MAX_BSON_SIZE}`);
@@ -27,6 +27,7 @@ function checkInsertable(doc: Doc): void {
   if (exceedsDepth(doc)) {
     throw fail(15, `Document exceeds maximum nesting depth of ${MAX_STORED_DOCUMENT_DEPTH}`);
   }
+  return size;
 }
 
 export const insertCommand: CommandHandler = (ctx) => {
@@ -49,8 +50,8 @@ export const insertCommand: CommandHandler = (ctx) => {
   if (existing) checkWritable(existing);
   const { collection } = ctx.catalog.ensureCollection(ctx.db, name);
   return runWriteBatch(documents.length, ordered, (i, wrote) => {
-    checkInsertable(documents[i] as Doc);
-    insertDocument(ctx.catalog, collection, documents[i] as Doc, { bypassDocumentValidation: bypass });
+    const size = checkInsertable(documents[i] as Doc);
+    insertDocument(ctx.catalog, collection, documents[i] as Doc, { bypassDocumentValidation: bypass, size });
     wrote();
   });
 };

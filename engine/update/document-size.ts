@@ -8,6 +8,7 @@
  */
 import { renderElement } from '../bson/render.js';
 import { bsonSize } from '../bson/size.js';
+import { sizeFromPrevious } from '../bson/size-delta.js';
 import type { Doc } from '../bson/values.js';
 import { fail } from '../errors.js';
 
@@ -24,11 +25,11 @@ function checkBuildable(doc: Doc, size: number): void {
   );
 }
 
-/** An update's new document (17419 past 16 MiB). */
-export function checkUpdatedDocumentSize(doc: Doc): Doc {
-  const size = bsonSize(doc);
+/** An update's new document (17419 past 16 MiB); `size` when already known (size-delta.ts). */
+export function checkUpdatedDocumentSize(doc: Doc, size: number = bsonSize(doc)): Doc {
   checkBuildable(doc, size);
-  if (size > MAX_USER_DOC_SIZE) throw fail(17419, `Resulting document after update is larger than ${MAX_USER_DOC_SIZE}`);
+  if (size > MAX_USER_DOC_SIZE)
+    throw fail(17419, `Resulting document after update is larger than ${MAX_USER_DOC_SIZE}`);
   return doc;
 }
 
@@ -38,4 +39,12 @@ export function checkUpsertDocumentSize(doc: Doc): Doc {
   checkBuildable(doc, size);
   if (size > MAX_USER_DOC_SIZE) throw fail(17420, `Document to upsert is larger than ${MAX_USER_DOC_SIZE}`);
   return doc;
+}
+
+/**
+ * The BSON size of an update's result: from the stored document's known size and what changed
+ * when the caller gave it (`ApplyParams.originalSize`), else a full walk.
+ */
+export function updatedDocumentSize(original: Doc, originalSize: number | undefined, next: Doc): number {
+  return originalSize === undefined ? bsonSize(next) : sizeFromPrevious(original, originalSize, next);
 }

@@ -20,6 +20,8 @@ export interface ApplyParams {
    * the collection has a validator). Defaults to true.
    */
   readonly inPlaceUpdates?: boolean;
+  /** The BSON size of the document being updated, when storage knows it (no full size walk). */
+  readonly originalSize?: number | undefined;
 }
 
 /** One array element a positional form touched, for the playground's highlighting. */
@@ -46,6 +48,8 @@ export interface ApplyResult {
    * an entry nobody reads costs no diff document.
    */
   readonly oplogBuilder?: DeferredDoc | undefined;
+  /** The BSON size of `doc` when the executor computed it (a changed document). */
+  readonly size?: number | undefined;
   readonly arrayTouches: readonly ArrayTouch[];
 }
 

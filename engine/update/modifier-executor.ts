@@ -3,7 +3,7 @@
  * produces the new document (copy-on-write: sharing what it does not change), the `$v:2` diff, modified paths and array touches.
  */
 import type { Doc } from '../bson/values.js';
-import { checkUpdatedDocumentSize } from './document-size.js';
+import { checkUpdatedDocumentSize, updatedDocumentSize } from './document-size.js';
 import { V2LogBuilder } from '../oplog/v2-log-builder.js';
 import type { ApplyParams, ApplyResult, ArrayTouch, UpdateExecutor } from './executor.js';
 import type { ArrayFilter } from './array-filters.js';
@@ -56,9 +56,12 @@ export class ModifierUpdateExecutor implements ModifierExecutor {
     // `UpdateStage`: an in-place update without damage is not written (no validator: in place).
     const undamaged = !ctx.effects.damaged && params.inPlaceUpdates !== false;
     if (noop || undamaged) return { doc: noop ? root : doc, noop: true, modifiedPaths: [], oplog: null, arrayTouches };
+    const out = moveIdFirst(root);
     // An upsert insert is validated and size-checked (17420) as a whole by the caller.
-    const out = params.isUpsertInsert ? moveIdFirst(root) : sizeCheckedResult(moveIdFirst(root));
-    return new ModifierApplyResult(out, modifiedPaths, log, arrayTouches);
+    if (params.isUpsertInsert) return new ModifierApplyResult(out, modifiedPaths, log, arrayTouches, undefined);
+    const size = updatedDocumentSize(doc, params.originalSize, out);
+    checkUpdatedDocumentSize(out, size);
+    return new ModifierApplyResult(out, modifiedPaths, log, arrayTouches, size);
   }
 }
 
@@ -70,6 +73,7 @@ class ModifierApplyResult implements ApplyResult {
     readonly modifiedPaths: readonly string[],
     readonly oplogBuilder: V2LogBuilder,
     readonly arrayTouches: readonly ArrayTouch[],
+    readonly size: number | undefined,
   ) {}
   get oplog(): Doc {
     return this.oplogBuilder.build();

@@ -18,7 +18,7 @@ import { validateVariableName, validateVariableNameForRead } from '../expr/varia
 import { computeOplogDiff, DELTA_OPLOG_ENTRY_PADDING } from '../oplog/diff-calculator.js';
 import { makeDeltaOplogEntry } from '../oplog/diff-types.js';
 import type { ApplyParams, ApplyResult, UpdateExecutor } from './executor.js';
-import { sizeCheckedResult } from './modifier-executor.js';
+import { checkUpdatedDocumentSize, updatedDocumentSize } from './document-size.js';
 import type { UpdateParseOptions } from './parse-update.js';
 import { cloneValue } from './path.js';
 import { replacementModifiedPaths } from './replacement-executor.js';
@@ -68,14 +68,16 @@ class PipelineUpdateExecutor implements PipelineExecutor {
     if (!params.isUpsertInsert) validateForStorage(replaced, { allowTopLevelDollarPrefixes: true });
     checkIdUnchanged(doc, replaced, params.immutablePaths);
     // An upsert insert is size-checked (17420) by the caller, like a replacement.
-    const out = params.isUpsertInsert ? moveIdFirst(replaced) : sizeCheckedResult(moveIdFirst(replaced));
+    const out = moveIdFirst(replaced);
+    const size = params.isUpsertInsert ? undefined : updatedDocumentSize(doc, params.originalSize, out);
+    if (size !== undefined) checkUpdatedDocumentSize(out, size);
 
     const modifiedPaths = replacementModifiedPaths(doc, out);
 
     // The diff is computed against the stored (_id-first) document so that it replays exactly.
     const diff = params.isUpsertInsert ? null : computeOplogDiff(doc, out, DELTA_OPLOG_ENTRY_PADDING);
     const oplog = diff !== null ? makeDeltaOplogEntry(diff) : cloneValue(out);
-    return { doc: out, noop: false, modifiedPaths, oplog, arrayTouches: [] };
+    return { doc: out, noop: false, modifiedPaths, oplog, arrayTouches: [], size };
   }
 }
 
@@ -119,4 +121,3 @@ export function parsePipelineUpdate(stages: Value[], options: UpdateParseOptions
   }
   return new PipelineUpdateExecutor(parsed);
 }
-

@@ -13,7 +13,6 @@
  * either writes (a deterministic concurrent-upsert race).
  */
 import { isDoc, type Doc, type Value } from '../../bson/values.js';
-import type { Catalog } from '../../catalog/catalog.js';
 import type { CollationInfo } from '../../catalog/collation-info.js';
 import type { Collection } from '../../catalog/collection.js';
 import { withIdFirst } from '../../catalog/id-field.js';
@@ -26,8 +25,9 @@ import { checkUpsertDocumentSize } from '../../update/document-size.js';
 import { ReplacementUpdateExecutor } from '../../update/replacement-executor.js';
 import { effectiveCollation } from '../common.js';
 import type { UpdateDeps } from './deps.js';
-import { buildCommandEnv } from './env.js';
-import type { DocumentChange, FieldOrigin, PlanSummary, StatementDetail, UpsertInsertDetail } from './details.js';
+import type { DocumentChange, PlanSummary, StatementDetail, UpsertInsertDetail } from './details.js';
+import type { StatementContext } from './statement-context.js';
+import { fieldOrigins } from './upsert-origins.js';
 import { planAccess, type AccessPlan } from './plan.js';
 import { toEngineError, isInterruption, UPDATE_EXEC_CONTEXT } from './reply.js';
 import type { UpdateStatementSpec } from './request.js';
@@ -35,75 +35,8 @@ import { makeSortComparator, parseSort } from '../../query/sort.js';
 import { buildUpsertSeed, queryHasExpr } from './upsert-seed.js';
 import { shouldRetryUpsertAsUpdate } from './upsert-retry.js';
 
-/** Cooperative time limit (`maxTimeMS`), checked between documents with the engine clock. */
-export class Deadline {
-  constructor(
-    private readonly now: () => Date,
-    private readonly limitAt: number | undefined,
-  ) {}
-  static none(now: () => Date): Deadline {
-    return new Deadline(now, undefined);
-  }
-  /** `maxTimeMS` after the command started; no limit when undefined. */
-  static after(now: () => Date, startedAt: Date, maxTimeMS: number | undefined): Deadline {
-    return maxTimeMS === undefined ? Deadline.none(now) : new Deadline(now, startedAt.getTime() + maxTimeMS);
-  }
-  check(): void {
-    if (this.limitAt !== undefined && this.now().getTime() > this.limitAt) {
-      throw fail(50, 'operation exceeded time limit');
-    }
-  }
-}
-
-/** What every statement of one command shares. */
-export interface StatementContext {
-  readonly catalog: Catalog;
-  readonly db: string;
-  readonly collectionName: string;
-  readonly deps: UpdateDeps;
-  /** `let` values (evaluated once per command), `$$NOW`, `$$CLUSTER_TIME`. */
-  readonly env: RuntimeEnv;
-  readonly letNames: ReadonlySet<string>;
-  readonly bypassDocumentValidation: boolean;
-  readonly deadline: Deadline;
-  /** Context prepended to runtime errors (`Plan executor error during update`). */
-  readonly execContext?: string | undefined;
-  /**
-   * Whether statement details list every document change (`documents`); default true. The
-   * update command turns it off when no observer reads the details (replies only need counts).
-   */
-  readonly collectDocuments?: boolean | undefined;
-}
-
-/** What the commands running update statements pass to build their StatementContext. */
-export interface StatementTarget {
-  readonly db: string;
-  readonly collectionName: string;
-  readonly let: Doc | undefined;
-  readonly bypassDocumentValidation: boolean;
-  readonly deps: UpdateDeps;
-  readonly deadline: Deadline;
-  readonly execContext?: string | undefined;
-  readonly collectDocuments?: boolean | undefined;
-}
-
-/** The statement context of one command: its `let` evaluated once, with the target collection's default collator. */
-export function buildStatementContext(catalog: Catalog, startedAt: Date, target: StatementTarget): StatementContext {
-  const collection = catalog.getCollection(target.db, target.collectionName);
-  const { env, letNames } = buildCommandEnv(startedAt, target.let, collection?.collator ?? null);
-  return {
-    catalog,
-    db: target.db,
-    collectionName: target.collectionName,
-    deps: target.deps,
-    env,
-    letNames,
-    bypassDocumentValidation: target.bypassDocumentValidation,
-    deadline: target.deadline,
-    execContext: target.execContext,
-    collectDocuments: target.collectDocuments,
-  };
-}
+export { Deadline } from './deadline.js';
+export { buildStatementContext, type StatementContext, type StatementTarget } from './statement-context.js';
 
 export interface MatchedDocument {
   readonly doc: Doc;
@@ -214,27 +147,44 @@ export class PreparedStatement {
     });
   }
 
+  /**
+   * The scan both paths share (`match` and `run`): each candidate in plan order, the time limit
+   * checked before it, the query applied (its errors get the executor prefix); `visit` gets each
+   * match and returns false to stop. `progress.docsExamined` counts as it goes, so a caller that
+   * catches an error knows how far the scan got.
+   */
+  private scan(
+    plan: AccessPlan,
+    progress: { docsExamined: number },
+    visit: (doc: Doc, details: MatchDetails, rid: number | undefined) => boolean,
+  ): void {
+    const { candidates, recordIds } = plan;
+    for (let i = 0; i < candidates.length; i++) {
+      const doc = candidates[i]!;
+      this.ctx.deadline.check();
+      progress.docsExamined++;
+      const details: MatchDetails = {};
+      let matched: boolean;
+      try {
+        matched = this.matcher.matches(doc, this.env, details);
+      } catch (e) {
+        throw runtimeError(e, this.execContext);
+      }
+      if (matched && !visit(doc, details, recordIds[i])) return;
+    }
+  }
+
   /** Plans and scans: the documents this statement would update, in the order it updates them. */
   match(): MatchResult {
     const plan = this.plan();
     const matches: MatchedDocument[] = [];
-    let docsExamined = 0;
+    const progress = { docsExamined: 0 };
     const single = !this.spec.multi && this.spec.sort === undefined;
-    try {
-      const { candidates, recordIds } = plan;
-      for (let i = 0; i < candidates.length; i++) {
-        const doc = candidates[i]!;
-        this.ctx.deadline.check();
-        docsExamined++;
-        const details: MatchDetails = {};
-        if (this.matcher.matches(doc, this.env, details)) {
-          matches.push({ doc, details, rid: recordIds[i] });
-          if (single) break;
-        }
-      }
-    } catch (e) {
-      throw runtimeError(e, this.execContext);
-    }
+    this.scan(plan, progress, (doc, details, rid) => {
+      matches.push({ doc, details, rid });
+      return !single;
+    });
+    const { docsExamined } = progress;
     if (this.spec.sort !== undefined && !this.spec.multi && matches.length > 1) {
       const cmp = makeSortComparator(parseSort(this.spec.sort), this.collation?.collator ?? null);
       const sorted = [...matches].sort((a, b) => cmp(a.doc, b.doc));
@@ -256,12 +206,18 @@ export class PreparedStatement {
       hasSort: false,
     });
     const changes: DocumentChange[] = [];
+    const collect = this.ctx.collectDocuments !== false;
     let nMatched = 0;
     let nModified = 0;
-    let docsExamined = 0;
+    const progress = { docsExamined: 0 };
     const detail = (error: EngineError | undefined): StatementDetail => ({
       index: this.spec.index,
-      plan: { stage: plan.stage, indexName: plan.index?.name, docsExamined, keysExamined: plan.keysExamined },
+      plan: {
+        stage: plan.stage,
+        indexName: plan.index?.name,
+        docsExamined: progress.docsExamined,
+        keysExamined: plan.keysExamined,
+      },
       nMatched,
       nModified,
       documents: changes,
@@ -269,31 +225,19 @@ export class PreparedStatement {
       error: error?.toInfo(),
     });
     try {
-      const { candidates, recordIds } = plan;
-      for (let i = 0; i < candidates.length; i++) {
-        const doc = candidates[i]!;
-        this.ctx.deadline.check();
-        docsExamined++;
-        const details: MatchDetails = {};
-        let matched: boolean;
-        try {
-          matched = this.matcher.matches(doc, this.env, details);
-        } catch (e) {
-          throw runtimeError(e, this.execContext);
-        }
-        if (!matched) continue;
-        const change = this.updateOne(doc, details, recordIds[i]);
+      this.scan(plan, progress, (doc, details, rid) => {
+        const change = this.updateOne(doc, details, rid, collect);
         nMatched++;
         if (!change.noop) nModified++;
-        if (this.ctx.collectDocuments !== false) changes.push(change);
-        if (!this.spec.multi) break;
-      }
+        if (collect) changes.push(change);
+        return this.spec.multi;
+      });
     } catch (e) {
       const err = toEngineError(e);
       if (isInterruption(err)) throw err;
       return { ok: false, error: err, detail: detail(err) };
     }
-    if (nMatched === 0) return this.write({ plan, matches: [], docsExamined });
+    if (nMatched === 0) return this.write({ plan, matches: [], docsExamined: progress.docsExamined });
     return { ok: true, n: nMatched, nModified, upsertedId: undefined, detail: detail(undefined) };
   }
 
@@ -335,13 +279,14 @@ export class PreparedStatement {
         return { ok: false, error: err, detail: detail(err) };
       }
     }
+    const collect = this.ctx.collectDocuments !== false;
     try {
       for (const { doc, details, rid } of m.matches) {
         this.ctx.deadline.check();
-        const change = this.updateOne(doc, details, rid);
+        const change = this.updateOne(doc, details, rid, collect);
         nMatched++;
         if (!change.noop) nModified++;
-        if (this.ctx.collectDocuments !== false) changes.push(change);
+        if (collect) changes.push(change);
       }
     } catch (e) {
       const err = toEngineError(e);
@@ -350,8 +295,11 @@ export class PreparedStatement {
     return { ok: true, n: nMatched, nModified, upsertedId: undefined, detail: detail(undefined) };
   }
 
-  /** Updates one stored document. Runtime errors get the executor prefix. */
-  private updateOne(doc: Doc, details: MatchDetails, rid: number | undefined): DocumentChange {
+  /**
+   * Updates one stored document. Runtime errors get the executor prefix. The change's `oplog`
+   * document is built only when `collect` (the oplog entry keeps its builder).
+   */
+  private updateOne(doc: Doc, details: MatchDetails, rid: number | undefined, collect: boolean): DocumentChange {
     const collection = this.collection!;
     let res: ApplyResult;
     try {
@@ -361,6 +309,7 @@ export class PreparedStatement {
         immutablePaths: ['_id'],
         env: this.env,
         inPlaceUpdates: collection.validator === undefined,
+        originalSize: collection.recordSize(doc, rid),
       });
       if (res.noop) {
         return { before: doc, after: doc, noop: true, modifiedPaths: [], arrayTouches: res.arrayTouches, oplog: null };
@@ -370,7 +319,7 @@ export class PreparedStatement {
       const stored = replaceDocument(this.ctx.catalog, collection, doc, res.doc, {
         bypassDocumentValidation: this.ctx.bypassDocumentValidation,
         oplogO: res.oplogBuilder ?? res.oplog ?? undefined,
-        hint: { rid, modifiedPaths: res.modifiedPaths },
+        hint: { rid, modifiedPaths: res.modifiedPaths, size: res.size },
       });
       return {
         before: doc,
@@ -378,8 +327,7 @@ export class PreparedStatement {
         noop: false,
         modifiedPaths: res.modifiedPaths,
         arrayTouches: res.arrayTouches,
-        // Built only for details someone reads (the oplog entry keeps the builder).
-        oplog: this.ctx.collectDocuments === false ? null : res.oplog,
+        oplog: collect ? res.oplog : null,
       };
     } catch (e) {
       throw runtimeError(e, this.execContext);
@@ -443,41 +391,6 @@ export class PreparedStatement {
       duplicateKeyError: dupKey,
     });
   }
-}
-
-/** The dotted paths a `$setOnInsert` names (the top-level operator's own fields). */
-function setOnInsertPaths(spec: UpdateStatementSpec): string[] {
-  if (spec.u.kind !== 'modifier') return [];
-  const soi = spec.u.doc.get('$setOnInsert');
-  return isDoc(soi) ? [...soi.keys()] : [];
-}
-
-function isPrefixOrEqual(prefix: string, path: string): boolean {
-  return path === prefix || path.startsWith(`${prefix}.`);
-}
-
-function fieldOrigins(
-  doc: Doc,
-  seedPaths: readonly string[],
-  res: ApplyResult,
-  spec: UpdateStatementSpec,
-  generatedId: boolean,
-): Map<string, FieldOrigin> {
-  const origins = new Map<string, FieldOrigin>();
-  if (generatedId) origins.set('_id', 'generatedId');
-  if (spec.u.kind === 'replacement') {
-    for (const k of doc.keys()) {
-      if (origins.has(k)) continue;
-      origins.set(k, k === '_id' && seedPaths.includes('_id') && !spec.u.doc.has('_id') ? 'query' : 'replacement');
-    }
-    return origins;
-  }
-  for (const p of seedPaths) origins.set(p, 'query');
-  const soi = setOnInsertPaths(spec);
-  for (const p of res.modifiedPaths) {
-    origins.set(p, soi.some((s) => isPrefixOrEqual(s, p)) ? 'setOnInsert' : 'update');
-  }
-  return origins;
 }
 
 /** `ParsedUpdate::parseRequest`: `upsertSupplied` needs an upsert and a document in `c.new`. */

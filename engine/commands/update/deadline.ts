@@ -1,0 +1,22 @@
+/** `maxTimeMS` for the commands that run update statements. */
+import { fail } from '../../errors.js';
+
+/** Cooperative time limit (`maxTimeMS`), checked between documents with the engine clock. */
+export class Deadline {
+  constructor(
+    private readonly now: () => Date,
+    private readonly limitAt: number | undefined,
+  ) {}
+  static none(now: () => Date): Deadline {
+    return new Deadline(now, undefined);
+  }
+  /** `maxTimeMS` after the command started; no limit when undefined. */
+  static after(now: () => Date, startedAt: Date, maxTimeMS: number | undefined): Deadline {
+    return maxTimeMS === undefined ? Deadline.none(now) : new Deadline(now, startedAt.getTime() + maxTimeMS);
+  }
+  check(): void {
+    if (this.limitAt !== undefined && this.now().getTime() > this.limitAt) {
+      throw fail(50, 'operation exceeded time limit');
+    }
+  }
+}
