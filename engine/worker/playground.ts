@@ -28,6 +28,7 @@ import type {
 import { diagnoseError } from './diagnose.js';
 import { firstBatch, isOk, replyError } from './reply-fields.js';
 import { annotate, arrayFiltersOf, raceClient, statementView } from './statement-views.js';
+import { explainUnchanged } from './unchanged/index.js';
 import { markUncommitted, transactionStep, type TransactionStep } from './transaction-fate.js';
 import type { ShellRunner } from './shell-runner.js';
 import { explainOplogEntry, scalarText, toTree, typedEJSON } from './views.js';
@@ -116,16 +117,24 @@ export function runPlaygroundScript(
         command: typedEJSON(command),
         reply: typedEJSON(reply),
         ok: isOk(reply),
-        statements: annotate(
+        statements: explainUnchanged(
           engine,
           dbName,
           name,
           command,
           reply,
-          details.map((d, i) => {
-            const view = statementView(d, arrayFiltersOf(command, name, d.index));
-            return name === 'upsertRace' ? { ...view, simulatedClient: raceClient(command, i) } : view;
-          }),
+          details,
+          annotate(
+            engine,
+            dbName,
+            name,
+            command,
+            reply,
+            details.map((d, i) => {
+              const view = statementView(d, arrayFiltersOf(command, name, d.index));
+              return name === 'upsertRace' ? { ...view, simulatedClient: raceClient(command, i) } : view;
+            }),
+          ),
         ),
         ...(current === undefined ? {} : { statement: current }),
       });

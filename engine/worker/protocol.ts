@@ -196,7 +196,20 @@ export interface ChangeView {
   readonly arrayTouches: readonly ArrayTouchView[];
   /** The oplog `o` written, typed EJSON (absent for a no-op). */
   readonly oplog?: string;
+  /** For a document left as it was: why (absent when not explained, beyond the first 100 per statement). */
+  readonly unchanged?: UnchangedView;
 }
+
+/**
+ * Why a matched document was not modified:
+ * - `equal`: every modifier was a no-op on it, one reason per modifier (`$set qty: already 5`);
+ * - `refused`: the statement failed on this document (a validator), its errInfo in readable lines;
+ * - `not-reached`: a multi update stopped at `stoppedAt`'s failure before reaching it.
+ */
+export type UnchangedView =
+  | { readonly kind: 'equal'; readonly reasons: readonly string[] }
+  | { readonly kind: 'refused'; readonly lines: readonly string[] }
+  | { readonly kind: 'not-reached'; readonly stoppedAt: string };
 
 export type FieldOriginName = 'query' | 'update' | 'setOnInsert' | 'replacement' | 'generatedId';
 
@@ -222,6 +235,8 @@ export interface StatementView {
   readonly error?: ProtocolError;
   /** The write error's errInfo (a validator's failing document id and rule …), typed EJSON. */
   readonly errInfo?: string;
+  /** How many matched documents a multi update never reached because it stopped at an error. */
+  readonly notReached?: number;
   /** An ordered batch stopped at an earlier statement's error: this statement never ran. */
   readonly notRun?: { readonly stoppedAt: number };
   /** The command's write concern error: the write itself was applied. */

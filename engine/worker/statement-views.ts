@@ -12,7 +12,7 @@ import { errorOf, numberOf } from './reply-fields.js';
 import { toTree, typedEJSON } from './views.js';
 
 /** The write errors of an update reply (by statement index) or a bulkWrite reply's failed items (by op). */
-function writeErrorsOf(name: string, reply: Doc): Map<number, Doc> {
+export function writeErrorsOf(name: string, reply: Doc): Map<number, Doc> {
   const out = new Map<number, Doc>();
   if (name === 'bulkWrite') {
     const cursor = reply.get('cursor');

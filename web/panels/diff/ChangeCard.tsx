@@ -9,6 +9,7 @@ import { usePlayground } from '../../state/store.js';
 import { TreeView } from '../TreeView.js';
 import type { WhyTarget } from '../WhyPanel.js';
 import { idText } from './id-text.js';
+import { UnchangedReason, unchangedPill } from './UnchangedReason.js';
 import { WhyToggle } from './WhyToggles.js';
 
 export function ChangeCard({
@@ -27,6 +28,7 @@ export function ChangeCard({
   const afterOutlines = new Map(change.arrayTouches.filter((t) => t.changed).map((t) => [t.path, t.operator]));
   const id = idText(change.before);
   const linked = hoveredId !== null && hoveredId === id;
+  const pill = unchangedPill(change.unchanged);
   useEffect(() => {
     // Linked from the oplog pane: bring the card into view.
     if (linked) card.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
@@ -34,15 +36,15 @@ export function ChangeCard({
   return (
     <article
       ref={card}
-      className={`change-card ${change.noop ? 'noop' : 'changed'} ${linked ? 'linked' : ''}`}
+      className={`change-card ${change.noop ? 'noop' : 'changed'} ${change.unchanged?.kind ?? ''} ${linked ? 'linked' : ''}`}
       data-testid="diff-document"
       data-id={id}
     >
       <header>
         <span className="doc-id">_id {id ?? '?'}</span>
         {change.noop ? (
-          <span className="pill" data-testid="diff-unchanged">
-            matched, unchanged
+          <span className={`pill ${pill.bad ? 'bad' : ''}`} data-testid="diff-unchanged">
+            {pill.text}
           </span>
         ) : (
           <span className="pill changed">
@@ -50,7 +52,8 @@ export function ChangeCard({
           </span>
         )}
       </header>
-      {change.noop && change.arrayTouches.length === 0 ? (
+      <UnchangedReason unchanged={change.unchanged} />
+      {change.noop && change.arrayTouches.length === 0 && change.unchanged?.kind !== 'refused' ? (
         <details className="sides one collapsed">
           <summary>Show the document</summary>
           <TreeView node={change.after} />

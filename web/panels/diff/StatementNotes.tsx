@@ -24,6 +24,14 @@ export function StatementNotes({ statement }: { statement: StatementView }): Rea
           </pre>
         </details>
       ) : null}
+      {statement.notReached !== undefined ? (
+        <p className="statement-error" data-testid="diff-not-reached">
+          Stopped at this error: {statement.notReached} more matched{' '}
+          {statement.notReached === 1
+            ? 'document was never reached and stays as it was.'
+            : 'documents were never reached and stay as they were.'}
+        </p>
+      ) : null}
       {statement.notRun !== undefined ? (
         <p className="statement-error" data-testid="diff-not-run">
           Did not run: the batch is ordered, so it stopped at statement #{statement.notRun.stoppedAt}’s error.

@@ -15,7 +15,24 @@ function lineCount(node: TreeNode): number {
 /** Estimated pixel height of a card (for windowing). */
 export function estimate(card: Card): number {
   if (card.kind === 'header') return 64 + card.statement.arrayFilters.length * 22;
-  if (card.kind === 'change' && card.change.noop && card.change.arrayTouches.length === 0) return 72;
+  // A no-op's reason adds a line per modifier (or per broken rule).
+  const reason =
+    card.kind === 'change' && card.change.unchanged !== undefined
+      ? 28 +
+        22 *
+          (card.change.unchanged.kind === 'equal'
+            ? card.change.unchanged.reasons.length - 1
+            : card.change.unchanged.kind === 'refused'
+              ? card.change.unchanged.lines.length + 1
+              : 0)
+      : 0;
+  if (
+    card.kind === 'change' &&
+    card.change.noop &&
+    card.change.arrayTouches.length === 0 &&
+    card.change.unchanged?.kind !== 'refused'
+  )
+    return 72 + reason;
   if (card.kind === 'upsert') return 80 + 21 * lineCount(card.statement.upsert?.doc ?? { t: 'doc', fields: [] });
-  return 70 + 21 * Math.max(lineCount(card.change.before), lineCount(card.change.after));
+  return 70 + reason + 21 * Math.max(lineCount(card.change.before), lineCount(card.change.after));
 }
