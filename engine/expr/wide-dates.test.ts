@@ -71,7 +71,11 @@ describe('dates outside the JS Date range in expressions', () => {
       canon('{"$date": {"$numberLong": "9223372036854775800"}}'),
     );
     expect(project('{"$dateAdd": {"startDate": "$max", "unit": "millisecond", "amount": 1}}')).toBe(
-      error(5166406, '$dateAdd overflowed'),
+      error(159, 'Overflow while adding 1ms to 9223372036854775807ms', 'DurationOverflow'),
+    );
+    expect(project('{"$dateAdd": {"startDate": "$max", "unit": "second", "amount": 1}}')).toBe(error(5166406, 'dateAdd overflowed'));
+    expect(project('{"$dateAdd": {"startDate": "$y2020", "unit": "year", "amount": 584942418}}')).toBe(
+      error(5976500, "invalid dateAdd 'amount' parameter value: 584942418 year"),
     );
     expect(project('{"$year": {"$dateAdd": {"startDate": "$y2020", "unit": "year", "amount": 100000000}}}')).toBe(
       canon('100002020'),

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Decimal128, ObjectId, Timestamp } from '../../bson/values.js';
-import { expr, exprCode, i, l } from './harness.js';
+import { expr, exprCode, exprError, i, l } from './harness.js';
 
 type Lit = Parameters<typeof expr>[0];
 interface Expected {
@@ -106,5 +106,66 @@ describe('date_diff.js', () => {
       ['startOfWeek type', { e: diffWeek, doc: { startDate: someDate, endDate: someDate, unit: 'week', timeZone: 'GMT', startOfWeek: 1 } }, { code: 5439015 }],
       ['startOfWeek value', { e: diffWeek, doc: { startDate: someDate, endDate: someDate, unit: 'week', timeZone: 'GMT', startOfWeek: 'FRIDIE' } }, { code: 5439016 }],
     ]);
+  });
+});
+
+describe('date_add_subtract.js', () => {
+  const doc = { _id: 1, date: D('2020-12-31T12:10:05Z'), unit: 'month', timezone: 'Europe/Paris' };
+  const add = (args: Lit) => expr({ $dateAdd: args }, doc);
+  const sub = (args: Lit) => expr({ $dateSubtract: args }, doc);
+  it('$dateAdd: calendar units in the time zone, DST, last-day adjustment, null', () => {
+    expect(add({ startDate: D('2020-11-30T12:10:05Z'), unit: 'day', amount: 1 })).toEqual(D('2020-12-01T12:10:05Z'));
+    expect(add({ startDate: D('2020-10-24T18:10:00Z'), unit: 'hour', amount: 24, timezone: 'Europe/Paris' })).toEqual(D('2020-10-25T18:10:00Z'));
+    expect(add({ startDate: D('2020-10-24T18:10:00Z'), unit: 'day', amount: 1, timezone: 'Europe/Paris' })).toEqual(D('2020-10-25T19:10:00Z'));
+    expect(add({ startDate: D('2021-01-30T23:30:00Z'), unit: 'month', amount: 1, timezone: 'Europe/Paris' })).toEqual(D('2021-02-27T23:30:00Z'));
+    expect(add({ startDate: '$dateSent', unit: 'day', amount: 1 })).toBeNull();
+    expect(add({ startDate: '$date', unit: 'day', amount: 1 })).toEqual(D('2021-01-01T12:10:05Z'));
+    expect(add({ startDate: '$date', unit: 'week', amount: 1 })).toEqual(D('2021-01-07T12:10:05Z'));
+    expect(add({ startDate: '$date', unit: 'hour', amount: 2 })).toEqual(D('2020-12-31T14:10:05Z'));
+    expect(add({ startDate: '$date', unit: 'minute', amount: 50 })).toEqual(D('2020-12-31T13:00:05Z'));
+    expect(add({ startDate: '$date', unit: 'millisecond', amount: 1050 })).toEqual(D('2020-12-31T12:10:06.05Z'));
+    expect(add({ startDate: '$date', unit: '$unit', amount: 1 })).toEqual(D('2021-01-31T12:10:05Z'));
+    expect(add({ startDate: '$date', unit: 'hour', amount: 2, timezone: '$timezone' })).toEqual(D('2020-12-31T14:10:05Z'));
+  });
+  it('$dateSubtract', () => {
+    expect(sub({ startDate: '$date', unit: 'year', amount: 1 })).toEqual(D('2019-12-31T12:10:05Z'));
+    expect(sub({ startDate: '$date', unit: 'quarter', amount: 2 })).toEqual(D('2020-06-30T12:10:05Z'));
+    expect(sub({ startDate: '$date', unit: '$unit', amount: 1 })).toEqual(D('2020-11-30T12:10:05Z'));
+    expect(sub({ startDate: '$date', unit: '$unit', amount: 3, timezone: '$timezone' })).toEqual(D('2020-09-30T11:10:05Z'));
+    expect(sub({ startDate: '$date', unit: 'day', amount: 15 })).toEqual(D('2020-12-16T12:10:05Z'));
+    expect(sub({ startDate: '$date', unit: 'hour', amount: 48 })).toEqual(D('2020-12-29T12:10:05Z'));
+    expect(sub({ startDate: '$date', unit: 'minute', amount: 15 })).toEqual(D('2020-12-31T11:55:05Z'));
+    expect(sub({ startDate: '$date', unit: 'second', amount: 125 })).toEqual(D('2020-12-31T12:08:00Z'));
+    expect(sub({ startDate: D('2021-01-31T03:00:00Z'), unit: 'month', amount: 2 })).toEqual(D('2020-11-30T03:00:00Z'));
+    expect(sub({ startDate: D('2021-01-31T03:00:00Z'), unit: 'month', amount: 2, timezone: 'America/New_York' })).toEqual(D('2020-12-01T03:00:00Z'));
+    expect(sub({ startDate: { $dateAdd: { startDate: '$date', unit: 'hour', amount: 2 } }, unit: 'hour', amount: 2 })).toEqual(D('2020-12-31T12:10:05Z'));
+    expect(sub({ startDate: '$date', unit: 'month', amount: 1 })).toEqual(add({ startDate: D('2020-11-30T12:10:00Z'), unit: 'second', amount: 5 }));
+  });
+  it('errors: 5166402, 5166401, 5166403, 5166404, FailedToParse, 5166405, 40485', () => {
+    expect(exprCode({ $dateAdd: { unit: 'second', amount: 120 } }, doc)).toBe(5166402);
+    expect(exprCode({ $dateSubtract: { startDate: '$date', amount: 1 } }, doc)).toBe(5166402);
+    expect(exprCode({ $dateAdd: { startDate: '$date', units: 'day', amount: 1 } }, doc)).toBe(5166401);
+    expect(exprCode({ $dateSubtract: { startDate: 'myBirthDate', unit: 'year', amount: 10 } }, doc)).toBe(5166403);
+    expect(exprCode({ $dateAdd: { startDate: '$date', unit: 1, amount: 10 } }, doc)).toBe(5166404);
+    expect(exprCode({ $dateAdd: { startDate: '$date', unit: 'epoch', amount: 10 } }, doc)).toBe(9);
+    expect(exprCode({ $dateSubtract: { startDate: '$date', unit: 'year', amount: 1.001 } }, doc)).toBe(5166405);
+    expect(exprCode({ $dateSubtract: { startDate: '$date', unit: 'year', amount: 1, timezone: 'Unknown' } }, doc)).toBe(40485);
+  });
+  it('overflow (date_time_support.cpp dateAdd): 159 for milliseconds, 5976500 amount range, 5166406 result', () => {
+    const max = new Date(8.64e15);
+    expect(exprError({ $dateAdd: { startDate: max, unit: 'millisecond', amount: l(9223372036854775807n) } })).toEqual({
+      code: 159,
+      errmsg: 'Overflow while adding 9223372036854775807ms to 8640000000000000ms',
+    });
+    expect(exprError({ $dateSubtract: { startDate: max, unit: 'millisecond', amount: l(-9223372036854775807n) } }).code).toBe(159);
+    expect(exprError({ $dateAdd: { startDate: max, unit: 'day', amount: l(213503982335n) } })).toEqual({
+      code: 5976500,
+      errmsg: "invalid dateAdd 'amount' parameter value: 213503982335 day",
+    });
+    expect(exprError({ $dateAdd: { startDate: max, unit: 'day', amount: l(213503982334n) } })).toEqual({ code: 5166406, errmsg: 'dateAdd overflowed' });
+    expect(exprError({ $dateSubtract: { startDate: max, unit: 'year', amount: l(-9223372036854775808n) } })).toEqual({
+      code: 6045000,
+      errmsg: "invalid $dateSubtract 'amount' parameter value: -9223372036854775808",
+    });
   });
 });
