@@ -101,3 +101,24 @@ test('an ordered bulk shows the statement that did not run; a write concern erro
   await expect(badge).toContainText('provenance');
   await expect(playground.diff.locator('.change-card.changed')).toHaveCount(1);
 });
+
+test('a collation the engine only approximates shows a note on that statement, one it reproduces shows none', async ({
+  playground,
+  page,
+}) => {
+  await playground.open();
+  await playground.setCommand(
+    'db.students.updateMany({name: "x"}, {$set: {seen: 1}}, {collation: {locale: "sv", alternate: "shifted", maxVariable: "space"}})',
+  );
+  await playground.run();
+  const note = playground.diff.getByTestId('diff-fidelity-note');
+  await expect(note).toContainText('Approximation:');
+  await expect(note).toContainText('maxVariable: "space" is compared like "punct"');
+  await page.screenshot({ path: '/tmp/collation-note-1440.png' });
+  await playground.setCommand(
+    'db.students.updateMany({name: "x"}, {$set: {seen: 1}}, {collation: {locale: "en", alternate: "shifted", maxVariable: "space", strength: 4}})',
+  );
+  await playground.run();
+  await expect(playground.diff.getByTestId('diff-statement').first()).toBeVisible();
+  await expect(playground.diff.getByTestId('diff-fidelity-note')).toHaveCount(0);
+});

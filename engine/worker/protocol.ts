@@ -243,6 +243,11 @@ export interface StatementView {
   readonly writeConcernError?: ProtocolError & { readonly errInfo?: string };
   /** Where MongoDB 8.0 behaves differently from older servers here, in one line with versions. */
   readonly versionNote?: string;
+  /**
+   * Where the playground only approximates MongoDB for this statement (a collation option the
+   * engine cannot reproduce for the locale), in one line; the reply is still the engine's best.
+   */
+  readonly fidelityNote?: string;
   readonly arrayFilters: readonly ArrayFilterView[];
   /**
    * Set for the two sides of `upsertRace` (a playground simulation of two clients, not a MongoDB

@@ -1,13 +1,15 @@
 /**
  * A write command's statements as the page shows them: the per-statement details (documents,
  * upsert, error) with the arrayFilters legend, then what the reply adds (errInfo, statements an
- * ordered batch never ran, the write concern error, version notes).
+ * ordered batch never ran, the write concern error, version notes, notes where the engine
+ * approximates the server).
  */
 import { isArray, isDoc, type Doc, type Value } from '../bson/values.js';
 import type { StatementDetail } from '../commands/update/details.js';
 import { codeNameOf } from '../errors.js';
 import type { Engine } from '../index.js';
 import type { ArrayFilterView, StatementView } from './protocol.js';
+import { collationNoteOf } from './collation-note.js';
 import { errorOf, numberOf } from './reply-fields.js';
 import { toTree, typedEJSON } from './views.js';
 
@@ -31,8 +33,8 @@ export function writeErrorsOf(name: string, reply: Doc): Map<number, Doc> {
 
 /**
  * What the reply says beyond the per-statement details: errInfo of a write error, the statements
- * an ordered batch never ran, the command's write concern error, and where 8.0 differs from
- * older servers.
+ * an ordered batch never ran, the command's write concern error, where 8.0 differs from
+ * older servers, and where the engine only approximates the server (a collation option).
  */
 export function annotate(
   engine: Engine,
@@ -54,6 +56,7 @@ export function annotate(
   const out = views.map((v) => {
     const entry = errors.get(v.index);
     const errInfo = entry?.get('errInfo');
+    const fidelityNote = collationNoteOf(engine, db, command, name, v.index);
     const note =
       versionNote(v, sharded, writeConcernError !== undefined && errors.size > 0) ??
       (sharded && name === 'update' && untargetedSingleUpdate(engine, db, command, v) ? UNTARGETED_NOTE : undefined);
@@ -62,6 +65,7 @@ export function annotate(
       ...(isDoc(errInfo) ? { errInfo: typedEJSON(errInfo) } : {}),
       ...(writeConcernError === undefined ? {} : { writeConcernError }),
       ...(note === undefined ? {} : { versionNote: note }),
+      ...(fidelityNote === undefined ? {} : { fidelityNote }),
     };
   });
   // An ordered batch stops at its first error: the later statements never ran.

@@ -1,7 +1,7 @@
 /**
  * What a statement's header says beyond its counts: the simulation label, its error and errInfo,
- * "did not run", a write concern error badge, a version note, an uncommitted transaction, or
- * that nothing matched.
+ * "did not run", a write concern error badge, a version note, a note where the engine only
+ * approximates the server, an uncommitted transaction, or that nothing matched.
  */
 import type { ReactNode } from 'react';
 import type { StatementView } from '../../../engine/worker/protocol.js';
@@ -56,6 +56,11 @@ export function StatementNotes({ statement }: { statement: StatementView }): Rea
       {statement.versionNote !== undefined ? (
         <p className="muted version-note" data-testid="diff-version-note">
           {statement.versionNote}
+        </p>
+      ) : null}
+      {statement.fidelityNote !== undefined ? (
+        <p className="muted version-note fidelity-note" data-testid="diff-fidelity-note">
+          <strong>Approximation:</strong> {statement.fidelityNote}
         </p>
       ) : null}
       {statement.transaction !== undefined ? (
