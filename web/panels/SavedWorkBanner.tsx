@@ -121,6 +121,7 @@ export function PreviousWorkButton(): ReactNode {
       type="button"
       className="btn subtle"
       data-testid="restore-previous"
+      data-closes-menu
       title={`Bring back ${previous.label} (kept ${time(previous.savedAt)}); what you have now is kept in its place`}
       onClick={() => void bringBackPrevious()}
     >
