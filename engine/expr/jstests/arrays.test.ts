@@ -1,0 +1,170 @@
+/**
+ * Ports of MongoDB's jstests/aggregation/expressions/ for arrays: slice.js, range.js, reduce.js,
+ * n_expressions.js. Each expression runs through aggregate and an update pipeline (harness.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { Decimal128 } from '../../bson/values.js';
+import { expr, exprCode, i, l, v } from './harness.js';
+
+type Lit = Parameters<typeof expr>[0];
+const ints = (xs: number[]) => xs.map((n) => i(n));
+const dec = (s: string): Decimal128 => Decimal128.fromString(s);
+
+describe('slice.js', () => {
+  const arr = [0, 1, 2, 3, 4];
+  const slice = (args: Lit[]) => expr({ $slice: [{ $literal: arr }, ...args] });
+  it('two and three arguments', () => {
+    expect(slice([2])).toEqual([0, 1]);
+    expect(slice([2.0])).toEqual([0, 1]);
+    expect(slice([-2])).toEqual([3, 4]);
+    expect(slice([-2.0])).toEqual([3, 4]);
+    expect(slice([0])).toEqual([]);
+    expect(slice([10])).toEqual(arr);
+    expect(slice([-10])).toEqual(arr);
+    expect(expr({ $slice: [null, -10] })).toBeNull();
+    expect(slice([null])).toBeNull();
+    expect(slice([1, 2])).toEqual([1, 2]);
+    expect(slice([1.0, 2.0])).toEqual([1, 2]);
+    expect(slice([-3, 2])).toEqual([2, 3]);
+    expect(slice([-5, 2])).toEqual([0, 1]);
+    expect(slice([-10, 2])).toEqual([0, 1]);
+    expect(slice([10, 2])).toEqual([]);
+    expect(slice([4, 3])).toEqual([4]);
+    expect(slice([-1, 3])).toEqual([4]);
+    expect(slice([-1, null])).toBeNull();
+  });
+  it('errors: 28667 arity, 28724 not an array, 28725-28729 position and count', () => {
+    expect(exprCode({ $slice: [[1, 2, 3]] })).toBe(28667);
+    expect(exprCode({ $slice: [[1, 2, 3], 4, 5, 6] })).toBe(28667);
+    expect(exprCode({ $slice: ['one', 2] })).toBe(28724);
+    expect(exprCode({ $slice: [[1, 2], '2'] })).toBe(28725);
+    expect(exprCode({ $slice: [[1, 2], 1.5] })).toBe(28726);
+    expect(exprCode({ $slice: [[1, 2], 2 ** 32] })).toBe(28726);
+    expect(exprCode({ $slice: [[1, 2], -(2 ** 31) - 1] })).toBe(28726);
+    expect(exprCode({ $slice: [[1, 2], 0, '2'] })).toBe(28727);
+    expect(exprCode({ $slice: [[1, 2], 0, 1.5] })).toBe(28728);
+    expect(exprCode({ $slice: [[1, 2], 0, 2 ** 32] })).toBe(28728);
+    expect(exprCode({ $slice: [[1, 2], 0, -(2 ** 31) - 1] })).toBe(28728);
+    expect(exprCode({ $slice: [[1, 2], 0, 0] })).toBe(28729);
+    expect(exprCode({ $slice: [[1, 2], 0, -1] })).toBe(28729);
+  });
+});
+
+describe('range.js', () => {
+  const stops = (distance: number, step: number) => {
+    const out: number[] = [];
+    for (let x = 0; step > 0 ? x < distance : x > distance; x += step) out.push(x);
+    return ints(out);
+  };
+  it('int and int-valued long, decimal arguments make int arrays', () => {
+    for (const distance of [42, 88, 218, 383]) {
+      const doc = { distance: i(distance) };
+      expect(expr({ $range: [i(0), '$distance', i(25)] }, doc)).toEqual(stops(distance, 25));
+      expect(expr({ $range: [l(0), '$distance', l(25)] }, doc)).toEqual(stops(distance, 25));
+      expect(expr({ $range: [i(0), { $multiply: ['$distance', -1] }, i(-25)] }, doc)).toEqual(stops(-distance, -25));
+      expect(expr({ $range: [i(0), { $multiply: ['$distance', -1] }, i(25)] }, doc)).toEqual([]);
+      expect(expr({ $range: ['$distance', '$distance', i(25)] }, doc)).toEqual([]);
+    }
+    for (const distance of [5, 8, 2, 1]) {
+      const doc = { distance: i(distance) };
+      expect(expr({ $range: [i(0), '$distance'] }, doc)).toEqual(stops(distance, 1));
+      expect(expr({ $range: [i(0), { $multiply: ['$distance', i(-1)] }] }, doc)).toEqual([]);
+      expect(expr({ $range: ['$distance', '$distance'] }, doc)).toEqual([]);
+    }
+    expect(expr({ $range: ['$distance', i(2147483647), i(1073741824)] }, { distance: i(100) })).toEqual(ints([100, 1073741924]));
+    expect(expr({ $range: ['$distance', dec('201.0'), dec('100.0')] }, { distance: i(100) })).toEqual(ints([100, 200]));
+  });
+  it('errors: 34443-34449, and the memory limit (146)', () => {
+    const doc = { distance: i(100) };
+    expect(exprCode({ $range: [l(12147483647), '$distance'] }, doc)).toBe(34444);
+    expect(exprCode({ $range: [dec('0.35'), '$distance'] }, doc)).toBe(34444);
+    expect(exprCode({ $range: ['String is not a number', '$distance'] }, doc)).toBe(34443);
+    expect(exprCode({ $range: [null, '$distance'] }, doc)).toBe(34443);
+    expect(exprCode({ $range: ['$distance', l(12147483647)] }, doc)).toBe(34446);
+    expect(exprCode({ $range: ['$distance', dec('0.35')] }, doc)).toBe(34446);
+    expect(exprCode({ $range: ['$distance', 'String is not a number'] }, doc)).toBe(34445);
+    expect(exprCode({ $range: ['$distance', null] }, doc)).toBe(34445);
+    expect(exprCode({ $range: ['$distance', i(100), l(12147483647)] }, doc)).toBe(34448);
+    expect(exprCode({ $range: ['$distance', i(100), dec('0.35')] }, doc)).toBe(34448);
+    expect(exprCode({ $range: ['$distance', i(100), 'String is not a number'] }, doc)).toBe(34447);
+    expect(exprCode({ $range: ['$distance', i(100), null] }, doc)).toBe(34447);
+    expect(exprCode({ $range: [0, '$distance', 0] }, doc)).toBe(34449);
+    expect(exprCode({ $range: [0, 1073741924] })).toBe(146);
+    expect(expr({ $range: [0, 1073741924, -1] })).toEqual([]);
+  });
+});
+
+describe('reduce.js', () => {
+  it('folds with $$value and $$this, nested and through $let', () => {
+    expect(expr({ $reduce: { input: [1, 2, 3], initialValue: { $literal: 0 }, in: { $sum: ['$$this', '$$value'] } } })).toBe(6);
+    expect(expr({ $reduce: { input: [], initialValue: { $literal: 0 }, in: 10 } })).toBe(0);
+    expect(expr({ $reduce: { input: [1, 2, 3], initialValue: [], in: { $concatArrays: ['$$value', ['$$this']] } } })).toEqual([1, 2, 3]);
+    expect(expr({ $reduce: { input: [1, 2], initialValue: [], in: { $concatArrays: ['$$value', ['$$value.notAField']] } } })).toEqual([[], []]);
+    expect(
+      expr({ $reduce: { input: [[1, 2, 3], [4, 5]], initialValue: 1, in: { $multiply: ['$$value', { $reduce: { input: '$$this', initialValue: 0, in: { $sum: ['$$value', '$$this'] } } }] } } }),
+    ).toBe(54);
+    expect(
+      expr({
+        $reduce: {
+          input: [[0, 1], [2, 3]],
+          initialValue: { allElements: [], sumOfInner: { $literal: 0 } },
+          in: {
+            $let: {
+              vars: { outerValue: '$$value', innerArray: '$$this' },
+              in: {
+                $reduce: {
+                  input: '$$innerArray',
+                  initialValue: '$$outerValue',
+                  in: { allElements: { $concatArrays: ['$$value.allElements', ['$$this']] }, sumOfInner: { $sum: ['$$value.sumOfInner', '$$this'] } },
+                },
+              },
+            },
+          },
+        },
+      }),
+    ).toEqual(v({ allElements: [0, 1, 2, 3], sumOfInner: 6 }));
+    expect(expr({ $reduce: { input: null, initialValue: { $literal: 0 }, in: 5 } })).toBeNull();
+    expect(expr({ $reduce: { input: '$nonexistent', initialValue: { $literal: 0 }, in: 5 } })).toBeNull();
+  });
+  it('errors: 40075-40079; $$value and $$this outside "in" are undefined variables (17276)', () => {
+    expect(exprCode({ $reduce: 0 })).toBe(40075);
+    expect(exprCode({ $reduce: { input: { $literal: 0 }, initialValue: { $literal: 0 }, in: { $literal: 0 }, notAField: { $literal: 0 } } })).toBe(40076);
+    expect(exprCode({ $reduce: { initialValue: { $literal: 0 }, in: { $literal: 0 } } })).toBe(40077);
+    expect(exprCode({ $reduce: { input: { $literal: 0 }, in: { $literal: 0 } } })).toBe(40078);
+    expect(exprCode({ $reduce: { input: { $literal: 0 }, initialValue: { $literal: 0 } } })).toBe(40079);
+    expect(exprCode({ $reduce: { input: '$$value', initialValue: [], in: [] } })).toBe(17276);
+    expect(exprCode({ $reduce: { input: '$$this', initialValue: [], in: [] } })).toBe(17276);
+  });
+});
+
+describe('n_expressions.js', () => {
+  const doc = { a: [1, 2, 3, 5, 7, 9], n: 4, diff: 2 };
+  const t = (op: string, args: Lit) => expr({ [op]: args }, doc);
+  it('$minN, $maxN, $firstN, $lastN over literals, fields and computed n', () => {
+    let args: Lit = { n: 3, input: [5, 4, 3, 2, 1] };
+    expect(t('$minN', args)).toEqual([1, 2, 3]);
+    expect(t('$maxN', args)).toEqual([5, 4, 3]);
+    expect(t('$firstN', args)).toEqual([5, 4, 3]);
+    expect(t('$lastN', args)).toEqual([3, 2, 1]);
+    args = { n: 3, input: [null, 2, null, 1] };
+    expect(t('$minN', args)).toEqual([1, 2]);
+    expect(t('$maxN', args)).toEqual([2, 1]);
+    expect(t('$firstN', args)).toEqual([null, 2, null]);
+    expect(t('$lastN', args)).toEqual([2, null, 1]);
+    args = { n: 3, input: '$a' };
+    expect(t('$minN', args)).toEqual([1, 2, 3]);
+    expect(t('$maxN', args)).toEqual([9, 7, 5]);
+    expect(t('$firstN', args)).toEqual([1, 2, 3]);
+    expect(t('$lastN', args)).toEqual([5, 7, 9]);
+    args = { n: '$n', input: '$a' };
+    expect(t('$minN', args)).toEqual([1, 2, 3, 5]);
+    expect(t('$maxN', args)).toEqual([9, 7, 5, 3]);
+    expect(t('$firstN', args)).toEqual([1, 2, 3, 5]);
+    expect(t('$lastN', args)).toEqual([3, 5, 7, 9]);
+    args = { n: { $subtract: ['$n', '$diff'] }, input: [3, 4, 5] };
+    expect(t('$minN', args)).toEqual([3, 4]);
+    expect(t('$maxN', args)).toEqual([5, 4]);
+    expect(t('$firstN', args)).toEqual([3, 4]);
+    expect(t('$lastN', args)).toEqual([4, 5]);
+  });
+});
