@@ -27,7 +27,7 @@ test('students arrayFilters: Why shows the filter, the per-element verdicts and 
   const verdicts = panel.getByTestId('why-array-filter');
   await expect(verdicts).toHaveCount(3);
   expect(await verdicts.evaluateAll((els) => els.map((e) => [e.textContent, e.getAttribute('data-verdict')]))).toEqual([
-    ['✗ $[element] grades.0 = 98', 'false'],
+    ['✗ $[element] grades.0 = 98{ element: { $gte: 100 } }, but element: 98', 'false'],
     ['✓ $[element] grades.1 = 100', 'true'],
     ['✓ $[element] grades.2 = 102', 'true'],
   ]);

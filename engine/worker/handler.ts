@@ -21,9 +21,13 @@ import {
   type RequestType,
   type ResultByType,
   type ShellStatementReply,
+  type WhyRequest,
   type WorkerRequest,
   type WorkerResponse,
 } from './protocol.js';
+
+/** Requests that change nothing: the last committed run can still be explained after them. */
+const KEEPS_LAST_RUN: ReadonlySet<RequestType> = new Set(['ping', 'why', 'collections', 'deployments']);
 
 export interface HandlerOptions {
   /** Builds the engine at start and on every `reset` (default: `new Engine()`). */
@@ -42,6 +46,8 @@ export class EngineHandler {
   private readonly loadShell: () => Promise<ShellRunner | undefined>;
   private shell: Promise<ShellRunner | undefined> | undefined;
   private queue: Promise<unknown> = Promise.resolve();
+  /** The state before the last committed `runScript`, so Why can explain it (dropped by any other change). */
+  private beforeLastRun: { readonly snapshot: ReturnType<Engine['snapshot']>; readonly script: string } | undefined;
 
   constructor(options: HandlerOptions = {}) {
     this.createEngine = options.createEngine ?? (() => new Engine());
@@ -68,6 +74,9 @@ export class EngineHandler {
   }
 
   private dispatch(request: WorkerRequest): Promise<ResultByType[RequestType]> | ResultByType[RequestType] {
+    if (!KEEPS_LAST_RUN.has(request.type) && !(request.type === 'runScript' && request.dryRun)) {
+      this.beforeLastRun = undefined;
+    }
     switch (request.type) {
       case 'ping':
         return 'pong';
@@ -88,19 +97,35 @@ export class EngineHandler {
       case 'collections':
         return collectionViews(this.engine, request.db);
       case 'runScript':
-        return this.shellRunner().then((shell) =>
-          runPlaygroundScript(this.engine, shell, request.db, request.script, request.dryRun),
-        );
+        return this.shellRunner().then((shell) => {
+          const before = request.dryRun ? undefined : this.engine.snapshot();
+          const result = runPlaygroundScript(this.engine, shell, request.db, request.script, request.dryRun);
+          if (before !== undefined) this.beforeLastRun = { snapshot: before, script: request.script };
+          return result;
+        });
       case 'deployments':
         return deploymentList(this.engine);
       case 'why':
-        return this.shellRunner().then((shell) =>
-          explainScriptCommand(this.engine, shell, request.db, request.script, {
-            command: request.command,
-            statement: request.statement,
-            documentId: request.documentId,
-          }),
-        );
+        return this.shellRunner().then((shell) => this.explain(shell, request));
+    }
+  }
+
+  /** A Why trace on the current state (a preview), or on the state the last committed run saw. */
+  private explain(shell: ShellRunner, request: WhyRequest): ResultByType['why'] {
+    const target = { command: request.command, statement: request.statement, documentId: request.documentId };
+    if (request.committed !== true) return explainScriptCommand(this.engine, shell, request.db, request.script, target);
+    const last = this.beforeLastRun;
+    if (last === undefined || last.script !== request.script) {
+      const error =
+        'The state this run saw is gone (the collections changed since it ran): Undo and Run again to explain it.';
+      return { namespace: request.db, documents: [], error };
+    }
+    const now = this.engine.snapshot();
+    this.engine.restore(last.snapshot);
+    try {
+      return explainScriptCommand(this.engine, shell, request.db, request.script, target);
+    } finally {
+      this.engine.restore(now);
     }
   }
 
@@ -218,6 +243,9 @@ function validateRequest(message: unknown): WorkerRequest {
         throw requestError(2, "why request needs integer 'command' and 'statement'");
       }
       if (m['documentId'] !== undefined) needString('documentId');
+      if (m['committed'] !== undefined && typeof m['committed'] !== 'boolean') {
+        throw requestError(2, "why request's 'committed' must be a boolean");
+      }
       break;
     case 'setup': {
       needString('db');

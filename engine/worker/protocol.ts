@@ -114,6 +114,8 @@ export interface WhyRequest {
   readonly command: number;
   readonly statement: number;
   readonly documentId?: string;
+  /** Explain the last committed `runScript` of this `script` on the state it saw (kept until anything else changes). */
+  readonly committed?: boolean;
 }
 
 export type {
@@ -123,6 +125,8 @@ export type {
   WhyDocument,
   WhyDocumentSummary,
   WhyArrayFilterVerdict,
+  WhyStage,
+  WhyValidation,
 } from '../why/types.js';
 import type { WhyTrace } from '../why/types.js';
 

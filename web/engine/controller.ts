@@ -358,8 +358,9 @@ export async function resetCollection(name: string): Promise<string | null> {
 }
 
 /**
- * The Why trace of one update statement of the shown preview (a dry run of its script up to that
- * command, traced on the state it saw). A committed run is not explained: the state it saw is gone.
+ * The Why trace of one update statement of what the panes show: a preview (a dry run of its script
+ * up to that command, traced on the state it saw) or the last committed run (the worker keeps the
+ * state that run saw until anything else changes).
  */
 export async function explainWhy(target: {
   readonly command: number;
@@ -367,10 +368,10 @@ export async function explainWhy(target: {
   readonly documentId?: string;
 }): Promise<WhyTrace | string> {
   const s = store.getState();
-  if (s.shown === null || s.shown.kind !== 'preview')
-    return 'Why explains a preview: edit the command (or Undo) to see it.';
+  if (s.shown === null) return 'Nothing to explain: type a command or pick an example.';
+  const committed = s.shown.kind === 'committed' ? { committed: true } : {};
   try {
-    const response = await request({ type: 'why', db: s.database, script: s.shown.script, ...target });
+    const response = await request({ type: 'why', db: s.database, script: s.shown.script, ...target, ...committed });
     return response.ok ? response.result : errorText(response.error);
   } catch (e) {
     return message(e);

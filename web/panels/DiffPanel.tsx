@@ -14,6 +14,7 @@ import { StatementHeader } from './diff/StatementHeader.js';
 import { UpsertCard } from './diff/UpsertCard.js';
 import { NotMatched } from './diff/WhyToggles.js';
 import { scrollWithin } from './scroll-within.js';
+import { StepThrough } from './why/StepThrough.js';
 
 /** Windowing starts above this many cards. */
 const WINDOW_THRESHOLD = 40;
@@ -88,6 +89,7 @@ export function DiffPanel(): ReactNode {
       data-testid="diff-pane"
       data-kind={shown?.kind ?? 'none'}
     >
+      <StepThrough />
       {body}
     </div>
   );

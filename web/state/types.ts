@@ -97,6 +97,16 @@ export type Theme = 'system' | 'light' | 'dark';
 export type Dialog = 'examples' | 'share' | 'import' | 'create-collection' | 'collection-settings' | null;
 export type InspectTab = 'diff' | 'oplog';
 
+/** Which card (update command, statement, `_id` text; no id: the upsert) and field the step-through is on. */
+export interface StepFocus {
+  readonly command: number;
+  readonly statement: number;
+  readonly documentId?: string;
+  readonly path?: string;
+  /** Bumped on every step, so the same field animates again. */
+  readonly seq: number;
+}
+
 export interface UiSlice {
   readonly theme: Theme;
   readonly dialog: Dialog;
@@ -114,6 +124,9 @@ export interface UiSlice {
   /** A script statement whose diff cards the user asked to see (bumped `seq` re-scrolls). */
   readonly focusedStatement: { readonly index: number; readonly seq: number } | null;
   focusStatement(index: number): void;
+  /** The step-through's current step: its document's card is highlighted and the step's field animated. */
+  readonly stepFocus: StepFocus | null;
+  setStepFocus(focus: StepFocus | null): void;
   dismissIntro(): void;
   setTheme(theme: Theme): void;
   openDialog(dialog: Dialog): void;
@@ -135,7 +148,9 @@ export interface SavedSlice {
   readonly otherTab: { readonly at: number } | null;
   /** Shown once after a share link replaced the work (the previous work is kept). */
   readonly linkOpened: boolean;
-  setSaved(patch: Partial<Pick<SavedSlice, 'storageNotice' | 'restoreFailure' | 'previousWork' | 'otherTab' | 'linkOpened'>>): void;
+  setSaved(
+    patch: Partial<Pick<SavedSlice, 'storageNotice' | 'restoreFailure' | 'previousWork' | 'otherTab' | 'linkOpened'>>,
+  ): void;
 }
 
 export type Store = CollectionsSlice & CommandSlice & RunSlice & UiSlice & SavedSlice;

@@ -22,4 +22,6 @@ export const createUiSlice: StateCreator<Store, [], [], UiSlice> = (set) => ({
   setEmbed: (embed, readOnly, embedPanes) => set((s) => ({ embed, readOnly, embedPanes: embedPanes ?? s.embedPanes })),
   setPresentation: (presentation) => set({ presentation }),
   setHoveredId: (hoveredId) => set({ hoveredId }),
+  stepFocus: null,
+  setStepFocus: (stepFocus) => set({ stepFocus }),
 });

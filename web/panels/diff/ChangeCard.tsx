@@ -8,6 +8,7 @@ import { diffTrees } from '../../diff/tree-diff.js';
 import { usePlayground } from '../../state/store.js';
 import { TreeView } from '../TreeView.js';
 import type { WhyTarget } from '../WhyPanel.js';
+import { useStepFocus } from '../why/step-focus.js';
 import { idText } from './id-text.js';
 import { UnchangedReason, unchangedPill } from './UnchangedReason.js';
 import { WhyToggle } from './WhyToggles.js';
@@ -29,6 +30,7 @@ export function ChangeCard({
   const id = idText(change.before);
   const linked = hoveredId !== null && hoveredId === id;
   const pill = unchangedPill(change.unchanged);
+  const stepped = useStepFocus(card, why, id);
   useEffect(() => {
     // Linked from the oplog pane: bring the card into view.
     if (linked) card.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
@@ -36,7 +38,7 @@ export function ChangeCard({
   return (
     <article
       ref={card}
-      className={`change-card ${change.noop ? 'noop' : 'changed'} ${change.unchanged?.kind ?? ''} ${linked ? 'linked' : ''}`}
+      className={`change-card ${change.noop ? 'noop' : 'changed'} ${change.unchanged?.kind ?? ''} ${linked ? 'linked' : ''} ${stepped ? 'step-focus' : ''}`}
       data-testid="diff-document"
       data-id={id}
     >

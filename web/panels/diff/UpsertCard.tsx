@@ -1,8 +1,9 @@
 /** The document an upsert inserted, each field marked with its origin (query, update, generated _id). */
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import type { StatementView } from '../../../engine/worker/protocol.js';
 import { ORIGIN_LABEL, TreeView } from '../TreeView.js';
 import type { WhyTarget } from '../WhyPanel.js';
+import { useStepFocus } from '../why/step-focus.js';
 import { WhyToggle } from './WhyToggles.js';
 
 export function UpsertCard({
@@ -15,13 +16,15 @@ export function UpsertCard({
   why?: WhyTarget | undefined;
 }): ReactNode {
   const upsert = statement.upsert;
+  const card = useRef<HTMLElement>(null);
+  const stepped = useStepFocus(card, why, undefined);
   if (upsert === undefined) return null;
   const origins = new Map(upsert.origins.map(([p, o]) => [p, o]));
   const marks = new Map(
     [...origins.keys()].filter((p) => !p.includes('.')).map((p) => [p, { kind: 'added' as const }]),
   );
   return (
-    <article className="change-card upsert" data-testid="diff-upsert">
+    <article ref={card} className={`change-card upsert ${stepped ? 'step-focus' : ''}`} data-testid="diff-upsert">
       <header>
         <span className="doc-id">new document (upsert)</span>
         <span className="pill upsert">inserted</span>

@@ -1,0 +1,109 @@
+/**
+ * The step-through of a whole run: statement by statement, each statement's documents in the
+ * server's order, within a document its modifiers (or pipeline stages) in application order.
+ * Buttons or arrow keys move; the current step's card is highlighted in the diff and its value
+ * animates from before to after (step-focus.ts, StepDiff.tsx).
+ */
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { usePlayground } from '../../state/store.js';
+import { MAX_ENTRIES, playEntries, type PlayEntry } from './play-entries.js';
+import { traceSteps, type PlayerStep } from './player-steps.js';
+import { PlayerBar, playerKeys } from './PlayerBar.js';
+import { StepDiff } from './StepDiff.js';
+import { loadWhy } from './use-why-trace.js';
+
+interface RunStep {
+  readonly entry: PlayEntry;
+  readonly step: PlayerStep;
+  /** The step's place among its document's steps. */
+  readonly at: number;
+  readonly of: number;
+}
+
+async function loadSteps(entries: readonly PlayEntry[]): Promise<RunStep[]> {
+  const out: RunStep[] = [];
+  for (const entry of entries) {
+    const trace = await loadWhy(entry.target);
+    const steps: PlayerStep[] =
+      typeof trace === 'string'
+        ? [{ title: entry.label, pairs: [], changed: false, reason: trace }]
+        : traceSteps(trace);
+    steps.forEach((step, at) => out.push({ entry, step, at, of: steps.length }));
+  }
+  return out;
+}
+
+function RunPlayer({ entries }: { entries: readonly PlayEntry[] }): ReactNode {
+  const [steps, setSteps] = useState<RunStep[] | null>(null);
+  const [k, setK] = useState(0);
+  const seq = useRef(0);
+  const setStepFocus = usePlayground((s) => s.setStepFocus);
+  useEffect(() => {
+    let live = true;
+    setSteps(null);
+    setK(0);
+    void loadSteps(entries).then((s) => {
+      if (live) setSteps(s);
+    });
+    return () => {
+      live = false;
+    };
+  }, [entries]);
+  const current = steps?.[k];
+  useEffect(() => {
+    if (current === undefined) return;
+    const { target } = current.entry;
+    setStepFocus({
+      ...target,
+      ...(current.step.path === undefined ? {} : { path: current.step.path }),
+      seq: ++seq.current,
+    });
+  }, [current, setStepFocus]);
+  useEffect(() => () => setStepFocus(null), [setStepFocus]);
+  if (steps === null) return <p className="muted">Explaining every step…</p>;
+  if (current === undefined) return <p className="muted">Nothing to step through.</p>;
+  const go = (d: number): void => setK((x) => Math.min(steps.length - 1, Math.max(0, x + d)));
+  const statements = [...new Set(entries.map((e) => e.scriptStatement))];
+  const { entry } = current;
+  return (
+    <div
+      className="why-player run-player"
+      tabIndex={0}
+      aria-label="Step through the run with the arrow keys"
+      onKeyDown={playerKeys(go)}
+    >
+      <PlayerBar at={k} total={steps.length} go={go} />
+      <p className="step-context" data-testid="step-context">
+        statement {statements.indexOf(entry.scriptStatement) + 1} of {statements.length}
+        {entry.line === undefined ? '' : ` (line ${entry.line})`} · {entry.label} · step {current.at + 1} of{' '}
+        {current.of} of this document
+      </p>
+      <StepDiff step={current.step} stepKey={String(k)} />
+    </div>
+  );
+}
+
+/** "Step through": a player over every update statement of the run the diff shows. */
+export function StepThrough(): ReactNode {
+  const shown = usePlayground((s) => s.shown);
+  const [open, setOpen] = useState(false);
+  const entries = useMemo(() => (shown === null ? [] : playEntries(shown.run)), [shown]);
+  if (entries.length === 0) return null;
+  return (
+    <div className="step-through" data-testid="step-through">
+      <button
+        type="button"
+        className="why-button"
+        data-testid="step-through-toggle"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {open ? 'Stop stepping' : '▶ Step through, in the server’s order'}
+      </button>
+      {open && entries.length === MAX_ENTRIES ? (
+        <span className="muted"> (the first {MAX_ENTRIES} documents)</span>
+      ) : null}
+      {open ? <RunPlayer entries={entries} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * The step-through's stops over a whole run, in the server's order: statement by statement (the
+ * script's order), within a statement its documents in the order the engine updated them (the
+ * order the diff lists them), then its upsert, then the statement's error if it stopped.
+ */
+import type { ScriptRun } from '../../../engine/worker/protocol.js';
+import { idText } from '../diff/id-text.js';
+import type { WhyTarget } from './use-why-trace.js';
+
+export interface PlayEntry {
+  readonly target: WhyTarget;
+  /** The script statement (0-based) and its line, for the position label. */
+  readonly scriptStatement: number;
+  readonly line?: number;
+  /** `_id 2`, `upsert`, `the statement`. */
+  readonly label: string;
+}
+
+/** At most this many stops are loaded (one `why` request each). */
+export const MAX_ENTRIES = 100;
+
+export function playEntries(run: ScriptRun): PlayEntry[] {
+  const out: PlayEntry[] = [];
+  run.commands.forEach((command, ci) => {
+    if (command.name !== 'update') return;
+    const source = run.statements.find((s) => s.index === command.statement);
+    const where = {
+      scriptStatement: command.statement ?? 0,
+      ...(source === undefined ? {} : { line: source.range.startLine }),
+    };
+    for (const statement of command.statements) {
+      const target = { command: ci, statement: statement.index };
+      for (const change of statement.documents) {
+        const id = idText(change.before);
+        if (id !== undefined) out.push({ target: { ...target, documentId: id }, ...where, label: `_id ${id}` });
+      }
+      if (statement.upsert !== undefined) out.push({ target, ...where, label: 'upsert' });
+      if (statement.documents.length === 0 && statement.upsert === undefined) {
+        out.push({ target, ...where, label: 'no document changed' });
+      } else if (statement.error !== undefined) out.push({ target, ...where, label: 'where it stopped' });
+    }
+  });
+  return out.slice(0, MAX_ENTRIES);
+}
