@@ -43,6 +43,21 @@ describe('parseCollation', () => {
     expect(parseCollation(spec('{"locale":"de@collation=phonebook"}'))!.locale).toBe('de@collation=phonebook');
   });
 
+  it("fills the attributes a document leaves out with the locale's ICU defaults (CLDR collation settings)", () => {
+    const filled = (text: string) => stringifyEJSON(collationToDoc(parseCollation(spec(text))!), { relaxed: true });
+    expect(filled('{"locale":"th"}')).toBe(
+      '{"locale":"th","caseLevel":false,"caseFirst":"off","strength":3,"numericOrdering":false,"alternate":"shifted","maxVariable":"punct","normalization":true,"backwards":false,"version":"57.1"}',
+    );
+    expect(parseCollation(spec('{"locale":"el"}'))!.normalization).toBe(true);
+    expect(parseCollation(spec('{"locale":"vi"}'))!.normalization).toBe(true);
+    expect(parseCollation(spec('{"locale":"da"}'))!.caseFirst).toBe('upper');
+    expect(parseCollation(spec('{"locale":"mt"}'))!.caseFirst).toBe('upper');
+    expect(parseCollation(spec('{"locale":"fr_CA"}'))!.backwards).toBe(true);
+    expect(parseCollation(spec('{"locale":"fr"}'))!.backwards).toBe(false);
+    expect(parseCollation(spec('{"locale":"en"}'))!.normalization).toBe(false);
+    expect(parseCollation(spec('{"locale":"el","normalization":false}'))!.normalization).toBe(false);
+  });
+
   it('rejects bad specs with the server errors', () => {
     expect(err('{"locale":"en","strength":6}')).toEqual([9, "Field 'strength' must be an integer 1 through 5. Got: 6"]);
     expect(err('{"locale":"en","caseFirst":"x"}')).toEqual([

@@ -18,6 +18,7 @@
 import { renderDoc, renderElement } from '../bson/render.js';
 import { Int32, isDoc, isNumber, typeOf, type Doc, type Value } from '../bson/values.js';
 import { fail } from '../errors.js';
+import { LOCALE_SETTINGS, type LocaleSettings } from './uca/root-data.js';
 import { makeCollator, type SpecCollator } from './make-collator.js';
 
 export { collationNote, makeCollator, sameCollation, type SpecCollator } from './make-collator.js';
@@ -48,7 +49,7 @@ export const COLLATION_APPROXIMATIONS: readonly string[] = Object.freeze([
   "Locales that ICU collates with the root order (root, en, fr, fr_CA, de, it, pt, nl, id, ms, sw, …) use the engine's Unicode Collation Algorithm on CLDR's root table: every option (strength 1–5, caseLevel, caseFirst, alternate, maxVariable, backwards, numericOrdering, normalization) is ICU's. The table is CLDR 41 (Unicode 14), newer than the server's ICU 57.1 (CLDR 29, Unicode 8): characters added since, and the few whose root order changed, may order differently.",
   'Locales that tailor the root order (sv, es, da, ja, zh, de@collation=phonebook, …) use the JavaScript runtime\'s Intl.Collator (its own ICU and CLDR version), composed per level: caseLevel at strength 1–3, caseFirst, numericOrdering, alternate: "shifted" with maxVariable: "punct" below strength 4, and strength 5 are ICU\'s. Approximated there, with a note on the statement: maxVariable: "space" (punctuation is ignored too), the quaternary level of alternate: "shifted" (ties are broken with punctuation counted), and backwards (not applied).',
   "normalization: false reads each character's canonical decomposition without reordering marks across characters, which is what ICU's canonically closed tables amount to; ICU's handling of contractions inside non-FCD text is not reproduced.",
-  'Locale-dependent defaults reported in the normalised spec (e.g. backwards: true for fr_CA, caseFirst: "upper" for da and mt, alternate: "shifted" for th) come from a small built-in table, not from ICU.',
+  `Locale-dependent defaults reported in the normalised spec (backwards: true for fr_CA, caseFirst: "upper" for da and mt, alternate: "shifted" for th, normalization: true for el, hi, th, vi and other locales) come from CLDR 41's collation settings, the data ICU builds its collators from; ICU 57.1 (CLDR 29) may differ for a few locales.`,
   "Locale validation accepts a locale when the runtime's Intl supports it; the server accepts exactly the locales of its ICU build.",
 ]);
 
@@ -65,14 +66,22 @@ const KNOWN_FIELDS = new Set([
   'version',
 ]);
 
-/** Locale defaults that differ from the ICU root defaults (approximation, see above). */
-const LOCALE_DEFAULTS: Readonly<Record<string, Partial<Pick<CollationSpec, 'caseFirst' | 'alternate' | 'backwards'>>>> =
-  {
-    fr_CA: { backwards: true },
-    da: { caseFirst: 'upper' },
-    mt: { caseFirst: 'upper' },
-    th: { alternate: 'shifted' },
-  };
+/**
+ * The attributes ICU's collator has for a locale when the document leaves them out (the server
+ * reports them): CLDR's settings for the locale's collation type, else its parent's
+ * (`fr_CA` → backwards, `da` → caseFirst upper, `th` → alternate shifted, `el` → normalization).
+ */
+function localeDefaults(locale: string): LocaleSettings {
+  const [base = '', keywords] = locale.split('@', 2);
+  const type = /^collation=([a-z0-9-]+)$/i.exec(keywords ?? '')?.[1]?.toLowerCase();
+  const suffix = type === undefined || type === 'standard' ? '' : `@${type}`;
+  const parts = base.split('_');
+  for (let n = parts.length; n > 0; n--) {
+    const settings = LOCALE_SETTINGS[parts.slice(0, n).join('_') + suffix];
+    if (settings) return settings;
+  }
+  return {};
+}
 
 /** `bsonExtractTypedField`: a present field of another type is TypeMismatch. */
 function wrongType(field: string, v: Value, expected: string): never {
@@ -186,17 +195,17 @@ export function parseCollation(spec: Doc): CollationSpec | null {
     return null;
   }
   validateLocale(localeValue, spec);
-  const defaults = LOCALE_DEFAULTS[localeValue] ?? LOCALE_DEFAULTS[localeValue.split(/[_@]/)[0]!] ?? {};
+  const defaults = localeDefaults(localeValue);
 
-  const caseLevel = boolField(spec, 'caseLevel') ?? false;
+  const caseLevel = boolField(spec, 'caseLevel') ?? defaults.caseLevel ?? false;
   const caseFirst = stringField(spec, 'caseFirst') ?? defaults.caseFirst ?? 'off';
   if (caseFirst !== 'upper' && caseFirst !== 'lower' && caseFirst !== 'off') {
     throw fail(9, `Field 'caseFirst' must be 'upper', 'lower', or 'off'. Got: ${caseFirst}`);
   }
-  const s = integerField(spec, 'strength') ?? 3;
+  const s = integerField(spec, 'strength') ?? defaults.strength ?? 3;
   if (s < 1 || s > 5) throw fail(9, `Field 'strength' must be an integer 1 through 5. Got: ${s}`);
   const strength = s as CollationSpec['strength'];
-  const numericOrdering = boolField(spec, 'numericOrdering') ?? false;
+  const numericOrdering = boolField(spec, 'numericOrdering') ?? defaults.numericOrdering ?? false;
   const alternate = stringField(spec, 'alternate') ?? defaults.alternate ?? 'non-ignorable';
   if (alternate !== 'non-ignorable' && alternate !== 'shifted') {
     throw fail(9, `Field 'alternate' must be 'non-ignorable' or 'shifted'. Got: ${alternate}`);
@@ -205,7 +214,7 @@ export function parseCollation(spec: Doc): CollationSpec | null {
   if (maxVariable !== 'punct' && maxVariable !== 'space') {
     throw fail(9, `Field 'maxVariable' must be 'punct' or 'space'. Got: ${maxVariable}`);
   }
-  const normalization = boolField(spec, 'normalization') ?? false;
+  const normalization = boolField(spec, 'normalization') ?? defaults.normalization ?? false;
   const backwardsGiven = boolField(spec, 'backwards');
   const backwards = backwardsGiven ?? defaults.backwards ?? false;
   const version = stringField(spec, 'version');
