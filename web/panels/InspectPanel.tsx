@@ -17,6 +17,7 @@ export function InspectPanel({ only }: { only?: InspectTab }): ReactNode {
   const setTab = usePlayground((s) => s.setInspectTab);
   const shown = usePlayground((s) => s.shown);
   const stale = useStale();
+  const appeared = usePlayground((s) => s.appeared);
   const active = only ?? tab;
   const counts: Record<InspectTab, number> = {
     diff:
@@ -61,7 +62,7 @@ export function InspectPanel({ only }: { only?: InspectTab }): ReactNode {
         id={`inspect-${active}`}
         role="tabpanel"
         aria-labelledby={`inspect-tab-${active}`}
-        className={`inspect-body ${stale ? 'stale' : ''}`}
+        className={`inspect-body ${stale ? 'stale' : ''} ${appeared ? 'appeared' : ''}`}
       >
         {active === 'diff' ? <DiffPanel /> : <OplogPanel />}
       </div>

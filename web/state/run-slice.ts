@@ -9,9 +9,15 @@ export const createRunSlice: StateCreator<Store, [], [], RunSlice> = (set) => ({
   notice: null,
   deployments: { current: 'standalone', available: ['standalone'] },
   runCount: 0,
+  appeared: false,
   setStatus: (status) => set({ status }),
   showRun: (shown) =>
-    set((s) => ({ shown, problem: null, runCount: shown?.kind === 'committed' ? s.runCount + 1 : s.runCount })),
+    set((s) => ({
+      shown,
+      problem: null,
+      runCount: shown?.kind === 'committed' ? s.runCount + 1 : s.runCount,
+      appeared: shown !== null && s.shown === null,
+    })),
   showProblem: (problem) => set({ problem }),
   setNotice: (notice) => set({ notice }),
   setDeployments: (deployments) => set({ deployments }),

@@ -86,6 +86,11 @@ export interface RunSlice {
   readonly deployments: DeploymentList;
   /** Bumped on every committed run, so panels can replay their animation. */
   readonly runCount: number;
+  /**
+   * The shown run replaced nothing (the first preview after a load, an embed's first): its cards
+   * appear at once, without the entrance that marks a change (which would look greyed).
+   */
+  readonly appeared: boolean;
   setStatus(status: EngineStatus): void;
   showRun(shown: ShownRun | null): void;
   showProblem(problem: ShownRun | null): void;
