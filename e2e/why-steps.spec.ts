@@ -3,6 +3,8 @@ import { test, expect } from './fixtures.js';
 import type { Locator, Page } from '@playwright/test';
 
 async function loadExample(page: Page, id: string): Promise<void> {
+  // On a phone and in presentation Examples is under More.
+  if (await page.getByTestId('more-button').isVisible()) await page.getByTestId('more-button').click();
   await page.getByTestId('examples-button').click();
   await page.getByTestId(`example.${id}`).click();
   await expect(page.getByTestId('result-kind')).toContainText('preview');

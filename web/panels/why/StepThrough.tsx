@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { usePlayground } from '../../state/store.js';
-import { MAX_ENTRIES, playEntries, type PlayEntry } from './play-entries.js';
+import { MAX_ENTRIES, playEntries, runKey, type PlayEntry } from './play-entries.js';
 import { traceSteps, type PlayerStep } from './player-steps.js';
 import { PlayerBar, playerKeys } from './PlayerBar.js';
 import { StepDiff } from './StepDiff.js';
@@ -87,7 +87,16 @@ function RunPlayer({ entries }: { entries: readonly PlayEntry[] }): ReactNode {
 export function StepThrough(): ReactNode {
   const shown = usePlayground((s) => s.shown);
   const [open, setOpen] = useState(false);
-  const entries = useMemo(() => (shown === null ? [] : playEntries(shown.run)), [shown]);
+  const runCount = usePlayground((s) => s.runCount);
+  const computed = useMemo(() => {
+    if (shown === null) return { key: '', entries: [] };
+    const entries = playEntries(shown.run);
+    return { key: `${shown.kind}|${runCount}|${shown.script}|${runKey(shown.run, entries)}`, entries };
+  }, [shown, runCount]);
+  // The same stops on the same documents (a repeated preview): keep the player and its position.
+  const stable = useRef(computed);
+  if (stable.current.key !== computed.key) stable.current = computed;
+  const entries = stable.current.entries;
   if (entries.length === 0) return null;
   return (
     <div className="step-through" data-testid="step-through">

@@ -42,3 +42,21 @@ export function playEntries(run: ScriptRun): PlayEntry[] {
   });
   return out.slice(0, MAX_ENTRIES);
 }
+
+/**
+ * What the step-through's traces depend on: the stops and the documents they start from. A new
+ * preview of the same script on the same documents keeps the player where it is.
+ */
+export function runKey(run: ScriptRun, entries: readonly PlayEntry[]): string {
+  const befores: unknown[] = [];
+  for (const command of run.commands) {
+    if (command.name !== 'update') continue;
+    for (const statement of command.statements) {
+      for (const change of statement.documents) {
+        if (befores.length >= MAX_ENTRIES) break;
+        befores.push(change.before);
+      }
+    }
+  }
+  return JSON.stringify([entries, befores]);
+}
