@@ -9,6 +9,7 @@
 import { Int32, type ObjectId } from 'bson';
 import { isDoc, type Doc, type Value } from './bson/values.js';
 import { Catalog, checkDatabaseName, type CatalogSnapshot } from './catalog/catalog.js';
+import type { CatalogJournal } from './catalog/journal.js';
 import { SystemClock, type Clock } from './catalog/clock.js';
 import type { OperationRecord } from './catalog/recent-operations.js';
 import type { CommandContext } from './commands/context.js';
@@ -144,6 +145,15 @@ export class Engine {
   /** Returns to a snapshot's state. */
   restore(snapshot: CatalogSnapshot): void {
     this.catalog.restore(snapshot);
+  }
+
+  /**
+   * Starts recording writes for a dry run or undo: `journal.rollback()` puts back documents,
+   * indexes, collections and the oplog as they were (cost: the writes made since, not the size of
+   * the data), `journal.commit()` keeps them. Journals nest. catalog/journal.ts.
+   */
+  beginJournal(): CatalogJournal {
+    return this.catalog.beginJournal();
   }
 
   /** Database names that hold collections (sorted). */

@@ -11,6 +11,7 @@ export * as bson from 'bson';
 export { Engine, errorReply, type EngineOptions } from './engine.js';
 export { ManualClock, SystemClock, type Clock } from './catalog/clock.js';
 export type { CatalogSnapshot } from './catalog/catalog.js';
+export type { CatalogJournal } from './catalog/journal.js';
 export type { OperationRecord } from './catalog/recent-operations.js';
 export {
   parseEJSON,

@@ -130,6 +130,8 @@ export function bsonSize(doc: Doc): number {
  * like documents). Stops counting once `limit` is exceeded, so it is cheap on deep input.
  */
 export function nestingDepth(v: Value, limit = Infinity): number {
+  // A bounded limit recurses at most `limit + 1` levels deep: no allocation per container.
+  if (limit <= MAX_BSON_DEPTH) return boundedDepth(v, limit);
   let max = 0;
   // Iterative walk: no recursion, so hostile depth cannot overflow the stack.
   const stack: [Value, number][] = [[v, 0]];
@@ -143,6 +145,25 @@ export function nestingDepth(v: Value, limit = Infinity): number {
     if (d > max) max = d;
     if (max > limit) return max;
     for (const c of children) if (c instanceof Map || Array.isArray(c)) stack.push([c, d]);
+  }
+  return max;
+}
+
+/** `nestingDepth` for a small limit: exact up to `limit`, some value above it past it. */
+function boundedDepth(v: Value, limit: number): number {
+  let children: Iterable<Value>;
+  if (v instanceof Map) children = v.values();
+  else if (Array.isArray(v)) children = v;
+  else return 0;
+  if (limit < 1) return 1;
+  let max = 1;
+  for (const c of children) {
+    if (!(c instanceof Map) && !Array.isArray(c)) continue;
+    const d = 1 + boundedDepth(c, limit - 1);
+    if (d > max) {
+      max = d;
+      if (max > limit) return max;
+    }
   }
   return max;
 }

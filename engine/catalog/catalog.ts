@@ -20,6 +20,8 @@ import { OplogStore } from './oplog.js';
 import type { OplogContents } from './oplog-records.js';
 import { SessionRegistry } from './sessions.js';
 import { RecentOperations } from './recent-operations.js';
+import { CatalogJournal, type JournalHost } from './journal.js';
+import type { RecordJournal } from './record-journal.js';
 
 export interface CatalogOptions {
   readonly clock: Clock;
@@ -201,6 +203,32 @@ export class Catalog {
     this.dbs.delete(db);
     this.oplog.append({ op: 'c', ns: `${db}.$cmd`, o: new Map([['dropDatabase', 1]]) });
     return true;
+  }
+
+  /** The open journals' undo log (journal.ts). */
+  journalLog: RecordJournal | undefined = undefined;
+
+  /**
+   * Starts recording writes so they can be undone (`rollback`) or kept (`commit`) at a cost of the
+   * writes made, not of the catalog's size: dry runs and undo. See journal.ts.
+   */
+  beginJournal(): CatalogJournal {
+    const dbs = this.dbs;
+    const host: JournalHost = {
+      structure: () => dbs,
+      setStructure: (next) => {
+        dbs.clear();
+        for (const [db, colls] of next) dbs.set(db, colls);
+      },
+      oplogRecords: this.oplog.collection.oplogRecords(),
+      restoreOplog: (contents) => this.oplog.collection.restoreOplog(contents),
+      closeCursors: () => this.cursors.clear(),
+      journalLog: () => this.journalLog,
+      setJournalLog: (log) => {
+        this.journalLog = log;
+      },
+    };
+    return new CatalogJournal(host);
   }
 
   /** A copy of the whole state, for resetting the playground or undo. */

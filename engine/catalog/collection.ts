@@ -9,7 +9,8 @@
  * This class is storage only: it enforces `_id` rules and unique indexes, but runs no validator
  * and writes no oplog entry; engine/catalog/writes.ts wraps it with both.
  */
-import { Binary, ObjectId } from 'bson';
+import { ObjectId, type Binary } from 'bson';
+import type { CollectionOptions, ReplaceHint, ValidationAction, ValidationLevel } from './collection-options.js';
 import type { Collator } from '../bson/compare.js';
 import { renderDoc } from '../bson/render.js';
 import { bsonSize } from '../bson/size.js';
@@ -20,42 +21,16 @@ import { withIdFirst } from './id-field.js';
 import { idIndexDefinition, sameIndexOptions, sameKeyPattern, type IndexDefinition } from './index-definition.js';
 import { IndexStore } from './index-store.js';
 import { OplogRecords, type CompactOplogEntry, type OplogContents } from './oplog-records.js';
+import type { RecordJournal } from './record-journal.js';
+import { RecordStore } from './record-store.js';
 
-/** What a write already knows about a replacement, so storage can skip work. */
-export interface ReplaceHint {
-  /** The record id the scan found `oldDoc` under (checked; looked up when absent or stale). */
-  readonly rid?: number | undefined;
-  /**
-   * The dotted paths the update modified (complete: every changed field is under one of them).
-   * Indexes none of whose key paths overlap them keep their entries without recomputing keys.
-   */
-  readonly modifiedPaths?: readonly string[] | undefined;
-  /** The BSON size of `newDoc` when the writer computed it (kept for the next update's delta). */
-  readonly size?: number | undefined;
-}
-
-export type ValidationLevel = 'strict' | 'moderate' | 'off';
-export type ValidationAction = 'error' | 'warn';
-
-export interface CollectionOptions {
-  readonly validator?: Doc | undefined;
-  readonly validationLevel?: ValidationLevel | undefined;
-  readonly validationAction?: ValidationAction | undefined;
-  readonly collation?: CollationInfo | null | undefined;
-  /** The oplog: documents are stored as given (no `_id`, no indexes) and users cannot write. */
-  readonly oplog?: boolean | undefined;
-  /** The `options` document listCollections shows (what create/collMod were given). */
-  readonly listedOptions?: Doc | undefined;
-}
-
-/** A 16-byte UUID (Binary subtype 4) for a collection's `ui`, from the injected id source. */
-export function newUuid(random: () => number = Math.random): Binary {
-  const bytes = new Uint8Array(16);
-  for (let i = 0; i < 16; i++) bytes[i] = Math.floor(random() * 256) & 0xff;
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  return new Binary(bytes, 4);
-}
+export {
+  newUuid,
+  type CollectionOptions,
+  type ReplaceHint,
+  type ValidationAction,
+  type ValidationLevel,
+} from './collection-options.js';
 
 export class Collection {
   readonly db: string;
@@ -71,8 +46,8 @@ export class Collection {
   /** The `options` document listCollections shows; create and collMod keep it current. */
   listedOptions: Doc;
 
-  /** Documents by record id (every collection but the oplog). */
-  private readonly records = new Map<number, Doc>();
+  /** Documents by record id, with their sizes (every collection but the oplog). */
+  private readonly records = new RecordStore();
   /**
    * The oplog's storage instead of `records`: compact entries in natural order, so appending is
    * cheap, the newest entry and the entries after a position are O(1)/O(k) (replies read the last
@@ -80,13 +55,10 @@ export class Collection {
    * the scan that found the document.
    */
   private readonly log: OplogRecords | undefined;
-  /**
-   * BSON size of each record by record id, or -1 until first asked (`recordSize`); writers that
-   * know a new version's size pass it, so updates measure only what they changed (size-delta.ts).
-   */
-  private readonly sizes: number[] = [-1];
   private nextRid = 1;
-  private readonly indexStores: IndexStore[];
+  private indexStores: IndexStore[];
+  /** Open catalog journals' undo log (catalog/journal.ts); undefined when none is open. */
+  journal: RecordJournal | undefined = undefined;
 
   constructor(db: string, name: string, uuid: Binary, options: CollectionOptions = {}) {
     this.db = db;
@@ -112,7 +84,7 @@ export class Collection {
   }
 
   get count(): number {
-    return this.log ? this.log.count : this.records.size;
+    return this.log ? this.log.count : this.records.count;
   }
 
   /** Live iterator in natural order. Collect first (`snapshot()`) if you insert while iterating. */
@@ -149,7 +121,7 @@ export class Collection {
     if (this.log) return { docs: this.log.slice(0), rids: [...this.log.recordIds()] };
     const docs: Doc[] = [];
     const rids: number[] = [];
-    for (const [rid, doc] of this.records) {
+    for (const [rid, doc] of this.records.entries()) {
       rids.push(rid);
       docs.push(doc);
     }
@@ -158,7 +130,7 @@ export class Collection {
 
   /** Record ids in natural order (for planners that need positions). */
   recordIds(): IterableIterator<number> {
-    return this.log ? this.log.recordIds() : this.records.keys();
+    return this.log ? this.log.recordIds() : this.records.ids();
   }
 
   documentAt(rid: number): Doc | undefined {
@@ -174,22 +146,12 @@ export class Collection {
    * measured once and kept.
    */
   recordSize(doc: Doc, rid?: number): number {
-    const at = rid !== undefined && !this.log && this.records.get(rid) === doc ? rid : undefined;
-    if (at !== undefined) {
-      const known = this.sizes[at]!;
-      if (known >= 0) return known;
-    }
-    const size = bsonSize(doc);
-    if (at !== undefined) this.sizes[at] = size;
-    return size;
+    return this.log ? bsonSize(doc) : this.records.sizeOf(doc, rid);
   }
 
   /** The stored documents' sizes in natural order, as far as known (-1: not yet measured). */
   knownSizes(): number[] {
-    const out: number[] = [];
-    if (this.log) return out;
-    for (const rid of this.records.keys()) out.push(this.sizes[rid]!);
-    return out;
+    return this.log ? [] : this.records.knownSizes();
   }
 
   /** The record id of a stored document (this very object), or undefined. */
@@ -246,8 +208,8 @@ export class Collection {
     const rid = this.nextRid++;
     if (this.log) this.log.push(stored, rid);
     else {
-      this.records.set(rid, stored);
-      this.sizes[rid] = size !== undefined && stored === doc ? size : -1;
+      this.records.set(rid, stored, size !== undefined && stored === doc ? size : -1);
+      this.journal?.entries.push({ kind: 'insert', collection: this, rid });
     }
     this.indexStores.forEach((index, i) => index.addKeys(keySets[i]!, rid));
     return stored;
@@ -263,6 +225,12 @@ export class Collection {
   oplogContents(): OplogContents {
     if (!this.log) throw fail(1, 'oplogContents: not the oplog');
     return this.log.contents();
+  }
+
+  /** The oplog only: the records (a journal watches them for rewrites and truncates them back). */
+  oplogRecords(): OplogRecords {
+    if (!this.log) throw fail(1, 'oplogRecords: not the oplog');
+    return this.log;
   }
 
   /** The oplog only: replaces every entry with `contents`. */
@@ -296,8 +264,14 @@ export class Collection {
     });
     if (this.log) this.log.replaceAt(this.log.positionOf(oldDoc), stored);
     else {
-      this.records.set(rid, stored);
-      this.sizes[rid] = hint.size !== undefined && stored === newDoc ? hint.size : -1;
+      this.journal?.entries.push({
+        kind: 'replace',
+        collection: this,
+        rid,
+        doc: oldDoc,
+        size: this.records.knownSize(rid),
+      });
+      this.records.set(rid, stored, hint.size !== undefined && stored === newDoc ? hint.size : -1);
     }
     // Entries hold record ids, not documents: an index whose keys did not change (always `_id_`)
     // keeps its entries.
@@ -315,12 +289,17 @@ export class Collection {
     for (const index of this.indexStores) index.remove(doc, rid);
     // Oplog removals take back the newest entries (transactions, sharded key rewrites).
     if (this.log) this.log.removeAt(this.log.positionOf(doc));
-    else this.records.delete(rid);
+    else {
+      this.journal?.entries.push({ kind: 'remove', collection: this, rid, doc, size: this.records.knownSize(rid) });
+      this.records.delete(rid);
+    }
     return true;
   }
 
   /** Removes every document (indexes stay). */
   truncate(): void {
+    if (this.journal && !this.log)
+      this.journal.entries.push({ kind: 'truncate', collection: this, ...this.records.copy() });
     this.records.clear();
     this.log?.clear();
     for (const index of this.indexStores) index.clear();
@@ -354,12 +333,13 @@ export class Collection {
       }
     }
     const store = new IndexStore(definition);
-    for (const [rid, doc] of this.records) {
+    for (const [rid, doc] of this.records.entries()) {
       const keys = store.computeKeys(doc);
       store.checkUniqueKeys(keys, this.ns, rid);
       store.addKeys(keys, rid);
     }
     this.indexStores.push(store);
+    this.journal?.indexesChanged.add(this);
     return true;
   }
 
@@ -369,6 +349,63 @@ export class Collection {
     const i = this.indexStores.findIndex((x) => x.name === name);
     if (i < 0) throw fail(27, `index not found with name [${name}]`);
     const [removed] = this.indexStores.splice(i, 1);
+    this.journal?.indexesChanged.add(this);
     return removed!.definition;
+  }
+
+  // ---- Undo (catalog/journal.ts rolls a journal back through these, newest write first) ----
+
+  /** Takes back an insert of record `rid`. */
+  undoInsert(rid: number): void {
+    const doc = this.records.get(rid);
+    if (doc === undefined) return;
+    for (const index of this.indexStores) index.remove(doc, rid);
+    this.records.delete(rid);
+  }
+
+  /** Puts back the version `doc` (of BSON size `size`, -1 unknown) of record `rid`. */
+  undoReplace(rid: number, doc: Doc, size: number): void {
+    this.records.set(rid, doc, size);
+    for (const index of this.indexStores) index.replaceKeys(index.computeKeys(doc), rid);
+  }
+
+  /**
+   * Puts back a removed record. Natural order is record id order, so the caller restores the
+   * order with `restoreRecordOrder` once every removal is undone.
+   */
+  undoRemove(rid: number, doc: Doc, size: number): void {
+    this.records.set(rid, doc, size);
+    for (const index of this.indexStores) index.addKeys(index.computeKeys(doc), rid);
+  }
+
+  /** Puts back the records a truncate removed (the collection is empty again at this point). */
+  undoTruncate(records: ReadonlyMap<number, Doc>, sizes: readonly number[]): void {
+    for (const [rid, doc] of records) {
+      this.records.set(rid, doc, sizes[rid] ?? -1);
+      for (const index of this.indexStores) index.addKeys(index.computeKeys(doc), rid);
+    }
+  }
+
+  /** Natural order (ascending record ids: inserts append, replaces keep their place) after undoing removals. */
+  restoreRecordOrder(): void {
+    this.records.restoreOrder();
+  }
+
+  /** The index stores (for a journal to put back after createIndex/dropIndex). */
+  indexStoreList(): readonly IndexStore[] {
+    return this.indexStores.slice();
+  }
+
+  /**
+   * Puts back the indexes a journal saw (`_id_` first): stores whose definitions were dropped
+   * and re-added are rebuilt from the documents, the others are kept as they are.
+   */
+  restoreIndexes(stores: readonly IndexStore[]): void {
+    this.indexStores = stores.map((store, i) => {
+      if (i === 0) return store;
+      const fresh = new IndexStore(store.definition);
+      for (const [rid, doc] of this.records.entries()) fresh.addKeys(fresh.computeKeys(doc), rid);
+      return fresh;
+    });
   }
 }

@@ -136,16 +136,31 @@ export class OplogRecords {
     return -1;
   }
 
+  /**
+   * Called before an entry is removed or replaced, or the log cleared (an open journal saves the
+   * entries it must put back: catalog/journal.ts). Appending does not call it.
+   */
+  beforeRewrite: (() => void) | undefined = undefined;
+
+  /** Keeps the first `count` entries (a journal's rollback when nothing before them changed). */
+  truncate(count: number): void {
+    this.items.length = Math.min(count, this.items.length);
+    this.rids.length = this.items.length;
+  }
+
   removeAt(i: number): void {
+    this.beforeRewrite?.();
     this.items.splice(i, 1);
     this.rids.splice(i, 1);
   }
 
   replaceAt(i: number, doc: Doc): void {
+    this.beforeRewrite?.();
     this.items[i] = doc;
   }
 
   clear(): void {
+    this.beforeRewrite?.();
     this.items = [];
     this.rids = [];
   }

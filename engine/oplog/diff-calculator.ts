@@ -30,7 +30,10 @@ export const bsonValueSize = valueSize;
 /** `BSONObj::objsize`. */
 export const bsonDocSize = bsonSize;
 
-type Leaf = { readonly kind: 'update'; readonly value: Value } | { readonly kind: 'insert'; readonly value: Value } | { readonly kind: 'delete' };
+type Leaf =
+  | { readonly kind: 'update'; readonly value: Value }
+  | { readonly kind: 'insert'; readonly value: Value }
+  | { readonly kind: 'delete' };
 type DiffNode = Leaf | DocDiffNode | ArrayDiffNode;
 
 /** `ApproxBSONSizeTracker::addEntry`. */
@@ -170,9 +173,8 @@ function computeArrayDiff(pre: readonly Value[], post: readonly Value[]): ArrayD
   return postSize > node.size ? node : null;
 }
 
-function computeDocDiff(pre: Doc, post: Doc, padding: number): DocDiffNode | null {
+function computeDocDiff(pre: Doc, post: Doc, padding: number, postSize = bsonDocSize(post)): DocDiffNode | null {
   const node = new DocDiffNode(padding);
-  const postSize = bsonDocSize(post);
   const preIt = pre.entries();
   const postIt = post.entries();
   let p = preIt.next();
@@ -210,9 +212,15 @@ function computeDocDiff(pre: Doc, post: Doc, padding: number): DocDiffNode | nul
  * instead (the diff plus `padding` is not smaller than `post`, or the serialized diff is not
  * strictly smaller than `post`).
  */
-export function computeOplogDiff(pre: Doc, post: Doc, padding = DELTA_OPLOG_ENTRY_PADDING): Doc | null {
-  const node = computeDocDiff(pre, post, padding);
+export function computeOplogDiff(
+  pre: Doc,
+  post: Doc,
+  padding = DELTA_OPLOG_ENTRY_PADDING,
+  /** `bsonSize(post)` when the caller knows it. */
+  postSize = bsonDocSize(post),
+): Doc | null {
+  const node = computeDocDiff(pre, post, padding, postSize);
   if (node === null) return null;
   const diff = node.serialize();
-  return bsonDocSize(diff) < bsonDocSize(post) ? diff : null;
+  return bsonDocSize(diff) < postSize ? diff : null;
 }

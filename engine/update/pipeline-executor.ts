@@ -75,7 +75,7 @@ class PipelineUpdateExecutor implements PipelineExecutor {
     const modifiedPaths = replacementModifiedPaths(doc, out);
 
     // The diff is computed against the stored (_id-first) document so that it replays exactly.
-    const diff = params.isUpsertInsert ? null : computeOplogDiff(doc, out, DELTA_OPLOG_ENTRY_PADDING);
+    const diff = params.isUpsertInsert ? null : computeOplogDiff(doc, out, DELTA_OPLOG_ENTRY_PADDING, size);
     const oplog = diff !== null ? makeDeltaOplogEntry(diff) : cloneValue(out);
     return { doc: out, noop: false, modifiedPaths, oplog, arrayTouches: [], size };
   }

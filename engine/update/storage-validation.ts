@@ -17,17 +17,21 @@ export const MAX_DEPTH_FOR_USER_STORAGE = 180;
  * Deepest element level below a value (0 for scalars and empty containers). Iterative, and it stops
  * once past the storage limit: a value built by an expression may nest far deeper than a stack.
  */
-function nestingDepth(v: Value): number {
+/** Levels of fields under `v` (a scalar or an empty container: 0); past `budget`, some value above it. */
+export function nestingDepth(v: Value, budget: number = MAX_DEPTH_FOR_USER_STORAGE): number {
+  // Recursion at most `budget + 1` levels deep (it stops past the limit): no allocation per level.
+  const children = isDoc(v) ? v.values() : isArray(v) ? v : null;
+  if (children === null) return 0;
   let max = 0;
-  const stack: [Value, number][] = [[v, 0]];
-  while (stack.length > 0) {
-    const [x, level] = stack.pop()!;
-    const children = isDoc(x) ? x.values() : isArray(x) ? x : null;
-    if (children === null) continue;
-    for (const c of children) {
-      if (level + 1 > max) max = level + 1;
-      if (max > MAX_DEPTH_FOR_USER_STORAGE) return max;
-      if (isDoc(c) || isArray(c)) stack.push([c, level + 1]);
+  for (const c of children) {
+    if (max < 1) max = 1;
+    if (max > budget) return max;
+    if (isDoc(c) || isArray(c)) {
+      const d = 1 + nestingDepth(c, budget - 1);
+      if (d > max) {
+        max = d;
+        if (max > budget) return max;
+      }
     }
   }
   return max;

@@ -59,14 +59,14 @@ export interface UpdateRunOptions {
   readonly writeConcernHook?: WriteConcernHook | undefined;
 }
 
-/** Runs `fn` and restores the catalog afterwards when `dryRun`. */
+/** Runs `fn` and undoes its writes afterwards when `dryRun` (a journal: the cost of the writes). */
 export function withDryRun<T>(catalog: Catalog, dryRun: boolean, fn: () => T): T {
   if (!dryRun) return fn();
-  const snapshot = catalog.snapshot();
+  const journal = catalog.beginJournal();
   try {
     return fn();
   } finally {
-    catalog.restore(snapshot);
+    journal.rollback();
   }
 }
 
