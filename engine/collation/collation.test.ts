@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { parseEJSON, stringifyEJSON } from '../bson/ejson.js';
 import type { Doc } from '../bson/values.js';
 import { isEngineError } from '../errors.js';
+import { SPACE_GROUP } from './intl-collator.js';
+import { SPACE_TOP } from './uca/root-data.js';
+import { rootTable } from './uca/table.js';
 import {
   COLLATION_APPROXIMATIONS,
   collationNote,
@@ -186,6 +189,14 @@ describe('root-collated and tailored locales', () => {
     expect(c.compare('a', '\uff41')).toBe(0);
   });
 
+  it('maxVariable space on a tailored locale ignores whitespace only (CLDR root space group)', () => {
+    const c = collator('{"locale":"sv","alternate":"shifted","maxVariable":"space"}');
+    expect(c.compare('a b', 'ab')).toBe(0);
+    expect(c.compare('a\u3000\tb', 'ab')).toBe(0);
+    expect(c.compare('a-b', 'ab')).not.toBe(0);
+    expect(collator('{"locale":"sv","alternate":"shifted"}').compare('a-b', 'ab')).toBe(0);
+  });
+
   it('strength 5 on a tailored locale breaks the remaining ties by NFD code points', () => {
     expect(collator('{"locale":"sv","strength":4}').compare('a\u0001b', 'ab')).toBe(0);
     expect(collator('{"locale":"sv","strength":5}').compare('a\u0001b', 'ab')).toBeLessThan(0);
@@ -198,10 +209,22 @@ describe('root-collated and tailored locales', () => {
       note('{"locale":"en","alternate":"shifted","maxVariable":"space","strength":4,"backwards":true}'),
     ).toBeUndefined();
     expect(note('{"locale":"sv","strength":2,"caseLevel":true}')).toBeUndefined();
-    expect(note('{"locale":"sv","alternate":"shifted","maxVariable":"space"}')).toMatch(
-      /^Collation sv: maxVariable: "space"/,
-    );
+    expect(note('{"locale":"sv","alternate":"shifted","maxVariable":"space"}')).toBeUndefined();
+    expect(note('{"locale":"sv","backwards":true}')).toMatch(/^Collation sv: backwards/);
     expect(note('{"locale":"es","backwards":true}')).toMatch(/backwards \(French secondary order\) is not applied/);
     expect(note('{"locale":"ja","alternate":"shifted","strength":4}')).toMatch(/quaternary level/);
+  });
+});
+
+describe('the whitespace that maxVariable space shifts', () => {
+  it("is exactly CLDR root's space group: the characters whose primary is at most the space top", () => {
+    const table = rootTable();
+    for (let cp = 0; cp < 0x30000; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const primary = table.singles.get(cp)?.[0] ?? 0;
+      const inGroup = primary > 1 && primary <= SPACE_TOP;
+      SPACE_GROUP.lastIndex = 0;
+      if (inGroup !== SPACE_GROUP.test(String.fromCodePoint(cp))) throw new Error(`U+${cp.toString(16)}`);
+    }
   });
 });
