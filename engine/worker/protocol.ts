@@ -358,6 +358,20 @@ export interface ErrorDiagnosis {
   readonly token?: string;
 }
 
+/**
+ * An option of an update helper that has no effect as written (`arrayFilter`, `upsert: "true"`):
+ * mongosh and the driver ignore it without an error (engine/worker/option-notices.ts).
+ */
+export interface OptionNotice {
+  readonly option: string;
+  readonly message: string;
+  /** "Did you mean arrayFilters?", from the helper's real option list. */
+  readonly suggestion?: string;
+  /** Offsets of the offending token in the statement's `source` (end exclusive). */
+  readonly start: number;
+  readonly end: number;
+}
+
 /** The outcome of one shell statement. */
 export interface ShellStatementReply {
   readonly index: number;
@@ -376,6 +390,8 @@ export interface ShellStatementReply {
   readonly diagnosis?: ErrorDiagnosis;
   /** For a runtime error: the part of the statement it points at (a call, a name), when known. */
   readonly errorRange?: ShellSourceRange;
+  /** Options written that have no effect (ignored by mongosh and the driver), with a "did you mean". */
+  readonly notices?: readonly OptionNotice[];
 }
 
 /** A MongoDB error as plain data (code 1 InternalError for anything unexpected). */

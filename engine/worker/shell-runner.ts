@@ -7,6 +7,7 @@
 import { stringifyEJSON } from '../bson/ejson.js';
 import type { ShellStatementResult } from '../shell/index.js';
 import type { CommandEngine } from '../shell/api.js';
+import { optionNotices } from './option-notices.js';
 import type { ShellErrorReply, ShellStatementReply } from './protocol.js';
 
 /**
@@ -34,7 +35,13 @@ export async function loadEngineShell(): Promise<ShellRunner> {
   const [shell, format] = await Promise.all([import('../shell/index.js'), import('../shell/format.js')]);
   const reply = (result: ShellStatementResult): ShellStatementReply => {
     const value = format.shellOutputToValue(result.output);
-    return toReply(result, format.formatShellResult(result), value === undefined ? undefined : stringifyEJSON(value));
+    const replied = toReply(
+      result,
+      format.formatShellResult(result),
+      value === undefined ? undefined : stringifyEJSON(value),
+    );
+    const notices = optionNotices(shell.parseProgram, result.source);
+    return notices.length === 0 ? replied : { ...replied, notices };
   };
   return (engine, db, script, beforeStatement) => {
     const spans = beforeStatement === undefined ? undefined : statementSpans(shell.parseProgram, script);

@@ -89,6 +89,7 @@ function PlainEditor(props: CommandEditorOptions): ReactNode {
           data-column={first.startColumn}
           data-end-line={first.endLine}
           data-end-column={first.endColumn}
+          data-severity={first.severity ?? 'error'}
         >
           Line {first.startLine}, column {first.startColumn}: {first.message}
         </p>
@@ -219,7 +220,7 @@ function MonacoEditor(props: CommandEditorOptions & { onFail: () => void }): Rea
         ...m,
         startLineNumber: m.startLine,
         endLineNumber: m.endLine,
-        severity: mod.monaco.MarkerSeverity.Error,
+        severity: m.severity === 'warning' ? mod.monaco.MarkerSeverity.Warning : mod.monaco.MarkerSeverity.Error,
       })),
     );
   }, [props.markers, ready]);
@@ -273,6 +274,7 @@ function MonacoEditor(props: CommandEditorOptions & { onFail: () => void }): Rea
           data-column={first.startColumn}
           data-end-line={first.endLine}
           data-end-column={first.endColumn}
+          data-severity={first.severity ?? 'error'}
         >
           Line {first.startLine}, column {first.startColumn}: {first.message}
         </p>

@@ -62,6 +62,55 @@ describe('markersFor', () => {
     expect(marker?.startColumn).toBe(script.indexOf('i: 0') + 1);
   });
 
+  it('puts a warning on an option with no effect, after the errors, in the second statement', () => {
+    const script = 'db.c.find()\ndb.c.updateOne({}, {$set: {x: 1}}, {upsert: "true"})';
+    const start = script.indexOf('db.c.updateOne');
+    const source = script.slice(start);
+    const at = source.indexOf('"true"');
+    const run: ScriptRun = {
+      dryRun: true,
+      commands: [],
+      oplog: [],
+      elapsedMs: 0,
+      statements: [
+        {
+          index: 1,
+          source,
+          warnings: [],
+          kind: 'result',
+          printed: '',
+          range: {
+            startOffset: start,
+            endOffset: script.length,
+            startLine: 2,
+            startColumn: 1,
+            endLine: 2,
+            endColumn: 1,
+          },
+          notices: [
+            {
+              option: 'upsert',
+              message: 'upsert must be a boolean',
+              suggestion: 'Write upsert: true',
+              start: at,
+              end: at + 6,
+            },
+          ],
+        },
+      ],
+    };
+    expect(markersFor(script, run)).toEqual([
+      {
+        startLine: 2,
+        startColumn: at + 1,
+        endLine: 2,
+        endColumn: at + 7,
+        message: 'upsert must be a boolean\nWrite upsert: true',
+        severity: 'warning',
+      },
+    ]);
+  });
+
   it('converts offsets to 1-based positions', () => {
     expect(positionOf('ab\ncd', 4)).toEqual({ line: 2, column: 2 });
   });

@@ -12,6 +12,8 @@ export interface EditorMarker {
   readonly endLine: number;
   readonly endColumn: number;
   readonly message: string;
+  /** An option with no effect (a notice, not an error): shown as a warning. */
+  readonly severity?: 'warning';
 }
 
 /** 1-based line and column of a 0-based offset. */
@@ -69,9 +71,24 @@ function statementMarker(script: string, s: ShellStatementReply): EditorMarker |
   return rangeMarker(script, startOffset, endOffset, text);
 }
 
+/** Warnings on the options that had no effect, each on its own token. */
+function noticeMarkers(script: string, s: ShellStatementReply): EditorMarker[] {
+  return (s.notices ?? []).map((n) => ({
+    ...rangeMarker(
+      script,
+      s.range.startOffset + n.start,
+      s.range.startOffset + n.end,
+      n.suggestion === undefined ? n.message : `${n.message}\n${n.suggestion}`,
+    ),
+    severity: 'warning' as const,
+  }));
+}
+
+/** Errors first (the editor's line under it shows the first marker), then the option warnings. */
 export function markersFor(script: string, run: ScriptRun): EditorMarker[] {
-  return run.statements.flatMap((s) => {
+  const errors = run.statements.flatMap((s) => {
     const m = statementMarker(script, s);
     return m === undefined ? [] : [m];
   });
+  return [...errors, ...run.statements.flatMap((s) => noticeMarkers(script, s))];
 }

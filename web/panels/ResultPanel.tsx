@@ -8,6 +8,7 @@ import type { ScriptRun, ShellStatementReply } from '../../engine/worker/protoco
 import { usePlayground } from '../state/store.js';
 import { NARROW_QUERY, useMediaQuery } from '../editor/CommandEditor.js';
 import { statementText } from './diff/statement-text.js';
+import { OptionNotices } from './OptionNotices.js';
 import { scrollWithin } from './scroll-within.js';
 import { useStale } from './StaleNote.js';
 
@@ -213,6 +214,7 @@ function Statement({ s, cards }: { s: ShellStatementReply; cards: number | undef
           {s.printed}
         </pre>
       ) : null}
+      <OptionNotices notices={s.notices} />
     </div>
   );
 }
