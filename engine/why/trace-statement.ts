@@ -10,6 +10,7 @@ import { isArray, isDoc, type Doc, type Value } from '../bson/values.js';
 import { buildUpsertSeed } from '../commands/update/upsert-seed.js';
 import { resolveCollation } from '../collation/index.js';
 import { compileQuery } from '../query/index.js';
+import { makeSortComparator, parseSort } from '../query/sort.js';
 import { defaultEnv } from '../query/evaluate.js';
 import type { MatchDetails, RuntimeEnv } from '../runtime.js';
 import { parseUpdate, type UpdateExecutor } from '../update/index.js';
@@ -84,6 +85,24 @@ export function traceStatement(input: WhyInput): WhyTrace {
     env,
   };
 
+  // updateOne with `sort` examines every document and updates only the first match in sort order.
+  let sortedFirst: Doc | undefined;
+  let sortedAway: string | undefined;
+  const sort = statement.get('sort');
+  if (!multi && isDoc(sort)) {
+    try {
+      const cmp = makeSortComparator(parseSort(sort), collator);
+      for (const doc of input.documents) {
+        if (!matcher.matches(doc, env)) continue;
+        if (sortedFirst === undefined || cmp(doc, sortedFirst) < 0) sortedFirst = doc;
+      }
+    } catch (e) {
+      return { ...base, documents: [], error: errorText(e) };
+    }
+    const first = sortedFirst?.get('_id');
+    sortedAway = `not updated: updateOne with sort updates only the first match in sort order (_id ${first === undefined ? 'missing' : (input.idText ?? show)(first)})`;
+  }
+
   const documents: WhyDocumentSummary[] = [];
   let document: WhyDocument | undefined;
   let firstMatchSeen = false;
@@ -102,6 +121,8 @@ export function traceStatement(input: WhyInput): WhyTrace {
     let visit: Visit | undefined;
     if (notVisited !== undefined) {
       documents.push({ id, matched, visited: false, notVisited });
+    } else if (matched && sortedFirst !== undefined && doc !== sortedFirst) {
+      documents.push({ id, matched, visited: false, notVisited: sortedAway! });
     } else if (!matched) {
       const summary: WhyDocumentSummary = { id, matched };
       // The first failing clause of the first 200 non-matching documents (bounded work).
@@ -115,17 +136,18 @@ export function traceStatement(input: WhyInput): WhyTrace {
       if (visit.error !== undefined) {
         stoppedAt = { id, error: visit.error };
         stop = `never visited: the update stopped at the error on _id ${id} (${visit.error})`;
-      } else if (!multi) stop = `never visited: ${UPDATE_ONE_STOPS}`;
+      } else if (!multi && sortedFirst === undefined) stop = `never visited: ${UPDATE_ONE_STOPS}`;
     }
     if (!explain) continue;
     const filter = traceClause(matcher.root, { doc }, collator, env);
     const failing = firstFailingClause(filter);
+    const skipped = documents[documents.length - 1]?.notVisited;
     const outcome =
       notVisited !== undefined
         ? matched && !multi && stoppedAt === undefined
           ? `matched, but ${UPDATE_ONE_STOPS}`
           : notVisited
-        : (visit?.outcome ?? 'not matched: the update does not touch this document');
+        : (visit?.outcome ?? skipped ?? 'not matched: the update does not touch this document');
     document = {
       id,
       matched,

@@ -153,6 +153,23 @@ describe('Why trace: update steps', () => {
     ]);
   });
 
+  test('updateOne with sort: every match is examined, only the first in sort order is updated', () => {
+    const documents = docs('[{"_id":1,"a":1},{"_id":2,"a":5},{"_id":3,"a":3},{"_id":4,"b":1}]');
+    const statement = stmt('{"q":{"a":{"$gte":1}},"u":{"$inc":{"a":1}},"sort":{"a":-1}}');
+    const t = traceStatement({ namespace: 't.c', documents, defaultCollator: null, statement, documentId: '2' });
+    const away = 'not updated: updateOne with sort updates only the first match in sort order (_id 2)';
+    expect(t.documents).toEqual([
+      { id: '1', matched: true, visited: false, notVisited: away },
+      { id: '2', matched: true },
+      { id: '3', matched: true, visited: false, notVisited: away },
+      { id: '4', matched: false, firstFailing: '{ a: { $gte: 1 } }, but a: missing' },
+    ]);
+    expect(t.document!.steps.map((s) => `${s.path}: ${s.before} → ${s.after}`)).toEqual(['a: 5 → 6']);
+    const other = traceStatement({ namespace: 't.c', documents, defaultCollator: null, statement, documentId: '1' });
+    expect(other.document!.outcome).toBe(away);
+    expect(other.document!.steps).toEqual([]);
+  });
+
   test('arrayFilters: a verdict per element', () => {
     const t = traceStatement({
       namespace: 't.c',
