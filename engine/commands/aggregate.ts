@@ -23,6 +23,7 @@ import { keyOf } from '../catalog/keys.js';
 import { selectDocuments } from '../catalog/select.js';
 import { fail, isEngineError } from '../errors.js';
 import { makeParseContext } from '../expr/parse.js';
+import { throwOptimizeErrors } from '../expr/constant-folding.js';
 import type { ExprNode, ParseContext, Scope } from '../expr/types.js';
 import { OTHER_STAGES, UPDATE_STAGES } from '../pipeline/stages.js';
 import { parseSort, sortDocuments } from '../query/sort.js';
@@ -291,6 +292,7 @@ function run(ctx: CommandContext, collName: string | null, pipeline: readonly Va
     collator: collation?.collator ?? null,
   };
   const stages = parsePipeline(ctx, pipeline, pc);
+  throwOptimizeErrors(pc.expr);
   const head = stages[0];
   let docs: Doc[];
   let rest = stages;

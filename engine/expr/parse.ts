@@ -6,7 +6,8 @@
 import type { Collator } from '../bson/compare.js';
 import { renderDoc } from '../bson/render.js';
 import { isDoc, type Doc, type Value } from '../bson/values.js';
-import { fail } from '../errors.js';
+import { fail, type EngineError } from '../errors.js';
+import { foldConstant } from './constant-folding.js';
 import { OPERATORS } from './operators.js';
 import type { ExprNode, ParseContext, Scope } from './types.js';
 import { ConstantNode, parseFieldPath, validateFieldName } from './variables.js';
@@ -45,7 +46,7 @@ function parseOperatorExpression(obj: Doc, ctx: ParseContext): ExprNode {
   const [op, arg] = obj.entries().next().value as [string, Value];
   if (!Object.hasOwn(OPERATORS, op)) throw fail(168, `Unrecognized expression '${op}'`);
   const parser = OPERATORS[op as keyof typeof OPERATORS];
-  return parser(arg, ctx, op);
+  return foldConstant(obj, parser(arg, ctx, op), ctx);
 }
 
 function parseObjectLiteral(obj: Doc, ctx: ParseContext): ExprNode {
@@ -74,6 +75,7 @@ class Context implements ParseContext {
     readonly collator: Collator | null,
     readonly userVariables: ReadonlySet<string> | undefined,
     readonly locals: ReadonlySet<string>,
+    readonly optimizeErrors: EngineError[] = [],
   ) {}
   parse(spec: Value): ExprNode {
     return parseOperand(spec, this);
@@ -81,7 +83,7 @@ class Context implements ParseContext {
   withLocals(names: Iterable<string>): ParseContext {
     const locals = new Set(this.locals);
     for (const n of names) locals.add(n);
-    return new Context(this.collator, this.userVariables, locals);
+    return new Context(this.collator, this.userVariables, locals, this.optimizeErrors);
   }
 }
 

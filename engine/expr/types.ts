@@ -5,6 +5,7 @@
  */
 import type { Collator } from '../bson/compare.js';
 import type { Doc, Value } from '../bson/values.js';
+import type { EngineError } from '../errors.js';
 import type { RuntimeEnv } from '../runtime.js';
 
 export interface Scope {
@@ -27,6 +28,8 @@ export interface ParseContext {
   readonly userVariables: ReadonlySet<string> | undefined;
   /** Names bound by enclosing `$let`/`$map`/`$filter`/`$reduce`... */
   readonly locals: ReadonlySet<string>;
+  /** Errors raised while folding constant subexpressions (shared by the whole pipeline). */
+  readonly optimizeErrors: EngineError[];
   /** Parses an operand (field path, object, array, operator expression or constant). */
   parse(spec: Value): ExprNode;
   /** A context where `names` are also bound. */

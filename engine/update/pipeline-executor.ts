@@ -119,5 +119,7 @@ export function parsePipelineUpdate(stages: Value[], options: UpdateParseOptions
     if (!Object.hasOwn(UPDATE_STAGES, stage.name))
       throw fail(72, `${stage.name} is not allowed to be used within an update`);
   }
+  // PipelineExecutor never calls optimizePipeline: a constant that cannot be evaluated fails only
+  // when a document reaches it (no error when nothing matches).
   return new PipelineUpdateExecutor(parsed);
 }

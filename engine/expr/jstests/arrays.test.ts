@@ -3,8 +3,8 @@
  * n_expressions.js. Each expression runs through aggregate and an update pipeline (harness.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { Decimal128 } from '../../bson/values.js';
-import { expr, exprCode, i, l, v } from './harness.js';
+import { BSON_UNDEFINED, Decimal128, ObjectId } from '../../bson/values.js';
+import { expr, exprCode, exprError, i, l, v } from './harness.js';
 
 type Lit = Parameters<typeof expr>[0];
 const ints = (xs: number[]) => xs.map((n) => i(n));
@@ -166,5 +166,131 @@ describe('n_expressions.js', () => {
     expect(t('$maxN', args)).toEqual([5, 4]);
     expect(t('$firstN', args)).toEqual([3, 4]);
     expect(t('$lastN', args)).toEqual([4, 5]);
+  });
+});
+
+describe('sortArray.js', () => {
+  const doc = {
+    nullField: null, undefField: BSON_UNDEFINED, embedded: [[1, 2], [3, 4]], singleElem: [1], normal: [1, 2, 3], num: 1, empty: [],
+    normalSingleObjs: [{ a: 1 }, { a: 2 }, { a: 3 }], mismatchedSingleObjs: [{ a: 1 }, { b: 2 }, { c: 3 }],
+    normalMultiObjs: [{ a: 1, b: 3, c: 1 }, { a: 2, b: 2, c: 2 }, { a: 3, b: 1, c: 3 }],
+    tiesMultiObjs: [{ a: 1, b: 2, c: 1 }, { a: 1, b: 3, c: 4 }, { a: 1, b: 3, c: 5 }],
+    nestedObjs: [{ a: 1, b: { c: 2 } }, { a: 1, b: { c: 1 } }], mismatchedTypes: [1, [1], { a: 1 }, '1'],
+    moreMismatchedTypes: [2, 1, 'hello', { a: 6 }, { a: 'hello' }, { a: -1 }, null], mismatchedNumberTypes: [[dec('4')], [1, 9, 8]],
+    collatorTestField: ['2', '10'], collatorObjectTestField: [{ a: '2' }, { a: '10' }],
+  } as const;
+  const sorted = (input: Lit, sortBy: Lit, options = {}) => expr({ $sortArray: { input, sortBy } }, doc as never, options);
+  it('2942500 unless the argument is an object', () => {
+    expect(exprError({ $sortArray: 1 }, doc as never)).toEqual({ code: 2942500, errmsg: 'Invalid $set :: caused by :: $sortArray requires an object as an argument, found: double' });
+    expect(exprCode({ $sortArray: '$num' }, doc as never)).toBe(2942500);
+    expect(exprCode({ $sortArray: '$notAField' }, doc as never)).toBe(2942500);
+  });
+  it('scalars, nullish and nested arrays', () => {
+    expect(sorted({ $literal: [1, 2, 3] }, 1)).toEqual([1, 2, 3]);
+    expect(sorted('$normal', -1)).toEqual([3, 2, 1]);
+    expect(sorted({ $literal: [3, 2, 1] }, 1)).toEqual([1, 2, 3]);
+    expect(sorted({ $literal: [3, 2, 1] }, -1)).toEqual([3, 2, 1]);
+    expect(sorted('$notAField', 1)).toBeNull();
+    expect(sorted({ $literal: [[1, 2], [3, 4]] }, 1)).toEqual([[1, 2], [3, 4]]);
+    expect(sorted('$embedded', -1)).toEqual([[3, 4], [1, 2]]);
+    expect(sorted({ $literal: null }, 1)).toBeNull();
+    expect(sorted('$nullField', -1)).toBeNull();
+    expect(sorted({ $literal: BSON_UNDEFINED }, 1)).toBeNull();
+    expect(sorted('$undefField', -1)).toBeNull();
+    expect(sorted({ $literal: [1] }, 1)).toEqual([1]);
+    expect(sorted('$singleElem', -1)).toEqual([1]);
+    expect(sorted({ $literal: [] }, 1)).toEqual([]);
+    expect(sorted('$empty', -1)).toEqual([]);
+  });
+  it('objects: whole-value order, by fields, ties and nested paths', () => {
+    expect(sorted({ $literal: [{}, [], []] }, -1)).toEqual([[], [], v({})]);
+    expect(sorted({ $literal: [{}, {}] }, -1)).toEqual([v({}), v({})]);
+    expect(sorted('$normalSingleObjs', { a: 1 })).toEqual(v([{ a: 1 }, { a: 2 }, { a: 3 }]));
+    expect(sorted('$normalSingleObjs', { a: -1 })).toEqual(v([{ a: 3 }, { a: 2 }, { a: 1 }]));
+    expect(sorted('$normalSingleObjs', { b: 1 })).toEqual(v([{ a: 1 }, { a: 2 }, { a: 3 }]));
+    expect(sorted('$normalSingleObjs', { b: -1 })).toEqual(v([{ a: 1 }, { a: 2 }, { a: 3 }]));
+    expect(sorted('$normalSingleObjs', 1)).toEqual(v([{ a: 1 }, { a: 2 }, { a: 3 }]));
+    expect(sorted('$normalSingleObjs', -1)).toEqual(v([{ a: 3 }, { a: 2 }, { a: 1 }]));
+    expect(sorted('$mismatchedSingleObjs', 1)).toEqual(v([{ a: 1 }, { b: 2 }, { c: 3 }]));
+    expect(sorted('$mismatchedSingleObjs', -1)).toEqual(v([{ c: 3 }, { b: 2 }, { a: 1 }]));
+    expect(sorted('$mismatchedSingleObjs', { a: 1 })).toEqual(v([{ b: 2 }, { c: 3 }, { a: 1 }]));
+    expect(sorted('$mismatchedSingleObjs', { b: 1 })).toEqual(v([{ a: 1 }, { c: 3 }, { b: 2 }]));
+    expect(sorted('$mismatchedSingleObjs', { c: 1 })).toEqual(v([{ a: 1 }, { b: 2 }, { c: 3 }]));
+    expect(sorted('$normalMultiObjs', { b: 1, a: 1 })).toEqual(v([{ a: 3, b: 1, c: 3 }, { a: 2, b: 2, c: 2 }, { a: 1, b: 3, c: 1 }]));
+    expect(sorted('$normalMultiObjs', { b: -1, a: 1 })).toEqual(v([{ a: 1, b: 3, c: 1 }, { a: 2, b: 2, c: 2 }, { a: 3, b: 1, c: 3 }]));
+    expect(sorted('$tiesMultiObjs', { a: 1, b: 1, c: 1 })).toEqual(v([{ a: 1, b: 2, c: 1 }, { a: 1, b: 3, c: 4 }, { a: 1, b: 3, c: 5 }]));
+    expect(sorted('$tiesMultiObjs', { a: 1, b: 1, c: -1 })).toEqual(v([{ a: 1, b: 2, c: 1 }, { a: 1, b: 3, c: 5 }, { a: 1, b: 3, c: 4 }]));
+    expect(sorted('$nestedObjs', { 'b.c': 1 })).toEqual(v([{ a: 1, b: { c: 1 } }, { a: 1, b: { c: 2 } }]));
+    expect(sorted('$nestedObjs', { 'b.c': -1 })).toEqual(v([{ a: 1, b: { c: 2 } }, { a: 1, b: { c: 1 } }]));
+  });
+  it('mixed types in BSON order; strings by the collation', () => {
+    expect(sorted('$mismatchedTypes', 1)).toEqual(v([1, '1', { a: 1 }, [1]]));
+    expect(sorted('$moreMismatchedTypes', 1)).toEqual(v([null, 1, 2, 'hello', { a: -1 }, { a: 6 }, { a: 'hello' }]));
+    expect(sorted('$mismatchedNumberTypes', 1)).toEqual(v([[1, 9, 8], [dec('4')]]));
+    const numeric = { collation: { locale: 'en', numericOrdering: true } };
+    expect(sorted('$collatorTestField', 1)).toEqual(['10', '2']);
+    expect(sorted('$collatorTestField', 1, numeric)).toEqual(['2', '10']);
+    expect(sorted('$collatorObjectTestField', 1)).toEqual(v([{ a: '10' }, { a: '2' }]));
+    expect(sorted('$collatorObjectTestField', 1, numeric)).toEqual(v([{ a: '2' }, { a: '10' }]));
+    expect(sorted('$collatorObjectTestField', { a: 1 })).toEqual(v([{ a: '10' }, { a: '2' }]));
+    expect(sorted('$collatorObjectTestField', { a: 1 }, numeric)).toEqual(v([{ a: '2' }, { a: '10' }]));
+  });
+});
+
+describe('arrayToObject.js', () => {
+  const collapsed = (expanded: Lit) => expr({ $arrayToObject: { $const: expanded } });
+  it('pairs and k/v documents; the last duplicate wins; nullish gives null', () => {
+    expect(collapsed([['price', 24], ['item', 'apple']])).toEqual(v({ price: 24, item: 'apple' }));
+    expect(collapsed([{ k: 'price', v: 24 }, { k: 'item', v: 'apple' }])).toEqual(v({ price: 24, item: 'apple' }));
+    expect(collapsed([{ k: 'price', v: 24 }, { k: 'price', v: 100 }])).toEqual(v({ price: 100 }));
+    expect(collapsed([['price', 24], ['price', 100]])).toEqual(v({ price: 100 }));
+    expect(collapsed([])).toEqual(v({}));
+    expect(collapsed(null)).toBeNull();
+    expect(collapsed(BSON_UNDEFINED)).toBeNull();
+    expect(collapsed([{ k: 'price', v: null }])).toEqual(v({ price: null }));
+    expect(collapsed([{ k: 'price', v: BSON_UNDEFINED }])).toEqual(v({ price: BSON_UNDEFINED }));
+    expect(expr({ $arrayToObject: '$expanded' }, { _id: 'missing-expanded-field' })).toBeNull();
+  });
+  it('errors: 40386-40398, NUL in a key 4940400/4940401', () => {
+    const code = (expanded: Lit) => exprCode({ $arrayToObject: { $const: expanded } });
+    expect(code([{ k: 'price', v: 24 }, ['item', 'apple']])).toBe(40391);
+    expect(code([['item', 'apple'], { k: 'price', v: 24 }])).toBe(40396);
+    expect(code('string')).toBe(40386);
+    expect(code(new ObjectId())).toBe(40386);
+    expect(code(l(0))).toBe(40386);
+    expect(code([0])).toBe(40398);
+    expect(code([['missing_value']])).toBe(40397);
+    expect(code([[321, 12]])).toBe(40395);
+    expect(code([['key', 'value', 'offset']])).toBe(40397);
+    expect(code({ y: [] })).toBe(40386);
+    expect(code([{ y: 'x', x: 'y' }])).toBe(40393);
+    expect(code([{ k: 'missing' }])).toBe(40392);
+    expect(code([{ k: 24, v: 'string' }])).toBe(40394);
+    expect(code([{ k: null, v: 'nullKey' }])).toBe(40394);
+    expect(code([{ k: BSON_UNDEFINED, v: 'undefinedKey' }])).toBe(40394);
+    expect(code([{ y: 'ignored', k: 'item', v: 'pear' }])).toBe(40392);
+    expect(code(NaN)).toBe(40386);
+    expect(exprCode({ $arrayToObject: { $literal: [['a\0b', 'abra cadabra']] } })).toBe(4940400);
+    expect(exprCode({ $arrayToObject: { $literal: [{ k: 'a\0b', v: 'blah' }] } })).toBe(4940401);
+  });
+});
+
+describe('objectToArray.js', () => {
+  const expanded = (subDoc: Lit) => expr({ $objectToArray: '$subDoc' }, { subDoc } as never);
+  it('k/v documents in field order; nullish gives null', () => {
+    expect(expanded({ a: 1, b: 2, c: 'foo' })).toEqual(v([{ k: 'a', v: 1 }, { k: 'b', v: 2 }, { k: 'c', v: 'foo' }]));
+    expect(expanded({ y: [] })).toEqual(v([{ k: 'y', v: [] }]));
+    expect(expanded({ a: 1, b: { d: 'string' }, c: [1, 2] })).toEqual(v([{ k: 'a', v: 1 }, { k: 'b', v: { d: 'string' } }, { k: 'c', v: [1, 2] }]));
+    expect(expanded({})).toEqual([]);
+    expect(expr({ $objectToArray: '$$ROOT' }, { _id: 4, a: 1, b: 2, c: 3 })).toEqual(v([{ k: '_id', v: 4 }, { k: 'a', v: 1 }, { k: 'b', v: 2 }, { k: 'c', v: 3 }]));
+    expect(expr({ $objectToArray: { dayOfWeek: { $dayOfWeek: '$date' } } }, { date: new Date('2017-01-24T00:00:00Z') })).toEqual(v([{ k: 'dayOfWeek', v: i(3) }]));
+    expect(expanded(null)).toBeNull();
+    expect(expanded(BSON_UNDEFINED)).toBeNull();
+    expect(expr({ $objectToArray: '$subDoc' }, {})).toBeNull();
+  });
+  it('40390 for anything but a document', () => {
+    for (const subDoc of ['string', new ObjectId(), l(0), [], [0], ['string'], [{ a: 'b' }], NaN]) {
+      expect(exprCode({ $objectToArray: '$subDoc' }, { subDoc } as never)).toBe(40390);
+    }
   });
 });

@@ -17,6 +17,8 @@ export interface ExprError {
 }
 
 const UPDATE_PREFIX = 'Plan executor error during update :: caused by :: ';
+/** aggregate folds constant subexpressions when it optimizes the pipeline; update does not. */
+export const OPTIMIZE_PREFIX = 'Failed to optimize pipeline :: caused by :: ';
 
 let engine: Engine | null = null;
 let counter = 0;
@@ -59,19 +61,27 @@ export function aggregate(coll: string, pipeline: Lit[]): Doc[] {
 
 type Outcome = { value: Value | undefined } | { error: ExprError };
 
-function throughAggregate(expression: Lit, doc: Lit): Outcome {
-  const coll = collection([doc]);
-  try {
-    const [out] = aggregate(coll, [{ $set: { r: expression } }, { $project: { _id: 0, r: 1 } }]);
-    return { value: out!.get('r') };
-  } catch (e) {
-    return { error: e as ExprError };
-  }
+/** Options of both commands: a collation (aggregate's and the update statement's). */
+export interface ExprOptions {
+  collation?: Lit;
 }
 
-function throughUpdate(expression: Lit, doc: Lit): Outcome {
+function throughAggregate(expression: Lit, doc: Lit, options: ExprOptions): Outcome {
   const coll = collection([doc]);
-  const reply = command(v({ update: coll, updates: [{ q: {}, u: [{ $set: { r: expression } }] }] }) as Doc);
+  const body: Record<string, Lit> = { aggregate: coll, pipeline: [{ $set: { r: expression } }, { $project: { _id: 0, r: 1 } }], cursor: {} };
+  if (options.collation) body.collation = options.collation;
+  const reply = command(v(body) as Doc);
+  const error = errorOf(reply);
+  if (error) return { error };
+  const [out] = (reply.get('cursor') as Doc).get('firstBatch') as Doc[];
+  return { value: out!.get('r') };
+}
+
+function throughUpdate(expression: Lit, doc: Lit, options: ExprOptions): Outcome {
+  const coll = collection([doc]);
+  const statement: Record<string, Lit> = { q: {}, u: [{ $set: { r: expression } }] };
+  if (options.collation) statement.collation = options.collation;
+  const reply = command(v({ update: coll, updates: [statement] }) as Doc);
   const error = errorOf(reply);
   if (error) return { error };
   const found = command(v({ find: coll, projection: { _id: 0, r: 1 } }) as Doc);
@@ -79,9 +89,17 @@ function throughUpdate(expression: Lit, doc: Lit): Outcome {
   return { value: out!.get('r') };
 }
 
-function outcome(expression: Lit, doc: Lit): Outcome {
-  const fromAggregate = throughAggregate(expression, doc);
-  const fromUpdate = throughUpdate(expression, doc);
+/**
+ * aggregate's own outcome: an error raised while folding constants carries the
+ * `Failed to optimize pipeline` context (see aggregateError); for the comparison with update it
+ * is dropped.
+ */
+function outcome(expression: Lit, doc: Lit, options: ExprOptions = {}): Outcome {
+  let fromAggregate = throughAggregate(expression, doc, options);
+  if ('error' in fromAggregate && fromAggregate.error.errmsg.startsWith(OPTIMIZE_PREFIX)) {
+    fromAggregate = { error: { code: fromAggregate.error.code, errmsg: fromAggregate.error.errmsg.slice(OPTIMIZE_PREFIX.length) } };
+  }
+  const fromUpdate = throughUpdate(expression, doc, options);
   const same = JSON.stringify(describe(fromAggregate)) === JSON.stringify(describe(fromUpdate));
   if (!same) {
     throw new Error(
@@ -103,8 +121,8 @@ function typeName(x: Value): string {
 }
 
 /** The value of `expression` over `doc` (undefined when missing), through aggregate and update. */
-export function expr(expression: Lit, doc: Lit = { _id: 0 }): Value | undefined {
-  const o = outcome(expression, doc);
+export function expr(expression: Lit, doc: Lit = { _id: 0 }, options: ExprOptions = {}): Value | undefined {
+  const o = outcome(expression, doc, options);
   if ('error' in o) throw new Error(`unexpected error ${o.error.code}: ${o.error.errmsg}`);
   return o.value;
 }
@@ -112,6 +130,13 @@ export function expr(expression: Lit, doc: Lit = { _id: 0 }): Value | undefined 
 /** The error `expression` raises over `doc`, through aggregate and update. */
 export function exprError(expression: Lit, doc: Lit = { _id: 0 }): ExprError {
   const o = outcome(expression, doc);
+  if (!('error' in o)) throw new Error(`expected an error, got ${String(o.value)}`);
+  return o.error;
+}
+
+/** The error of `expression` through aggregate alone, as the reply says it (no prefix removed). */
+export function aggregateError(expression: Lit, doc: Lit = { _id: 0 }, options: ExprOptions = {}): ExprError {
+  const o = throughAggregate(expression, doc, options);
   if (!('error' in o)) throw new Error(`expected an error, got ${String(o.value)}`);
   return o.error;
 }

@@ -1,0 +1,76 @@
+/**
+ * Constant folding, as `Expression::optimize` does it when a pipeline is optimized: an operator
+ * expression whose operands are all constants is evaluated once, before any document is read.
+ * In `aggregate` an error there is the pipeline's error even when no document would reach the
+ * stage (an empty collection), reported after every stage has parsed, with the context
+ * `Failed to optimize pipeline` (`Pipeline::optimizeContainer`/`optimizeEachStage`). An update's
+ * `PipelineExecutor` never optimizes its pipeline: there the error waits for a document.
+ */
+import { Timestamp } from 'bson';
+import { isDoc, type Value } from '../bson/values.js';
+import { isEngineError, type EngineError } from '../errors.js';
+import type { ExprNode, ParseContext, Scope } from './types.js';
+
+/** Operators never folded: not deterministic, or reading `$$CURRENT` without a field path. */
+const NOT_FOLDABLE: ReadonlySet<string> = new Set(['$rand', '$function', '$accumulator', '$meta', '$sampleRate', '$getField', '$toHashedIndexKey']);
+
+/** True when `spec` has no field path, variable or non-deterministic operator anywhere. */
+export function isConstantSpec(spec: Value): boolean {
+  if (typeof spec === 'string') return !spec.startsWith('$');
+  if (Array.isArray(spec)) return spec.every(isConstantSpec);
+  if (!isDoc(spec)) return true;
+  const first = spec.keys().next();
+  if (!first.done && first.value.startsWith('$')) {
+    const op = first.value;
+    if (op === '$literal' || op === '$const') return true;
+    if (op === '$getField') {
+      const arg = spec.get(op)!;
+      return isDoc(arg) && arg.has('input') && isConstantSpec(arg);
+    }
+    if (NOT_FOLDABLE.has(op)) return false;
+    return spec.size === 1 && isConstantSpec(spec.get(op)!);
+  }
+  for (const v of spec.values()) if (!isConstantSpec(v)) return false;
+  return true;
+}
+
+const EMPTY: Map<string, Value> = new Map();
+const FOLDING_SCOPE: Scope = {
+  root: EMPTY,
+  current: EMPTY,
+  env: { variables: new Map(), now: new Date(0), clusterTime: new Timestamp({ t: 0, i: 0 }) },
+  locals: null,
+};
+
+/**
+ * A folded subexpression: its value, computed once. Not a `ConstantNode`: the parsers that demand
+ * a constant argument (`$getField`'s field...) still see the expression the user wrote.
+ */
+class FoldedNode implements ExprNode {
+  readonly kind = 'folded' as const;
+  constructor(readonly value: Value | undefined) {}
+  evaluate(): Value | undefined {
+    return this.value;
+  }
+}
+
+/**
+ * The folded node of a constant operator expression `spec` (parsed as `node`): its value, or the
+ * node itself with the error recorded in `ctx.optimizeErrors` when evaluating it fails.
+ */
+export function foldConstant(spec: Value, node: ExprNode, ctx: ParseContext): ExprNode {
+  if ((node as { kind?: string }).kind === 'constant' || !isConstantSpec(spec)) return node;
+  try {
+    return new FoldedNode(node.evaluate(FOLDING_SCOPE));
+  } catch (e) {
+    if (!isEngineError(e)) throw e;
+    ctx.optimizeErrors.push(e);
+    return node;
+  }
+}
+
+/** Throws the first folding error of a parsed pipeline, as `Pipeline::optimizePipeline` does. */
+export function throwOptimizeErrors(ctx: ParseContext): void {
+  const first: EngineError | undefined = ctx.optimizeErrors[0];
+  if (first) throw first.withContext('Failed to optimize pipeline');
+}
