@@ -7,8 +7,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Value } from './values.js';
-import { nestingDepth } from './size.js';
-import { nestingDepth as storageDepth } from '../update/storage-validation.js';
+import { checkConvertibleToBson, exceedsDepth, nestingDepth } from './size.js';
+import { nestingDepth as storageDepth, validateForStorage } from '../update/storage-validation.js';
+import type { Doc } from './values.js';
 
 /** The former bson/size.ts walk. */
 function referenceDepth(v: Value, limit: number): number {
@@ -85,5 +86,49 @@ describe('bounded depth walks (property)', () => {
     expect(nestingDepth(deep, 200)).toBe(200);
     expect(nestingDepth(new Map([['a', deep]]), 200)).toBeGreaterThan(200);
     expect(storageDepth(deep)).toBeGreaterThan(180);
+  });
+
+  it('a pipeline result sharing fields with its stored original is refused exactly when a full walk refuses it', () => {
+    const chain = (n: number, leaf: Value = 1): Value => {
+      let v = leaf;
+      for (let i = 0; i < n; i++) v = i % 2 === 0 ? new Map([['x', v]]) : [v];
+      return v;
+    };
+    const refuses = (f: () => void): string => {
+      try {
+        f();
+        return 'ok';
+      } catch (e) {
+        return String((e as { code?: number }).code);
+      }
+    };
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 179 }),
+        fc.integer({ min: 0, max: 179 }),
+        fc.integer({ min: 0, max: 205 }),
+        fc.constantFrom('a', 'b', 'c'),
+        fc.boolean(),
+        (da, db, dc, name, wrapShared) => {
+          const original: Doc = new Map<string, Value>([
+            ['_id', 1],
+            ['a', chain(da)],
+            ['b', chain(db)],
+          ]);
+          // Every stored document passed the insert limit.
+          if (exceedsDepth(original)) return;
+          const next: Doc = new Map(original);
+          // A changed field: new nesting, possibly around a value shared with the original.
+          next.set(name, wrapShared ? chain(dc, original.get('a')!) : chain(dc));
+          expect(refuses(() => checkConvertibleToBson(next, original))).toBe(
+            refuses(() => checkConvertibleToBson(next)),
+          );
+          expect(refuses(() => validateForStorage(next, { storedOriginal: original }))).toBe(
+            refuses(() => validateForStorage(next)),
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

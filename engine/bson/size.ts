@@ -174,12 +174,29 @@ export function exceedsDepth(doc: Doc, limit = MAX_STORED_DOCUMENT_DEPTH): boole
 }
 
 /**
+ * Whether `doc` nests past `maxBSONDepth`, knowing that the stored document `original` does not
+ * (every write path checks a stricter limit): a field holding the very value `original` holds
+ * under the same name cannot take it past the limit, so only the other fields are walked.
+ */
+function deeperThanBson(doc: Doc, original: Doc): boolean {
+  for (const [k, v] of doc) {
+    if (typeof v !== 'object' || v === null || original.get(k) === v) continue;
+    if (1 + nestingDepth(v, MAX_BSON_DEPTH - 1) > MAX_BSON_DEPTH) return true;
+  }
+  return false;
+}
+
+/**
  * `Document::toBson`: a document computed by a pipeline or expression that nests deeper than
  * `maxBSONDepth` cannot become BSON, so the server fails the operation (Overflow) before it is
  * stored or returned.
  */
-export function checkConvertibleToBson(doc: Doc): void {
-  if (nestingDepth(doc, MAX_BSON_DEPTH) > MAX_BSON_DEPTH) {
+export function checkConvertibleToBson(doc: Doc, storedOriginal?: Doc): void {
+  if (
+    storedOriginal === undefined
+      ? nestingDepth(doc, MAX_BSON_DEPTH) > MAX_BSON_DEPTH
+      : deeperThanBson(doc, storedOriginal)
+  ) {
     throw fail(
       15,
       `cannot convert document to BSON because it exceeds the limit of ${MAX_BSON_DEPTH} levels of nesting`,

@@ -48,7 +48,8 @@ class PipelineUpdateExecutor implements PipelineExecutor {
 
   apply(doc: Doc, params: ApplyParams): ApplyResult {
     const transformed = this.transform(doc, params);
-    checkConvertibleToBson(transformed);
+    // An upsert's seed is not a stored document: walked whole.
+    checkConvertibleToBson(transformed, params.isUpsertInsert ? undefined : doc);
     if (binaryEqual(doc, transformed)) {
       return { doc, noop: true, modifiedPaths: [], oplog: null, arrayTouches: [] };
     }
@@ -57,7 +58,8 @@ class PipelineUpdateExecutor implements PipelineExecutor {
     // writer copies a container before changing it). Only the top level is a new Map.
     let replaced: Doc;
     if (transformed.has('_id') || !doc.has('_id')) {
-      replaced = new Map(transformed);
+      // Never mutated from here on (moveIdFirst copies when it reorders): no copy needed.
+      replaced = transformed;
     } else {
       // The original _id stays (first, as the surviving element), the result's fields follow.
       replaced = new Map([['_id', doc.get('_id')!]]);
@@ -65,7 +67,8 @@ class PipelineUpdateExecutor implements PipelineExecutor {
     }
     // As for a replacement: storage validation first (not for an upsert insert, which the caller
     // validates as a whole after these checks), then the immutable paths.
-    if (!params.isUpsertInsert) validateForStorage(replaced, { allowTopLevelDollarPrefixes: true });
+    if (!params.isUpsertInsert)
+      validateForStorage(replaced, { allowTopLevelDollarPrefixes: true, storedOriginal: doc });
     checkIdUnchanged(doc, replaced, params.immutablePaths);
     // An upsert insert is size-checked (17420) by the caller, like a replacement.
     const out = moveIdFirst(replaced);

@@ -94,6 +94,12 @@ function checkIdEmbedded(v: Value): void {
 export interface StorageValidationOptions {
   /** Upsert inserts allow top-level `$` fields (`allowTopLevelDollarPrefixes = true`). */
   readonly allowTopLevelDollarPrefixes?: boolean;
+  /**
+   * The stored document this one was computed from. A field holding the very value (same object)
+   * that document holds under the same name passed the depth limit when it was stored (every
+   * write path checks it), so its depth is not walked again.
+   */
+  readonly storedOriginal?: Doc | undefined;
 }
 
 /** Whole-document storage validation (`storage_validation::scanDocument`). */
@@ -106,7 +112,8 @@ export function validateForStorage(doc: Doc, options: StorageValidationOptions =
       }
       if (t === 'object') checkIdEmbedded(v);
     }
-    if (1 + nestingDepth(v) > MAX_DEPTH_FOR_USER_STORAGE) {
+    const shared = typeof v === 'object' && v !== null && options.storedOriginal?.get(name) === v;
+    if (!shared && 1 + nestingDepth(v) > MAX_DEPTH_FOR_USER_STORAGE) {
       throw fail(15, `Document exceeds maximum nesting depth of ${MAX_DEPTH_FOR_USER_STORAGE}`);
     }
     if (!options.allowTopLevelDollarPrefixes && name.startsWith('$')) validateDollarPrefixElement(name, doc);
