@@ -34,7 +34,7 @@ describe('cond.js', () => {
     const meal = {
       $cond: [{ $eq: ['$noonSense', 'am'] }, { $cond: [{ $eq: ['$mealCombined', 'yes'] }, 'brunch', 'breakfast'] }, { $cond: [{ $eq: ['$mealCombined', 'yes'] }, 'linner', 'dinner'] }],
     };
-    const meals = [['am', 'no'], ['am', 'yes'], ['pm', 'yes'], ['pm', 'no']].map(([noonSense, mealCombined]) => expr(meal, { noonSense, mealCombined }));
+    const meals = ([['am', 'no'], ['am', 'yes'], ['pm', 'yes'], ['pm', 'no']] as const).map(([noonSense, mealCombined]) => expr(meal, { noonSense, mealCombined }));
     expect(meals.sort()).toEqual(['breakfast', 'brunch', 'dinner', 'linner']);
   });
 });
