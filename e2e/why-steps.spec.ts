@@ -108,8 +108,10 @@ test('a script steps through statement by statement; Why also explains the commi
 });
 
 test('a validator stops a multi-update: Not matched names where it stopped, the rule that failed, and the documents never visited', async ({
+  page,
   playground,
 }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
   await playground.open();
   await playground.setCommand(
     'db.createCollection("stock", {validator: {qty: {$gte: 0}}})\ndb.stock.insertMany([{_id: 1, qty: 5}, {_id: 2, qty: 1}, {_id: 3, qty: 9}])\ndb.stock.updateMany({}, {$inc: {qty: -3}})',
@@ -126,6 +128,11 @@ test('a validator stops a multi-update: Not matched names where it stopped, the 
   await expect(validation).toHaveAttribute('data-passed', 'false');
   await expect(validation.getByTestId('why-clause')).toHaveAttribute('data-verdict', 'false');
   await expect(validation.getByTestId('why-clause')).toContainText('{ qty: { $gte: 0 } }qty: -2');
+  await expect(playground.diff.getByTestId('doc-not-visited').locator('..').locator('..')).toContainText(
+    'never visited: the update stopped at the error on _id 2 (121: Document failed validation)',
+  );
+  await validation.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '/tmp/why-validator-1440.png' });
 });
 
 test('embed and presentation: Why and the step-through work in both', async ({ page, playground }) => {

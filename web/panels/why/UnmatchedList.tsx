@@ -53,7 +53,7 @@ export function UnmatchedList({ target }: { target: WhyTarget }): ReactNode {
       )}
       {never.length > 0 ? (
         <>
-          <p className="muted">Never visited: {never[0]!.notVisited}</p>
+          <p className="muted">{never[0]!.notVisited}</p>
           <ul className="why-unmatched">
             {never.map((d) => (
               <li key={d.id} data-testid="doc-not-visited" data-id={d.id}>
