@@ -12,7 +12,9 @@ import { isArray, isDoc, type Doc, type Value } from '../bson/values.js';
 import { codeNameOf, isEngineError } from '../errors.js';
 import { Engine } from '../index.js';
 import { loadEngineShell, type ShellRunner } from './shell-runner.js';
-import { collectionViews, deploymentList, runPlaygroundScript, runSetup } from './playground.js';
+import { documentViews } from './catalog-views.js';
+import { collectionViews, deploymentList, recordPlaygroundScript, runSetup } from './playground.js';
+import { RunKeeper } from './run-pages.js';
 import { explainScriptCommand } from './why.js';
 import {
   isRequestType,
@@ -48,6 +50,9 @@ export class EngineHandler {
   private queue: Promise<unknown> = Promise.resolve();
   /** The state before the last committed `runScript`, so Why can explain it (dropped by any other change). */
   private beforeLastRun: { readonly snapshot: ReturnType<Engine['snapshot']>; readonly script: string } | undefined;
+  private readonly runs = new RunKeeper();
+  /** Id of the newest dry run received: an older one still waiting is out of date. */
+  private latestPreview = -1;
 
   constructor(options: HandlerOptions = {}) {
     this.createEngine = options.createEngine ?? (() => new Engine());
@@ -57,6 +62,7 @@ export class EngineHandler {
 
   /** Answers one message; messages are served one after the other in arrival order. */
   handle(message: unknown): Promise<WorkerResponse> {
+    if (isPreview(message)) this.latestPreview = idOf(message);
     const next = this.queue.then(() => this.serve(message));
     this.queue = next.catch(() => undefined);
     return next;
@@ -97,12 +103,22 @@ export class EngineHandler {
       case 'collections':
         return collectionViews(this.engine, request.db);
       case 'runScript':
+        if (request.dryRun && request.id !== this.latestPreview) {
+          throw interrupted('preview cancelled: a newer preview was asked for');
+        }
         return this.shellRunner().then((shell) => {
           const before = request.dryRun ? undefined : this.engine.snapshot();
-          const result = runPlaygroundScript(this.engine, shell, request.db, request.script, request.dryRun);
+          const recorded = recordPlaygroundScript(this.engine, shell, request.db, request.script, request.dryRun);
           if (before !== undefined) this.beforeLastRun = { snapshot: before, script: request.script };
-          return result;
+          return this.runs.add(recorded, request.keep);
         });
+      case 'documents':
+        return documentViews(this.engine, request.db, request.collection, request.from, request.to);
+      case 'runRange': {
+        const pages = this.runs.get(request.runId);
+        if (pages === undefined) throw interrupted(`run ${request.runId} is no longer held by the worker`);
+        return pages.range(request.list, request.from, request.to);
+      }
       case 'deployments':
         return deploymentList(this.engine);
       case 'why':
@@ -199,6 +215,11 @@ function requestError(code: number, errmsg: string): RequestError {
   return new RequestError({ code, codeName: codeNameOf(code) ?? 'UnknownError', errmsg });
 }
 
+/** The server's 11601 Interrupted: the request was overtaken, or its run is gone. */
+function interrupted(errmsg: string): RequestError {
+  return new RequestError({ code: 11601, codeName: 'Interrupted', errmsg });
+}
+
 function noShell(): RequestError {
   return requestError(115, 'The shell interpreter is not available in this build');
 }
@@ -210,6 +231,14 @@ function idOf(message: unknown): number {
   }
   return -1;
 }
+
+function isPreview(message: unknown): boolean {
+  if (typeof message !== 'object' || message === null) return false;
+  const m = message as { type?: unknown; dryRun?: unknown };
+  return m.type === 'runScript' && m.dryRun === true;
+}
+
+const RUN_LISTS = new Set(['statements', 'commands', 'oplog', 'cards']);
 
 function validateRequest(message: unknown): WorkerRequest {
   if (typeof message !== 'object' || message === null) throw requestError(2, 'request must be an object');
@@ -232,6 +261,23 @@ function validateRequest(message: unknown): WorkerRequest {
       needString('db');
       needString('script');
       if (typeof m['dryRun'] !== 'boolean') throw requestError(2, "runScript request needs a boolean 'dryRun'");
+      if (m['keep'] !== undefined && !Number.isInteger(m['keep']))
+        throw requestError(2, "runScript 'keep' must be a run id");
+      break;
+    case 'documents':
+      needString('db');
+      needString('collection');
+      if (!Number.isInteger(m['from']) || !Number.isInteger(m['to'])) {
+        throw requestError(2, "documents request needs integer 'from' and 'to'");
+      }
+      break;
+    case 'runRange':
+      if (!Number.isInteger(m['runId']) || !Number.isInteger(m['from']) || !Number.isInteger(m['to'])) {
+        throw requestError(2, "runRange request needs integer 'runId', 'from' and 'to'");
+      }
+      if (typeof m['list'] !== 'string' || !RUN_LISTS.has(m['list'])) {
+        throw requestError(2, "runRange 'list' must be statements, commands, oplog or cards");
+      }
       break;
     case 'collections':
       needString('db');

@@ -255,7 +255,7 @@ describe('the playground requests over the protocol', () => {
         dryRun: true,
       });
       if (!run.ok) throw new Error(run.error.errmsg);
-      expect(run.result.statements[0]?.error?.code).toBe(121);
+      expect(run.result.first.statements[0]?.error?.code).toBe(121);
       expect(await client.request({ type: 'deployments' })).toMatchObject({
         ok: true,
         result: { current: 'standalone', available: ['standalone', 'replicaset', 'sharded'] },

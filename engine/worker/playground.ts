@@ -8,30 +8,24 @@
  * it does not hold (deployment, users and login, sessions, transactions, the sharding router)
  * and reports `paused`; the page then asks for Run.
  */
-import { parseEJSON } from '../bson/ejson.js';
-import { isDoc, type Doc, type Value } from '../bson/values.js';
+import type { Doc } from '../bson/values.js';
 import { runWriteWithDetails } from './write-details.js';
 import type { StatementDetail } from '../commands/update/details.js';
 import { DEPLOYMENT_COMMANDS } from '../deploy/deployment.js';
 import type { Engine } from '../index.js';
 import type { CommandEngine } from '../shell/api.js';
-import type {
-  DeploymentList,
-  CollectionView,
-  OplogEntryView,
-  PreviewPause,
-  ProtocolError,
-  ScriptRun,
-  SentCommand,
-  ShellStatementReply,
-} from './protocol.js';
+import type { PreviewPause, ScriptRun, ShellStatementReply } from './protocol.js';
+import { collectionViews } from './catalog-views.js';
+import { scriptRunOf, type RecordedCommand, type RecordedRun } from './recorded-run.js';
 import { diagnoseError } from './diagnose.js';
-import { firstBatch, isOk, replyError } from './reply-fields.js';
+import { isOk } from './reply-fields.js';
 import { annotate, arrayFiltersOf, raceClient, statementView } from './statement-views.js';
 import { explainUnchanged } from './unchanged/index.js';
 import { markUncommitted, transactionStep, type TransactionStep } from './transaction-fate.js';
 import type { ShellRunner } from './shell-runner.js';
-import { explainOplogEntry, scalarText, toTree, typedEJSON } from './views.js';
+import { typedEJSON } from './views.js';
+
+export { collectionViews, deploymentList, documentViews, runSetup } from './catalog-views.js';
 
 const DETAILED_COMMANDS = new Set(['update', 'findAndModify', 'findandmodify', 'bulkWrite', 'upsertRace']);
 
@@ -84,11 +78,22 @@ export function runPlaygroundScript(
   script: string,
   dryRun: boolean,
 ): ScriptRun {
+  return scriptRunOf(recordPlaygroundScript(engine, shell, db, script, dryRun));
+}
+
+/** Runs `script` and records it (documents and oplog entries as engine values, see recorded-run.ts). */
+export function recordPlaygroundScript(
+  engine: Engine,
+  shell: ShellRunner,
+  db: string,
+  script: string,
+  dryRun: boolean,
+): RecordedRun {
   const started = Date.now();
   const snapshot = dryRun ? engine.snapshot() : undefined;
   const operationsBefore = dryRun ? [...engine.recentOperations()] : [];
   const oplogBefore = engine.oplogEntries().length;
-  const commands: SentCommand[] = [];
+  const commands: RecordedCommand[] = [];
   const steps: (TransactionStep | undefined)[] = [];
   let current: number | undefined;
   let paused: PreviewPause | undefined;
@@ -147,9 +152,9 @@ export function runPlaygroundScript(
     }).map(withDiagnosis);
     // A standalone writes no oplog (only replica set members do): nothing of it is shown.
     const standalone = engine.serverType() === 'standalone';
-    const oplog = standalone ? [] : engine.oplogEntries().slice(oplogBefore).map(oplogView);
+    const oplog = standalone ? [] : engine.oplogEntries().slice(oplogBefore);
     const noOplog = standalone ? ({ noOplog: 'standalone' } as const) : {};
-    const sent = standalone ? commands.map(withoutOplog) : commands;
+    const sent = commands;
     const elapsedMs = Date.now() - started;
     if (paused !== undefined) {
       // Only what ran before the paused statement: its own error is the pause, not the script's.
@@ -165,7 +170,14 @@ export function runPlaygroundScript(
         paused: line === undefined ? paused : { ...paused, line },
       };
     }
-    const run: ScriptRun = { dryRun, statements, commands: markUncommitted(sent, steps), oplog, ...noOplog, elapsedMs };
+    const run: RecordedRun = {
+      dryRun,
+      statements,
+      commands: markUncommitted(sent, steps),
+      oplog,
+      ...noOplog,
+      elapsedMs,
+    };
     return dryRun ? run : { ...run, collections: collectionViews(engine, db) };
   } finally {
     if (snapshot !== undefined) {
@@ -182,96 +194,4 @@ function withDiagnosis(s: ShellStatementReply): ShellStatementReply {
   if (s.error === undefined) return s;
   const diagnosis = diagnoseError(s.error.code, s.error.message, s.source);
   return diagnosis === undefined ? s : { ...s, diagnosis };
-}
-
-/** The command's document changes without their oplog `o` (a standalone writes none). */
-function withoutOplog(command: SentCommand): SentCommand {
-  return {
-    ...command,
-    statements: command.statements.map((s) => ({
-      ...s,
-      documents: s.documents.map(({ oplog: _oplog, ...change }) => change),
-    })),
-  };
-}
-
-/** The database's collections for display, in creation order (system collections left out). */
-export function collectionViews(engine: Engine, db: string): CollectionView[] {
-  const infos = new Map<string, Doc>();
-  const listed = engine.runCommand(db, new Map<string, Value>([['listCollections', 1]]));
-  for (const info of firstBatch(listed)) {
-    const name = info.get('name');
-    if (typeof name === 'string') infos.set(name, info);
-  }
-  return engine
-    .collectionNames(db)
-    .filter((name) => !name.startsWith('system.'))
-    .map((name) => {
-      const documents = engine.documents(db, name).map((d) => ({ ejson: typedEJSON(d), tree: toTree(d) }));
-      const options = infos.get(name)?.get('options');
-      const indexes = firstBatch(engine.runCommand(db, new Map<string, Value>([['listIndexes', name]])))
-        .filter((spec) => spec.get('name') !== '_id_')
-        .map((spec) => {
-          const copy: Doc = new Map(spec);
-          copy.delete('v');
-          return copy;
-        });
-      const shardKey = engine.deployment.router.shardKeyOf(`${db}.${name}`);
-      return {
-        name,
-        documents,
-        ...(shardKey === undefined ? {} : { shardKey: typedEJSON(shardKey, 0) }),
-        ...(isDoc(options) && options.size > 0 ? { options: typedEJSON(options) } : {}),
-        ...(indexes.length > 0 ? { indexes: typedEJSON(indexes) } : {}),
-      };
-    });
-}
-
-/**
- * Rebuilds the database: drop it when `reset`, then run the setup commands in order. The first
- * failing command throws its error, named by its position ("setup command 2: …").
- */
-export function runSetup(
-  engine: Engine,
-  db: string,
-  reset: boolean,
-  commands: readonly string[],
-): ProtocolError | undefined {
-  if (reset) engine.runCommand(db, new Map<string, Value>([['dropDatabase', 1]]));
-  for (const [i, text] of commands.entries()) {
-    const command = parseEJSON(text);
-    if (!isDoc(command)) return { code: 9, codeName: 'FailedToParse', errmsg: `setup command ${i} is not a document` };
-    const reply = engine.runCommand(db, command);
-    const error = replyError(reply);
-    if (error !== undefined) return { ...error, errmsg: `${command.keys().next().value ?? ''}: ${error.errmsg}` };
-  }
-  return undefined;
-}
-
-function oplogView(entry: Doc): OplogEntryView {
-  const o = entry.get('o');
-  const o2 = entry.get('o2');
-  const id = isDoc(o2) ? o2.get('_id') : isDoc(o) ? o.get('_id') : undefined;
-  const op = entry.get('op');
-  const ns = entry.get('ns');
-  return {
-    op: typeof op === 'string' ? op : '?',
-    ns: typeof ns === 'string' ? ns : '',
-    ...(id === undefined ? {} : { id: scalarText(id) }),
-    text: typedEJSON(entry),
-    explanation: explainOplogEntry(entry),
-  };
-}
-
-const TOPOLOGIES = ['standalone', 'replicaset', 'sharded'];
-
-/**
- * The engine's current deployment (`getDeployment`, engine/deploy) and the ones it can simulate;
- * an engine without that command offers the standalone only.
- */
-export function deploymentList(engine: Engine): DeploymentList {
-  const reply = engine.runCommand('admin', new Map<string, Value>([['getDeployment', 1]]));
-  const topology = reply.get('topology');
-  if (!isOk(reply) || typeof topology !== 'string') return { current: 'standalone', available: ['standalone'] };
-  return { current: topology, available: TOPOLOGIES };
 }

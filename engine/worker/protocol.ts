@@ -85,6 +85,11 @@ export interface CollectionsRequest {
  * update details of each write (before/after, paths, array touches, upsert origins), the oplog
  * entries written and, unless `dryRun`, the collections afterwards. A dry run leaves the engine
  * exactly as it was (snapshot → run → restore), oplog included.
+ *
+ * The answer is a `RunHead`: the first page of each list; the worker keeps the run for `runRange`
+ * together with the run `keep` names (the one the page shows) and forgets older ones. A dry run
+ * still waiting while a newer dry run arrives is out of date: it is answered code 11601
+ * Interrupted without running.
  */
 export interface RunScriptRequest {
   readonly id: RequestId;
@@ -92,6 +97,7 @@ export interface RunScriptRequest {
   readonly db: string;
   readonly script: string;
   readonly dryRun: boolean;
+  readonly keep?: number;
 }
 
 /** The deployments this build can simulate, and the current one. */
@@ -130,6 +136,33 @@ export type {
 } from '../why/types.js';
 import type { WhyTrace } from '../why/types.js';
 
+/**
+ * Items `from` (inclusive) to `to` (exclusive) of one list of a run the worker keeps (`RunHead.runId`).
+ * A run the worker no longer holds (a newer run replaced it, the worker restarted) is code 11601
+ * Interrupted: the page shows it as gone, never another run's items.
+ */
+export interface RunRangeRequest {
+  readonly id: RequestId;
+  readonly type: 'runRange';
+  readonly runId: number;
+  readonly list: RunList;
+  readonly from: number;
+  readonly to: number;
+}
+
+/** Documents `from` to `to` (exclusive) of a collection, with display trees. */
+export interface DocumentsRequest {
+  readonly id: RequestId;
+  readonly type: 'documents';
+  readonly db: string;
+  readonly collection: string;
+  readonly from: number;
+  readonly to: number;
+}
+
+/** Documents of a `CollectionView` that come with display trees (the first page). */
+export const COLLECTION_PAGE = 100;
+
 export type WorkerRequest =
   | PingRequest
   | ResetRequest
@@ -140,7 +173,9 @@ export type WorkerRequest =
   | CollectionsRequest
   | RunScriptRequest
   | DeploymentsRequest
-  | WhyRequest;
+  | WhyRequest
+  | RunRangeRequest
+  | DocumentsRequest;
 
 export type RequestType = WorkerRequest['type'];
 
@@ -157,7 +192,9 @@ export interface ResultByType {
   runShell: ShellStatementReply[];
   setup: null;
   collections: CollectionView[];
-  runScript: ScriptRun;
+  runScript: RunHead;
+  runRange: readonly RunRangeItem[];
+  documents: DocumentView[];
   deployments: DeploymentList;
   why: WhyTrace;
 }
@@ -174,8 +211,18 @@ export interface DocumentView {
   readonly tree: TreeNode;
 }
 
+/**
+ * A collection for display. Every document's EJSON text comes along (the page keeps, saves and
+ * shares them), but display trees only for the first `COLLECTION_PAGE` documents: the page asks
+ * for more (`documents`) when the user shows more.
+ */
 export interface CollectionView {
   readonly name: string;
+  /** How many documents the collection holds. */
+  readonly count: number;
+  /** Every document as typed relaxed Extended JSON, in order. */
+  readonly ejson: readonly string[];
+  /** The first `COLLECTION_PAGE` documents, with their display trees. */
   readonly documents: readonly DocumentView[];
   /** `create` options (validator, collation …) as typed EJSON text, when there are any. */
   readonly options?: string;
@@ -185,137 +232,29 @@ export interface CollectionView {
   readonly indexes?: string;
 }
 
-/** An element an array operator reached: `$[id]` → id, `$[]` → `[]`, positional → `$`. */
-export interface ArrayTouchView {
-  readonly operator: string;
-  readonly path: string;
-  readonly changed: boolean;
-}
-
-export interface ChangeView {
-  readonly before: TreeNode;
-  readonly after: TreeNode;
-  readonly noop: boolean;
-  readonly modifiedPaths: readonly string[];
-  readonly arrayTouches: readonly ArrayTouchView[];
-  /** The oplog `o` written, typed EJSON (absent for a no-op). */
-  readonly oplog?: string;
-  /** For a document left as it was: why (absent when not explained, beyond the first 100 per statement). */
-  readonly unchanged?: UnchangedView;
-}
-
-/**
- * Why a matched document was not modified:
- * - `equal`: every modifier was a no-op on it, one reason per modifier (`$set qty: already 5`);
- * - `refused`: the statement failed on this document (a validator), its errInfo in readable lines;
- * - `not-reached`: a multi update stopped at `stoppedAt`'s failure before reaching it.
- */
-export type UnchangedView =
-  | { readonly kind: 'equal'; readonly reasons: readonly string[] }
-  | { readonly kind: 'refused'; readonly lines: readonly string[] }
-  | { readonly kind: 'not-reached'; readonly stoppedAt: string };
-
-export type FieldOriginName = 'query' | 'update' | 'setOnInsert' | 'replacement' | 'generatedId';
-
-export interface UpsertView {
-  readonly doc: TreeNode;
-  /** Dotted path → where the field came from. */
-  readonly origins: readonly (readonly [string, FieldOriginName])[];
-  readonly arrayTouches: readonly ArrayTouchView[];
-}
-
-export interface ArrayFilterView {
-  readonly identifier: string;
-  /** The filter document as typed EJSON on one line. */
-  readonly filter: string;
-}
-
-export interface StatementView {
-  readonly index: number;
-  readonly nMatched: number;
-  readonly nModified: number;
-  readonly documents: readonly ChangeView[];
-  readonly upsert?: UpsertView;
-  readonly error?: ProtocolError;
-  /** The write error's errInfo (a validator's failing document id and rule …), typed EJSON. */
-  readonly errInfo?: string;
-  /** How many matched documents a multi update never reached because it stopped at an error. */
-  readonly notReached?: number;
-  /** An ordered batch stopped at an earlier statement's error: this statement never ran. */
-  readonly notRun?: { readonly stoppedAt: number };
-  /** The command's write concern error: the write itself was applied. */
-  readonly writeConcernError?: ProtocolError & { readonly errInfo?: string };
-  /** Where MongoDB 8.0 behaves differently from older servers here, in one line with versions. */
-  readonly versionNote?: string;
-  /**
-   * Where the playground only approximates MongoDB for this statement (a collation option the
-   * engine cannot reproduce for the locale), in one line; the reply is still the engine's best.
-   */
-  readonly fidelityNote?: string;
-  readonly arrayFilters: readonly ArrayFilterView[];
-  /**
-   * Set for the two sides of `upsertRace` (a playground simulation of two clients, not a MongoDB
-   * command): which simulated client ran it and the operation it ran.
-   */
-  readonly simulatedClient?: { readonly client: number; readonly operation: string };
-  /**
-   * Set when the statement ran inside a transaction whose writes were not kept: `aborted` (an
-   * error or abortTransaction ended it), `open` (the script ended before commitTransaction).
-   */
-  readonly transaction?: 'aborted' | 'open';
-}
-
-/** One command the shell sent, as sent, with the reply and (for writes) the details. */
-export interface SentCommand {
-  readonly name: string;
-  readonly db: string;
-  /** Typed EJSON of the command document, indented. */
-  readonly command: string;
-  readonly reply: string;
-  readonly ok: boolean;
-  readonly statements: readonly StatementView[];
-  /** Index (`ShellStatementReply.index`) of the script statement that sent it, when known. */
-  readonly statement?: number;
-}
-
-export interface OplogEntryView {
-  readonly op: string;
-  readonly ns: string;
-  /** Shell text of the target document's `_id`, when the entry names one. */
-  readonly id?: string;
-  readonly text: string;
-  /** The entry in words, one line per diff section. */
-  readonly explanation: readonly string[];
-}
-
-export interface ScriptRun {
-  readonly dryRun: boolean;
-  readonly statements: readonly ShellStatementReply[];
-  readonly commands: readonly SentCommand[];
-  readonly oplog: readonly OplogEntryView[];
-  /** Why `oplog` is empty whatever the script did: a standalone server keeps no oplog. */
-  readonly noOplog?: 'standalone';
-  /** The collections after the run (absent for a dry run). */
-  readonly collections?: readonly CollectionView[];
-  /** Milliseconds the run took inside the worker. */
-  readonly elapsedMs: number;
-  /**
-   * Set when a dry run stopped before a command whose effect a preview could not undo
-   * (deployment, users and login, sessions and transactions): the page asks for Run instead.
-   */
-  readonly paused?: PreviewPause;
-}
-
-export interface PreviewPause {
-  /** The command the preview did not send. */
-  readonly command: string;
-  /** Index of the statement that would have sent it. */
-  readonly statement: number;
-  /** That statement's first line in the script (1-based), when known. */
-  readonly line?: number;
-  /** Why, in a sentence. */
-  readonly reason: string;
-}
+export type {
+  ArrayTouchView,
+  ChangeView,
+  UnchangedView,
+  FieldOriginName,
+  UpsertView,
+  ArrayFilterView,
+  StatementView,
+  SentCommand,
+  OplogEntryView,
+  ScriptRun,
+  PreviewPause,
+  RunHead,
+  RunList,
+  RunRangeItem,
+  RunListItems,
+  StatementEntry,
+  CommandEntry,
+  CardView,
+  StatementHead,
+} from './run-types.js';
+import type { RunHead, RunList, RunRangeItem } from './run-types.js';
+export { RUN_PAGE } from './run-types.js';
 
 export interface DeploymentList {
   readonly current: string;
@@ -441,6 +380,8 @@ const REQUEST_TYPES: Readonly<Record<RequestType, true>> = {
   runScript: true,
   deployments: true,
   why: true,
+  runRange: true,
+  documents: true,
 };
 
 /** True for every string that names a request type. */

@@ -8,7 +8,8 @@ import { isArray, isDoc, type Doc, type Value } from '../bson/values.js';
 import type { StatementDetail } from '../commands/update/details.js';
 import { codeNameOf } from '../errors.js';
 import type { Engine } from '../index.js';
-import type { ArrayFilterView, StatementView } from './protocol.js';
+import type { ArrayFilterView } from './protocol.js';
+import type { RecordedStatement } from './recorded-run.js';
 import { collationNoteOf } from './collation-note.js';
 import { errorOf, numberOf } from './reply-fields.js';
 import { toTree, typedEJSON } from './views.js';
@@ -42,8 +43,8 @@ export function annotate(
   name: string,
   command: Doc,
   reply: Doc,
-  views: StatementView[],
-): StatementView[] {
+  views: RecordedStatement[],
+): RecordedStatement[] {
   const errors = writeErrorsOf(name, reply);
   const wce = reply.get('writeConcernError');
   const writeConcernError = isDoc(wce)
@@ -79,7 +80,7 @@ export function annotate(
           index,
           nMatched: 0,
           nModified: 0,
-          documents: [],
+          changes: [],
           arrayFilters: [],
           notRun: { stoppedAt },
           ...(writeConcernError === undefined ? {} : { writeConcernError }),
@@ -94,7 +95,7 @@ const UNTARGETED_NOTE =
   'Since MongoDB 7.1 a router runs a multi: false update without _id or the shard key; older routers refused it with code 72.';
 
 /** A successful multi: false statement on a sharded collection whose query names neither `_id` nor the full shard key. */
-function untargetedSingleUpdate(engine: Engine, db: string, command: Doc, v: StatementView): boolean {
+function untargetedSingleUpdate(engine: Engine, db: string, command: Doc, v: RecordedStatement): boolean {
   const coll = command.get('update');
   const updates = command.get('updates');
   const stmt = isArray(updates) ? updates[v.index] : undefined;
@@ -106,7 +107,7 @@ function untargetedSingleUpdate(engine: Engine, db: string, command: Doc, v: Sta
 }
 
 /** One line with versions where MongoDB 8.0 answers differently from older servers. */
-function versionNote(v: StatementView, sharded: boolean, wceWithWriteErrors: boolean): string | undefined {
+function versionNote(v: RecordedStatement, sharded: boolean, wceWithWriteErrors: boolean): string | undefined {
   if (v.error?.code === 66 && /_id/.test(v.error.errmsg)) {
     return 'MongoDB 5.0 and later report code 66 ImmutableField here; older servers reported 16837.';
   }
@@ -150,20 +151,14 @@ export function arrayFiltersOf(command: Doc, name: string, index: number): Array
   });
 }
 
-export function statementView(d: StatementDetail, arrayFilters: ArrayFilterView[]): StatementView {
+/** A statement's details as recorded: its documents stay engine values until a page of them is shown. */
+export function statementView(d: StatementDetail, arrayFilters: ArrayFilterView[]): RecordedStatement {
   return {
     index: d.index,
     nMatched: d.nMatched,
     nModified: d.nModified,
     arrayFilters,
-    documents: d.documents.map((c) => ({
-      before: toTree(c.before),
-      after: toTree(c.after),
-      noop: c.noop,
-      modifiedPaths: [...c.modifiedPaths],
-      arrayTouches: c.arrayTouches.map((t) => ({ ...t })),
-      ...(c.oplog === null ? {} : { oplog: typedEJSON(c.oplog) }),
-    })),
+    changes: d.documents.map((detail) => ({ detail })),
     ...(d.upsert === undefined
       ? {}
       : {

@@ -3,7 +3,7 @@
  * failed; statements of a transaction that was aborted or never committed show no documents.
  */
 import { isArray, isDoc, type Doc } from '../bson/values.js';
-import type { SentCommand } from './protocol.js';
+import type { RecordedCommand } from './recorded-run.js';
 import { isOk } from './reply-fields.js';
 import { scalarText, typedEJSON } from './views.js';
 
@@ -37,9 +37,9 @@ export function transactionStep(name: string, command: Doc, reply: Doc): Transac
  * were never written, so the diff must not show them as modified).
  */
 export function markUncommitted(
-  commands: readonly SentCommand[],
+  commands: readonly RecordedCommand[],
   steps: readonly (TransactionStep | undefined)[],
-): SentCommand[] {
+): RecordedCommand[] {
   const fate = new Map<string, 'committed' | 'aborted'>();
   commands.forEach((c, i) => {
     const step = steps[i];
@@ -52,6 +52,6 @@ export function markUncommitted(
     const state = step === undefined ? 'committed' : fate.get(step.key);
     if (c.statements.length === 0 || state === 'committed') return c;
     const transaction = state ?? 'open';
-    return { ...c, statements: c.statements.map((st) => ({ ...st, documents: [], transaction })) };
+    return { ...c, statements: c.statements.map((st) => ({ ...st, changes: [], transaction })) };
   });
 }

@@ -2,7 +2,8 @@
  * The diff pane against the other panes, for every gallery scenario (preview and Run): a statement
  * the reply reports as failed shows that error on its card, and every document card that says
  * "modified" or "inserted" has its write in the oplog pane of the same run (so a write the server
- * refused or undid cannot show as done). Real engine, real shell, the page's own card builder.
+ * refused or undid cannot show as done). Real engine, real shell, the cards the worker sends the
+ * page (engine/worker/run-pages.ts), read through the range protocol as the page reads them.
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -10,14 +11,14 @@ import { describe, expect, it } from 'vitest';
 import { parseEJSON } from '../../engine/bson/ejson.js';
 import { isArray, isDoc, type Doc, type Value } from '../../engine/bson/values.js';
 import { Engine } from '../../engine/engine.js';
-import { runPlaygroundScript } from '../../engine/worker/playground.js';
-import type { ScriptRun, SentCommand } from '../../engine/worker/protocol.js';
+import { recordPlaygroundScript } from '../../engine/worker/playground.js';
+import type { CardView, CommandEntry, OplogEntryView, StatementHead } from '../../engine/worker/protocol.js';
+import { RunPages } from '../../engine/worker/run-pages.js';
 import { loadEngineShell } from '../../engine/worker/shell-runner.js';
 import { scalarText, typedEJSON } from '../../engine/worker/views.js';
 import type { TreeNode } from '../../engine/worker/protocol.js';
 import { loadScenarioGallery } from '../scenarios/load.js';
 import { loadScenarioIntoEngine } from '../scenarios/setup.js';
-import { buildCards } from './cards.js';
 
 const galleryPath = fileURLToPath(new URL('../../public/examples/scenarios.json', import.meta.url));
 const gallery = loadScenarioGallery(readFileSync(galleryPath, 'utf8'));
@@ -29,12 +30,12 @@ function doc(text: string): Doc {
 }
 
 /** Statement index → error code, as the command's reply reports it (update, bulkWrite, whole-command). */
-function replyErrors(command: SentCommand): Map<number, number> {
+function replyErrors(command: CommandEntry, statements: readonly number[]): Map<number, number> {
   const reply = doc(command.reply);
   const out = new Map<number, number>();
   const code = (d: Doc): number => Number(String(d.get('code')));
   if (!command.ok) {
-    for (const s of command.statements) out.set(s.index, code(reply));
+    for (const s of statements) out.set(s, code(reply));
     return out;
   }
   const writeErrors = reply.get('writeErrors');
@@ -49,7 +50,7 @@ function replyErrors(command: SentCommand): Map<number, number> {
 }
 
 /** Every write the oplog pane shows, transactions' applyOps unpacked: "op ns _id o". */
-function oplogWrites(run: ScriptRun): Set<string> {
+function oplogWrites(oplog: readonly OplogEntryView[]): Set<string> {
   const out = new Set<string>();
   const add = (e: Doc): void => {
     const op = e.get('op');
@@ -63,7 +64,7 @@ function oplogWrites(run: ScriptRun): Set<string> {
     if (id === undefined || !isDoc(o)) return;
     out.add(`${String(op)} ${scalarText(id)} ${op === 'u' ? typedEJSON(o, 0) : ''}`);
   };
-  for (const entry of run.oplog) add(doc(entry.text));
+  for (const entry of oplog) add(doc(entry.text));
   return out;
 }
 
@@ -80,17 +81,27 @@ describe('diff cards agree with the replies and the oplog pane', async () => {
       it(`${scenario.id} (${dryRun ? 'preview' : 'run'})`, () => {
         const engine = new Engine();
         loadScenarioIntoEngine(engine, scenario, { reset: true });
-        const run = runPlaygroundScript(engine, shell, scenario.database, scenario.script, dryRun);
-        const writes = oplogWrites(run);
+        const pages = new RunPages(
+          1,
+          recordPlaygroundScript(engine, shell, scenario.database, scenario.script, dryRun),
+        );
+        const writes = oplogWrites(pages.range('oplog', 0, Infinity));
+        const commands = pages.range('commands', 0, Infinity);
+        const cards: CardView[] = pages.range('cards', 0, Infinity);
         const hasOplog = scenario.deployment !== 'standalone';
-        for (const card of buildCards(run)) {
+        let header: StatementHead | undefined;
+        for (const card of cards) {
           if (card.kind === 'header') {
-            const code = replyErrors(card.command).get(card.statement.index);
+            header = card.statement;
+            const sameCommand = cards.flatMap((c) =>
+              c.kind === 'header' && c.command === card.command ? [c.statement.index] : [],
+            );
+            const code = replyErrors(commands[card.command]!, sameCommand).get(card.statement.index);
             if (code !== undefined) expect(card.statement.error?.code, `${card.title}: error on its card`).toBe(code);
             continue;
           }
           if (card.kind === 'change' && !card.change.noop) {
-            expect(card.statement.transaction, 'a write kept by no transaction shows no document').toBeUndefined();
+            expect(header?.transaction, 'a write kept by no transaction shows no document').toBeUndefined();
             if (!hasOplog) continue;
             const o = card.change.oplog === undefined ? '' : typedEJSON(doc(card.change.oplog), 0);
             const id = idOf(card.change.before);

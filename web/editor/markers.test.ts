@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { ScriptRun, ShellStatementReply } from '../../engine/worker/protocol.js';
+import type { ShellStatementReply } from '../../engine/worker/protocol.js';
 import { markersFor, positionOf } from './markers.js';
 
-function runWith(statement: Partial<ShellStatementReply> & Pick<ShellStatementReply, 'error' | 'range'>): ScriptRun {
-  return {
-    dryRun: true,
-    commands: [],
-    oplog: [],
-    elapsedMs: 0,
-    statements: [{ index: 0, source: '', warnings: [], kind: 'error', printed: '', ...statement }],
-  };
+function runWith(
+  statement: Partial<ShellStatementReply> & Pick<ShellStatementReply, 'error' | 'range'>,
+): ShellStatementReply[] {
+  return [{ index: 0, source: '', warnings: [], kind: 'error', printed: '', ...statement }];
 }
 
 const range = (text: string) => ({
@@ -67,39 +63,33 @@ describe('markersFor', () => {
     const start = script.indexOf('db.c.updateOne');
     const source = script.slice(start);
     const at = source.indexOf('"true"');
-    const run: ScriptRun = {
-      dryRun: true,
-      commands: [],
-      oplog: [],
-      elapsedMs: 0,
-      statements: [
-        {
-          index: 1,
-          source,
-          warnings: [],
-          kind: 'result',
-          printed: '',
-          range: {
-            startOffset: start,
-            endOffset: script.length,
-            startLine: 2,
-            startColumn: 1,
-            endLine: 2,
-            endColumn: 1,
-          },
-          notices: [
-            {
-              option: 'upsert',
-              message: 'upsert must be a boolean',
-              suggestion: 'Write upsert: true',
-              start: at,
-              end: at + 6,
-            },
-          ],
+    const statements: ShellStatementReply[] = [
+      {
+        index: 1,
+        source,
+        warnings: [],
+        kind: 'result',
+        printed: '',
+        range: {
+          startOffset: start,
+          endOffset: script.length,
+          startLine: 2,
+          startColumn: 1,
+          endLine: 2,
+          endColumn: 1,
         },
-      ],
-    };
-    expect(markersFor(script, run)).toEqual([
+        notices: [
+          {
+            option: 'upsert',
+            message: 'upsert must be a boolean',
+            suggestion: 'Write upsert: true',
+            start: at,
+            end: at + 6,
+          },
+        ],
+      },
+    ];
+    expect(markersFor(script, statements)).toEqual([
       {
         startLine: 2,
         startColumn: at + 1,

@@ -3,7 +3,7 @@
  * the runtime error's range, and for a server error the token it names (a quoted path or an
  * arrayFilters identifier) found in the statement's text, else the whole statement.
  */
-import type { ScriptRun, ShellStatementReply } from '../../engine/worker/protocol.js';
+import type { ShellStatementReply } from '../../engine/worker/protocol.js';
 
 export interface EditorMarker {
   /** 1-based, end exclusive columns. */
@@ -84,11 +84,14 @@ function noticeMarkers(script: string, s: ShellStatementReply): EditorMarker[] {
   }));
 }
 
-/** Errors first (the editor's line under it shows the first marker), then the option warnings. */
-export function markersFor(script: string, run: ScriptRun): EditorMarker[] {
-  const errors = run.statements.flatMap((s) => {
+/**
+ * Errors first (the editor's line under it shows the first marker), then the option warnings, of
+ * the statements a run marks (`RunHead.marked`; other statements mark nothing).
+ */
+export function markersFor(script: string, statements: readonly ShellStatementReply[]): EditorMarker[] {
+  const errors = statements.flatMap((s) => {
     const m = statementMarker(script, s);
     return m === undefined ? [] : [m];
   });
-  return [...errors, ...run.statements.flatMap((s) => noticeMarkers(script, s))];
+  return [...errors, ...statements.flatMap((s) => noticeMarkers(script, s))];
 }

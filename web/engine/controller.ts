@@ -7,13 +7,14 @@ import type {
   CollectionView,
   RequestBody,
   RequestType,
-  ScriptRun,
+  RunHead,
   ShellErrorReply,
   WhyTrace,
 } from '../../engine/worker/protocol.js';
 import { store } from '../state/store.js';
 import type { CollectionState, DeploymentChoice } from '../state/types.js';
-import { engineBridge, type EngineBridge, type Send } from './bridge.js';
+import { engineBridge, REQUEST_TIMEOUT_MS, type EngineBridge, type Send } from './bridge.js';
+import { useRangeTransport } from './run-ranges.js';
 import {
   authCommandText,
   authorizationOf,
@@ -24,9 +25,12 @@ import {
   shardKeyCommandTexts,
 } from './convert.js';
 
-/** Debounce of the live preview while typing (ms). */
-export const PREVIEW_DELAY_MS = 250;
-
+/**
+ * Shortest wait between a keystroke and its preview (ms): keystrokes of one burst (a paste, a key
+ * held down) share a preview. Longer waits come from the previews themselves: while one runs, the
+ * next waits for it (see `preview`), so the debounce adapts to how long a preview takes.
+ */
+export const PREVIEW_DELAY_MS = 16;
 
 let bridgeInstance: EngineBridge | undefined;
 function bridge(): EngineBridge {
@@ -56,6 +60,8 @@ export function useBridge(b: EngineBridge): void {
 /** The page's ordinary way to the worker (waits while a restarted worker is reloaded). */
 export const request = (<T extends RequestType>(body: RequestBody<T> & { readonly type: T }, timeoutMs?: number) =>
   bridge().request<T>(body, timeoutMs)) as unknown as Send;
+
+useRangeTransport(() => request);
 
 /**
  * Time limit of a Run (ms). A Run is asked for explicitly and may be a long script (100,001
@@ -240,6 +246,10 @@ function commandFailure(replyText: string): string | null {
 
 let previewTicket = 0;
 let previewTimer: ReturnType<typeof setTimeout> | undefined;
+/** The dry run the worker is running now (at most one: the next waits for it). */
+let previewInFlight: Promise<void> | undefined;
+/** How long the last preview took, page to page (ms): sets the next one's time limit. */
+let lastPreviewMs = 0;
 
 /** Debounced dry run of the current command. */
 export function schedulePreview(delay: number = PREVIEW_DELAY_MS): void {
@@ -247,19 +257,51 @@ export function schedulePreview(delay: number = PREVIEW_DELAY_MS): void {
   previewTimer = setTimeout(() => void preview(), delay);
 }
 
+/**
+ * A preview's time limit: the bridge's 3 s stops a runaway script quickly while typing, but a
+ * collection whose previews take seconds (100,000 documents on a busy machine) gets three times
+ * its last preview, up to 15 s.
+ */
+function previewTimeout(): number {
+  return Math.min(15_000, Math.max(REQUEST_TIMEOUT_MS, 3 * lastPreviewMs));
+}
+
 /** A dry run that sent no command: the text does not parse, or is a call not finished yet. */
-export function isUnfinished(run: ScriptRun): boolean {
-  return run.commands.length === 0 && run.paused === undefined;
+export function isUnfinished(run: RunHead): boolean {
+  return run.counts.commands === 0 && run.paused === undefined;
 }
 
 /** The first error a run reports (a syntax error, or a shell-side refusal such as a missing argument). */
-export function firstErrorOf(run: ScriptRun): ShellErrorReply | undefined {
-  return run.statements.find((st) => st.kind === 'error')?.error;
+export function firstErrorOf(run: RunHead): ShellErrorReply | undefined {
+  return run.marked.find((st) => st.kind === 'error')?.error;
 }
 
-/** Runs the command as a dry run and shows it, unless something newer happened meanwhile. */
+/** The run the panes show, which the worker keeps while it asks for a new one. */
+function shownRunId(): number | undefined {
+  return store.getState().shown?.run.runId;
+}
+
+/**
+ * Runs the command as a dry run and shows it, unless something newer happened meanwhile. While a
+ * preview is running in the worker the next one waits for it and then runs the newest text: an
+ * out-of-date preview is never queued behind another, and one that finishes late is dropped.
+ */
 export async function preview(): Promise<void> {
   const ticket = ++previewTicket;
+  while (previewInFlight !== undefined) {
+    await previewInFlight;
+    if (ticket !== previewTicket) return;
+  }
+  const done = previewOnce(ticket);
+  previewInFlight = done;
+  try {
+    await done;
+  } finally {
+    if (previewInFlight === done) previewInFlight = undefined;
+  }
+}
+
+async function previewOnce(ticket: number): Promise<void> {
   const s = store.getState();
   const script = s.command;
   if (script.trim() === '') {
@@ -269,7 +311,13 @@ export async function preview(): Promise<void> {
     return;
   }
   try {
-    const response = await request({ type: 'runScript', db: s.database, script, dryRun: true });
+    const started = performance.now();
+    const keep = shownRunId();
+    const response = await request(
+      { type: 'runScript', db: s.database, script, dryRun: true, ...(keep === undefined ? {} : { keep }) },
+      previewTimeout(),
+    );
+    lastPreviewMs = performance.now() - started;
     if (ticket !== previewTicket) return;
     if (!response.ok) {
       s.setNotice({ kind: 'error', text: errorText(response.error) });
@@ -289,7 +337,7 @@ export async function preview(): Promise<void> {
 }
 
 /** Runs the command for real: the collections change, an undo step is recorded. */
-export async function run(): Promise<ScriptRun | null> {
+export async function run(): Promise<RunHead | null> {
   clearTimeout(previewTimer);
   const ticket = ++previewTicket;
   const s = store.getState();
@@ -298,7 +346,11 @@ export async function run(): Promise<ScriptRun | null> {
   s.setStatus('running');
   s.setNotice(null);
   try {
-    const response = await request({ type: 'runScript', db: s.database, script, dryRun: false }, RUN_TIMEOUT_MS);
+    const keep = shownRunId();
+    const response = await request(
+      { type: 'runScript', db: s.database, script, dryRun: false, ...(keep === undefined ? {} : { keep }) },
+      RUN_TIMEOUT_MS,
+    );
     if (!response.ok) {
       store.getState().setNotice({ kind: 'error', text: errorText(response.error) });
       return null;

@@ -90,7 +90,7 @@ export function setupCommandTexts(database: string, collections: readonly Collec
 export function fromViews(views: readonly CollectionView[]): CollectionState[] {
   return views.map((v) => ({
     name: v.name,
-    docs: v.documents.map((d) => d.ejson),
+    docs: v.ejson,
     ...(v.options === undefined ? {} : { options: v.options }),
     ...(v.indexes === undefined ? {} : { indexes: v.indexes }),
   }));

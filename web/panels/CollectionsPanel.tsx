@@ -4,10 +4,10 @@
  * Every change goes through `applyCollections`, which validates with the engine's EJSON parser
  * and records an undo step.
  */
-import { useState, type ReactNode } from 'react';
-import type { CollectionView } from '../../engine/worker/protocol.js';
+import { useEffect, useState, type ReactNode } from 'react';
+import { COLLECTION_PAGE, type CollectionView, type DocumentView } from '../../engine/worker/protocol.js';
 import { perform } from '../actions/actions.js';
-import { applyCollections } from '../engine/controller.js';
+import { applyCollections, request } from '../engine/controller.js';
 import { onTabListKeyDown } from './tab-keys.js';
 import { usePlayground, store } from '../state/store.js';
 import type { CollectionState } from '../state/types.js';
@@ -15,7 +15,7 @@ import { DocumentEditor } from './DocumentEditor.js';
 import { TreeView } from './TreeView.js';
 
 /** Documents shown before "show more" (the rest stay in the collection). */
-const PAGE = 100;
+const PAGE = COLLECTION_PAGE;
 
 function replaceCollection(name: string, f: (c: CollectionState) => CollectionState): CollectionState[] {
   return store.getState().collections.map((c) => (c.name === name ? f(c) : c));
@@ -58,7 +58,7 @@ export function CollectionsPanel(): ReactNode {
             onClick={() => selectCollection(v.name)}
           >
             {v.name}
-            <span className="count">{v.documents.length}</span>
+            <span className="count">{v.count}</span>
           </button>
         ))}
       </div>
@@ -74,6 +74,7 @@ export function CollectionsPanel(): ReactNode {
 function CollectionBody({ view, readOnly }: { view: CollectionView; readOnly: boolean }): ReactNode {
   const openDialog = usePlayground((s) => s.openDialog);
   const [limit, setLimit] = useState(PAGE);
+  const documents = useDocumentPages(view, limit);
   const [adding, setAdding] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const act = async (next: CollectionState[], label: string): Promise<void> => {
@@ -131,7 +132,7 @@ function CollectionBody({ view, readOnly }: { view: CollectionView; readOnly: bo
       ) : null}
       {adding ? (
         <DocumentEditor
-          initial={'{\n  "_id": ' + String(view.documents.length + 1) + '\n}'}
+          initial={'{\n  "_id": ' + String(view.count + 1) + '\n}'}
           onCancel={() => setAdding(false)}
           onSave={async (text) => {
             const message = await applyCollections(
@@ -143,9 +144,9 @@ function CollectionBody({ view, readOnly }: { view: CollectionView; readOnly: bo
           }}
         />
       ) : null}
-      {view.documents.length === 0 ? <p className="empty">This collection is empty.</p> : null}
+      {view.count === 0 ? <p className="empty">This collection is empty.</p> : null}
       <ol className="doc-list">
-        {view.documents.slice(0, limit).map((d, i) => (
+        {documents.map((d, i) => (
           <DocumentCard
             key={`${i}:${d.ejson}`}
             index={i}
@@ -156,13 +157,40 @@ function CollectionBody({ view, readOnly }: { view: CollectionView; readOnly: bo
           />
         ))}
       </ol>
-      {view.documents.length > limit ? (
+      {view.count > limit ? (
         <button type="button" className="btn small" onClick={() => setLimit(limit + PAGE)}>
-          Show {Math.min(PAGE, view.documents.length - limit)} more
+          Show {Math.min(PAGE, view.count - limit)} more
         </button>
       ) : null}
     </div>
   );
+}
+
+/**
+ * The first `limit` documents of a collection: the view brings the first page with display trees,
+ * the worker sends further pages on request (a page of a view that was replaced meanwhile is dropped).
+ */
+function useDocumentPages(view: CollectionView, limit: number): readonly DocumentView[] {
+  const [more, setMore] = useState<{ view: CollectionView; documents: readonly DocumentView[] }>({
+    view,
+    documents: [],
+  });
+  const extra = more.view === view ? more.documents : [];
+  const have = view.documents.length + extra.length;
+  const want = Math.min(limit, view.count);
+  useEffect(() => {
+    if (have >= want) return;
+    let live = true;
+    void request({ type: 'documents', db: store.getState().database, collection: view.name, from: have, to: want })
+      .then((r) => {
+        if (live && r.ok) setMore({ view, documents: [...extra, ...r.result] });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [view, have, want, extra]);
+  return extra.length === 0 ? view.documents.slice(0, limit) : [...view.documents, ...extra].slice(0, limit);
 }
 
 function DocumentCard({

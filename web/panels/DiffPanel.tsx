@@ -3,18 +3,21 @@
  * (added / removed / changed, type changes), array elements reached by `$[id]`, `$[]` and `$`
  * outlined in the operator's colour (before: what the filter matched; after: what changed),
  * no-ops shown as "matched, unchanged", upserts as new documents with each field's origin.
- * Long lists are windowed by scroll offset. The cards themselves are in `diff/`.
+ * The cards come from the worker by range (web/engine/run-ranges.ts): long lists are windowed by
+ * scroll offset and only the cards near the viewport are asked for. The cards are in `diff/`.
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode, type UIEvent } from 'react';
-import { buildCards, type Card } from '../diff/cards.js';
+import { useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import type { CardView as Card } from '../../engine/worker/protocol.js';
+import { rangesOf, useRunItems, type RangeItem } from '../engine/run-ranges.js';
 import { usePlayground } from '../state/store.js';
-import { estimate } from './diff/card-height.js';
+import { estimate, UNKNOWN_CARD_HEIGHT } from './diff/card-height.js';
 import { ChangeCard } from './diff/ChangeCard.js';
 import { StatementHeader } from './diff/StatementHeader.js';
 import { UpsertCard } from './diff/UpsertCard.js';
 import { NotMatched } from './diff/WhyToggles.js';
 import { scrollWithin } from './scroll-within.js';
 import { StepThrough } from './why/StepThrough.js';
+import { offsetOf, typicalHeight, useScrollPosition, windowOf } from './windowing.js';
 
 /** Windowing starts above this many cards. */
 const WINDOW_THRESHOLD = 40;
@@ -22,62 +25,64 @@ const WINDOW_THRESHOLD = 40;
 export function DiffPanel(): ReactNode {
   const shown = usePlayground((s) => s.shown);
   const runCount = usePlayground((s) => s.runCount);
-  const cards = useMemo(() => (shown === null ? [] : buildCards(shown.run)), [shown]);
-  const heights = useMemo(() => cards.map(estimate), [cards]);
-  const [scrollTop, setScrollTop] = useState(0);
-  const [viewport, setViewport] = useState(800);
+  const run = shown?.run;
+  const ranges = run === undefined ? undefined : rangesOf(run);
+  useSyncExternalStore(ranges?.subscribe ?? noSubscribe, ranges?.snapshot ?? zero);
+  const count = run?.counts.cards ?? 0;
+  // Cards not loaded yet are estimated like the first page's (the documents of one collection
+  // are mostly alike), so the list keeps its length as pages arrive.
+  const unknown = useMemo(
+    () => (run === undefined ? UNKNOWN_CARD_HEIGHT : typicalHeight(run.first.cards, estimate, UNKNOWN_CARD_HEIGHT)),
+    [run],
+  );
+  const height = (i: number): number => {
+    const card = ranges?.item('cards', i);
+    return card === undefined || card === 'gone' ? unknown : estimate(card);
+  };
+  const [scroll, onScroll] = useScrollPosition();
+  const win =
+    count <= WINDOW_THRESHOLD
+      ? { first: 0, last: count, top: 0, rest: 0 }
+      : windowOf(count, height, scroll.top, scroll.viewport);
+  const cards = useRunItems(run, 'cards', win.first, win.last);
   const box = useRef<HTMLDivElement>(null);
   const focused = usePlayground((s) => s.focusedStatement);
   useEffect(() => {
     // "Show in Diff" from the result pane: scroll the statement's first card into view.
     const el = box.current;
-    if (focused === null || el === null) return;
-    const at = cards.findIndex((c) => c.kind === 'header' && c.source?.index === focused.index);
-    if (at < 0) return;
+    if (focused === null || el === null || focused.card >= count) return;
     const target = el.querySelector<HTMLElement>(`[data-statement="${focused.index}"]`);
     if (target !== null) scrollWithin(el, target);
-    else el.scrollTop = heights.slice(0, at).reduce((a, b) => a + b, 0);
+    else el.scrollTop = offsetOf(focused.card, height);
     target?.focus({ preventScroll: true });
-  }, [focused, cards, heights]);
-  const onScroll = (e: UIEvent<HTMLDivElement>): void => {
-    setScrollTop(e.currentTarget.scrollTop);
-    setViewport(e.currentTarget.clientHeight || 800);
-  };
+    // Once per request (seq); the card is rendered on the next pass if it was off screen.
+  }, [focused, count]);
 
   let body: ReactNode;
-  if (shown === null) {
+  if (shown === null || run === undefined) {
     body = (
       <p className="empty">
         The documents an update touches appear here: before and after, with every changed field marked. Type a command
         or pick an example.
       </p>
     );
-  } else if (cards.length === 0) {
+  } else if (count === 0) {
     body =
-      shown.run.paused !== undefined ? (
+      run.paused !== undefined ? (
         <p className="empty">Preview paused: this script changes the deployment. Press Run to see what it does.</p>
       ) : (
         <p className="empty">
           This run wrote nothing through update, findAndModify or bulkWrite. Inserts and deletes show in the Oplog tab.
         </p>
       );
-  } else if (cards.length <= WINDOW_THRESHOLD) {
-    body = cards.map((c, i) => <CardView key={`${runCount}:${i}`} card={c} />);
   } else {
-    let top = 0;
-    let first = 0;
-    while (first < cards.length && top + heights[first]! < scrollTop - 400) top += heights[first++]!;
-    let last = first;
-    let bottom = top;
-    while (last < cards.length && bottom < scrollTop + viewport + 400) bottom += heights[last++]!;
-    const rest = heights.slice(last).reduce((a, b) => a + b, 0);
     body = (
       <>
-        <div style={{ height: top }} aria-hidden="true" />
-        {cards.slice(first, last).map((c, i) => (
-          <CardView key={`${runCount}:${first + i}`} card={c} />
+        {win.top > 0 ? <div style={{ height: win.top, flexShrink: 0 }} aria-hidden="true" /> : null}
+        {cards.map((c, i) => (
+          <CardView key={`${runCount}:${win.first + i}`} card={c} loadingHeight={unknown} />
         ))}
-        <div style={{ height: rest }} aria-hidden="true" />
+        {win.rest > 0 ? <div style={{ height: win.rest, flexShrink: 0 }} aria-hidden="true" /> : null}
       </>
     );
   }
@@ -95,21 +100,38 @@ export function DiffPanel(): ReactNode {
   );
 }
 
-function CardView({ card }: { card: Card }): ReactNode {
+const noSubscribe = (): (() => void) => () => undefined;
+const zero = (): number => 0;
+
+function CardView({ card, loadingHeight }: { card: RangeItem<'cards'>; loadingHeight: number }): ReactNode {
+  if (card === undefined)
+    return <div className="card-loading" style={{ height: loadingHeight, flexShrink: 0 }} aria-busy="true" />;
+  if (card === 'gone') return <GoneNote />;
+  return <LoadedCard card={card} />;
+}
+
+/** A page of a run the worker no longer holds (it was restarted): never another run's cards. */
+export function GoneNote(): ReactNode {
+  return (
+    <p className="empty" data-testid="run-gone">
+      This part of the result is no longer available (the engine was restarted). Edit the command or Run again to see
+      it.
+    </p>
+  );
+}
+
+function LoadedCard({ card }: { card: Card }): ReactNode {
   // Why needs the statement's place in the run: its command's index and its index in `updates`.
-  const shown = usePlayground((s) => s.shown);
-  const commandIndex = shown?.run.commands.findIndex((c) => c.statements.includes(card.statement)) ?? -1;
-  const why =
-    commandIndex >= 0 && shown?.run.commands[commandIndex]?.name === 'update'
-      ? { command: commandIndex, statement: card.statement.index }
-      : undefined;
+  const statementIndex = card.kind === 'change' ? card.statementIndex : card.statement.index;
+  const why = card.commandName === 'update' ? { command: card.command, statement: statementIndex } : undefined;
+  const colours = new Map(card.colours);
   if (card.kind === 'header')
     return (
       <>
-        <StatementHeader statement={card.statement} title={card.title} source={card.source} colours={card.colours} />
+        <StatementHeader statement={card.statement} title={card.title} source={card.source} colours={colours} />
         {why !== undefined ? <NotMatched target={why} /> : null}
       </>
     );
-  if (card.kind === 'upsert') return <UpsertCard statement={card.statement} colours={card.colours} why={why} />;
-  return <ChangeCard change={card.change} colours={card.colours} why={why} />;
+  if (card.kind === 'upsert') return <UpsertCard statement={card.statement} colours={colours} why={why} />;
+  return <ChangeCard change={card.change} colours={colours} why={why} />;
 }

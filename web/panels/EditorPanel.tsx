@@ -42,15 +42,11 @@ export function EditorPanel({ dark }: { dark: boolean }): ReactNode {
   const notice = usePlayground((s) => s.notice);
   const markers = useMemo(() => {
     const marked = problem !== null && problem.script === command ? problem : shown;
-    return marked !== null && marked.script === command ? markersFor(command, marked.run) : [];
+    return marked !== null && marked.script === command ? markersFor(command, marked.run.marked) : [];
   }, [shown, problem, command]);
   const highlights = useMemo(() => {
     if (shown === null || shown.script !== command) return [];
-    const colours = new Map<string, number>();
-    for (const c of shown.run.commands)
-      for (const st of c.statements)
-        st.arrayFilters.forEach((f, i) => colours.has(f.identifier) || colours.set(f.identifier, i));
-    return identifierHighlights(command, colours);
+    return identifierHighlights(command, new Map(shown.run.filterColours));
   }, [shown, command]);
   const onChange = useCallback(
     (text: string) => {

@@ -20,12 +20,8 @@ export function InspectPanel({ only }: { only?: InspectTab }): ReactNode {
   const appeared = usePlayground((s) => s.appeared);
   const active = only ?? tab;
   const counts: Record<InspectTab, number> = {
-    diff:
-      shown?.run.commands.reduce(
-        (n, c) => n + c.statements.reduce((m, s) => m + s.documents.length + (s.upsert ? 1 : 0), 0),
-        0,
-      ) ?? 0,
-    oplog: shown?.run.oplog.length ?? 0,
+    diff: shown?.run.documentCount ?? 0,
+    oplog: shown?.run.counts.oplog ?? 0,
   };
   return (
     <section className="panel inspect" aria-label="What changed">

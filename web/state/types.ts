@@ -3,7 +3,7 @@
  * Only plain data lives here: documents as typed Extended JSON text and display trees that the
  * worker produced; nothing here knows MongoDB semantics.
  */
-import type { CollectionView, DeploymentList, ScriptRun } from '../../engine/worker/protocol.js';
+import type { CollectionView, DeploymentList, RunHead } from '../../engine/worker/protocol.js';
 import type { JsonValue } from '../share/state.js';
 
 /** A collection as the page keeps (and shares) it: one editable EJSON text per document. */
@@ -66,11 +66,15 @@ export interface CommandSlice {
 
 export type EngineStatus = 'starting' | 'ready' | 'running' | 'restarting' | 'error';
 
-/** What the diff/result/oplog panes show: the latest preview or the latest committed run. */
+/**
+ * What the diff/result/oplog panes show: the latest preview or the latest committed run. `run` is
+ * the head the worker sent (counts and first pages); the panes read further items by range
+ * (web/engine/run-ranges.ts).
+ */
 export interface ShownRun {
   readonly kind: 'preview' | 'committed';
   readonly script: string;
-  readonly run: ScriptRun;
+  readonly run: RunHead;
 }
 
 export interface RunSlice {
@@ -127,8 +131,9 @@ export interface UiSlice {
   /** The first-visit "how it works" strip was closed. */
   readonly introDismissed: boolean;
   /** A script statement whose diff cards the user asked to see (bumped `seq` re-scrolls). */
-  readonly focusedStatement: { readonly index: number; readonly seq: number } | null;
-  focusStatement(index: number): void;
+  readonly focusedStatement: { readonly index: number; readonly card: number; readonly seq: number } | null;
+  /** `card`: the index of the statement's first diff card (its header). */
+  focusStatement(index: number, card: number): void;
   /** The step-through's current step: its document's card is highlighted and the step's field animated. */
   readonly stepFocus: StepFocus | null;
   setStepFocus(focus: StepFocus | null): void;

@@ -13,8 +13,8 @@ export const createUiSlice: StateCreator<Store, [], [], UiSlice> = (set) => ({
   hoveredId: null,
   introDismissed: false,
   focusedStatement: null,
-  focusStatement: (index) =>
-    set((s) => ({ inspectTab: 'diff', focusedStatement: { index, seq: (s.focusedStatement?.seq ?? 0) + 1 } })),
+  focusStatement: (index, card) =>
+    set((s) => ({ inspectTab: 'diff', focusedStatement: { index, card, seq: (s.focusedStatement?.seq ?? 0) + 1 } })),
   dismissIntro: () => set({ introDismissed: true }),
   setTheme: (theme) => set({ theme }),
   openDialog: (dialog) => set({ dialog }),

@@ -6,12 +6,13 @@
  * - `not-reached`: a multi update stopped at that failure before reaching it.
  * Bounded: at most MAX_EXPLAINED documents per statement get a reason or a not-reached card.
  */
-import { isDoc, type Doc } from '../../bson/values.js';
+import { isArray, isDoc, type Doc } from '../../bson/values.js';
 import type { StatementDetail } from '../../commands/update/details.js';
 import type { Engine } from '../../index.js';
 import { compileQuery } from '../../query/index.js';
 import { defaultEnv } from '../../query/evaluate.js';
-import type { ChangeView, StatementView } from '../protocol.js';
+import type { ChangeView } from '../protocol.js';
+import type { RecordedChange, RecordedStatement } from '../recorded-run.js';
 import { writeErrorsOf } from '../statement-views.js';
 import { scalarText, toTree } from '../views.js';
 import { equalReasons, type EqualReasons } from './equal-reasons.js';
@@ -34,7 +35,7 @@ function idOf(doc: Doc): string | undefined {
 function stoppedCards(
   engine: Engine,
   spec: StatementSpec,
-  view: StatementView,
+  view: RecordedStatement,
   errInfo: Doc,
 ): { readonly cards: ChangeView[]; readonly notReached: number } | undefined {
   const failure = validationFailureText(errInfo);
@@ -47,9 +48,14 @@ function stoppedCards(
     return undefined;
   }
   const seen = new Set(
-    view.documents
-      .map((c) => (c.before.t === 'doc' ? c.before.fields.find(([k]) => k === '_id')?.[1] : undefined))
-      .map((v) => (v?.t === 'val' ? v.text : undefined)),
+    view.changes.map((c) => {
+      // The _id as its card shows it: scalar ids only, as the tree's text.
+      const id = c.detail?.before.get('_id');
+      if (id !== undefined) return isDoc(id) || isArray(id) ? undefined : scalarText(id);
+      const tree = c.view?.before;
+      const v = tree?.t === 'doc' ? tree.fields.find(([k]) => k === '_id')?.[1] : undefined;
+      return v?.t === 'val' ? v.text : undefined;
+    }),
   );
   const env = defaultEnv();
   const cards: ChangeView[] = [];
@@ -105,8 +111,8 @@ export function explainUnchanged(
   command: Doc,
   reply: Doc,
   details: readonly StatementDetail[],
-  views: readonly StatementView[],
-): StatementView[] {
+  views: readonly RecordedStatement[],
+): RecordedStatement[] {
   const onePass = engine.serverType() !== 'sharded' && command.get('autocommit') === undefined && name !== 'upsertRace';
   const writeErrors = writeErrorsOf(name, reply);
   // findAndModify reports a validator's refusal as the command's error, errInfo included.
@@ -118,9 +124,10 @@ export function explainUnchanged(
     const detail = details.find((d) => d.index === view.index);
     let explained = 0;
     let reasons: EqualReasons | undefined | null = null;
-    const documents = view.documents.map((change, i): ChangeView => {
+    const documents = view.changes.map((change, i): RecordedChange => {
       const before = detail?.documents[i]?.before;
-      if (!change.noop || explained >= MAX_EXPLAINED || before === undefined) return change;
+      if (!(change.detail?.noop ?? change.view?.noop) || explained >= MAX_EXPLAINED || before === undefined)
+        return change;
       // Parsed once per statement, and only when it left a document unchanged.
       if (reasons === null)
         reasons = equalReasons(spec, engine.catalog.getCollection(spec.db, spec.collection)?.collator ?? null);
@@ -133,10 +140,10 @@ export function explainUnchanged(
     const stopped =
       onePass && isDoc(errInfo) && view.error !== undefined ? stoppedCards(engine, spec, view, errInfo) : undefined;
     return stopped === undefined
-      ? { ...view, documents }
+      ? { ...view, changes: documents }
       : {
           ...view,
-          documents: [...documents, ...stopped.cards],
+          changes: [...documents, ...stopped.cards.map((card) => ({ view: card }))],
           ...(stopped.notReached > 0 ? { notReached: stopped.notReached } : {}),
         };
   });

@@ -1,6 +1,6 @@
 /** The header card of a statement: its source line, counts, array-operator legend, then its notes. */
 import type { ReactNode } from 'react';
-import type { ShellStatementReply, StatementView } from '../../../engine/worker/protocol.js';
+import type { CardView, StatementHead } from '../../../engine/worker/protocol.js';
 import { usePlayground } from '../../state/store.js';
 import { showResultStatement } from '../ResultPanel.js';
 import { operatorLabel } from '../TreeView.js';
@@ -13,9 +13,9 @@ export function StatementHeader({
   source,
   colours,
 }: {
-  statement: StatementView;
+  statement: StatementHead;
   title: string;
-  source: ShellStatementReply | undefined;
+  source: Extract<CardView, { kind: 'header' }>['source'];
   colours: ReadonlyMap<string, number>;
 }): ReactNode {
   const operators = [...colours.keys()].filter((op) => !statement.arrayFilters.some((f) => f.identifier === op));
@@ -30,7 +30,7 @@ export function StatementHeader({
       {source !== undefined ? (
         <div className="statement-title">
           {embed ? (
-            <span className="line-ref">line {source.range.startLine}</span>
+            <span className="line-ref">line {source.startLine}</span>
           ) : (
             <button
               type="button"
@@ -38,11 +38,11 @@ export function StatementHeader({
               title="Show this statement in the result pane"
               onClick={() => showResultStatement(source.index)}
             >
-              line {source.range.startLine}
+              line {source.startLine}
             </button>
           )}
-          <code className="source" title={source.source}>
-            {statementText(source.source)}
+          <code className="source" title={source.text}>
+            {statementText(source.text)}
           </code>
           {title !== 'update' ? <span className="muted command-name">{title}</span> : null}
         </div>

@@ -4,9 +4,9 @@
  * approximates the server, an uncommitted transaction, or that nothing matched.
  */
 import type { ReactNode } from 'react';
-import type { StatementView } from '../../../engine/worker/protocol.js';
+import type { StatementHead } from '../../../engine/worker/protocol.js';
 
-export function StatementNotes({ statement }: { statement: StatementView }): ReactNode {
+export function StatementNotes({ statement }: { statement: StatementHead }): ReactNode {
   return (
     <>
       {statement.simulatedClient !== undefined ? (

@@ -1,6 +1,6 @@
 /** The document an upsert inserted, each field marked with its origin (query, update, generated _id). */
 import { useRef, type ReactNode } from 'react';
-import type { StatementView } from '../../../engine/worker/protocol.js';
+import type { StatementHead } from '../../../engine/worker/protocol.js';
 import { ORIGIN_LABEL, TreeView } from '../TreeView.js';
 import type { WhyTarget } from '../WhyPanel.js';
 import { useStepFocus } from '../why/step-focus.js';
@@ -11,7 +11,7 @@ export function UpsertCard({
   colours,
   why,
 }: {
-  statement: StatementView;
+  statement: StatementHead;
   colours: ReadonlyMap<string, number>;
   why?: WhyTarget | undefined;
 }): ReactNode {

@@ -1,6 +1,5 @@
 /** Estimated card heights, so long lists of cards can be windowed by scroll offset. */
-import type { TreeNode } from '../../../engine/worker/protocol.js';
-import type { Card } from '../../diff/cards.js';
+import type { CardView, TreeNode } from '../../../engine/worker/protocol.js';
 
 function lineCount(node: TreeNode): number {
   if (node.t === 'val') return 1;
@@ -12,8 +11,11 @@ function lineCount(node: TreeNode): number {
   return 2 + node.fields.reduce((n, [, v]) => n + lineCount(v), 0);
 }
 
+/** A card not loaded yet: a typical document card. */
+export const UNKNOWN_CARD_HEIGHT = 240;
+
 /** Estimated pixel height of a card (for windowing). */
-export function estimate(card: Card): number {
+export function estimate(card: CardView): number {
   if (card.kind === 'header') return 64 + card.statement.arrayFilters.length * 22;
   // A no-op's reason adds a line per modifier (or per broken rule).
   const reason =

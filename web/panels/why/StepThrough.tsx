@@ -6,7 +6,9 @@
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { usePlayground } from '../../state/store.js';
-import { MAX_ENTRIES, playEntries, runKey, type PlayEntry } from './play-entries.js';
+import type { CardView } from '../../../engine/worker/protocol.js';
+import { useRunItems } from '../../engine/run-ranges.js';
+import { MAX_CARDS, MAX_ENTRIES, playEntries, runKey, type PlayEntry } from './play-entries.js';
 import { traceSteps, type PlayerStep } from './player-steps.js';
 import { PlayerBar, playerKeys } from './PlayerBar.js';
 import { StepDiff } from './StepDiff.js';
@@ -88,14 +90,22 @@ export function StepThrough(): ReactNode {
   const shown = usePlayground((s) => s.shown);
   const [open, setOpen] = useState(false);
   const runCount = usePlayground((s) => s.runCount);
+  // The first cards of the run, by range (the head brings the first page).
+  const run = shown?.run;
+  const cards = useRunItems(run, 'cards', 0, Math.min(run?.counts.cards ?? 0, MAX_CARDS));
+  const ready = cards.every((c) => c !== undefined && c !== 'gone');
   const computed = useMemo(() => {
-    if (shown === null) return { key: '', entries: [] };
-    const entries = playEntries(shown.run);
-    return { key: `${shown.kind}|${runCount}|${shown.script}|${runKey(shown.run, entries)}`, entries };
-  }, [shown, runCount]);
+    if (shown === null || !ready) return undefined;
+    const loaded = cards as CardView[];
+    const entries = playEntries(loaded);
+    return { key: `${shown.kind}|${runCount}|${shown.script}|${runKey(loaded, entries)}`, entries };
+    // Once per run when its first cards are in (not on every page that arrives).
+  }, [shown, runCount, ready]);
   // The same stops on the same documents (a repeated preview): keep the player and its position.
-  const stable = useRef(computed);
-  if (stable.current.key !== computed.key) stable.current = computed;
+  // While a new run's first cards are on their way, the player stays as it is.
+  const stable = useRef<{ key: string; entries: PlayEntry[] }>({ key: '', entries: [] });
+  if (shown === null) stable.current = { key: '', entries: [] };
+  else if (computed !== undefined && stable.current.key !== computed.key) stable.current = computed;
   const entries = stable.current.entries;
   if (entries.length === 0) return null;
   return (

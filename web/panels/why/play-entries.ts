@@ -3,7 +3,7 @@
  * script's order), within a statement its documents in the order the engine updated them (the
  * order the diff lists them), then its upsert, then the statement's error if it stopped.
  */
-import type { ScriptRun } from '../../../engine/worker/protocol.js';
+import type { CardView } from '../../../engine/worker/protocol.js';
 import { idText } from '../diff/id-text.js';
 import type { WhyTarget } from './use-why-trace.js';
 
@@ -19,44 +19,58 @@ export interface PlayEntry {
 /** At most this many stops are loaded (one `why` request each). */
 export const MAX_ENTRIES = 100;
 
-export function playEntries(run: ScriptRun): PlayEntry[] {
+/** The stops of a run from its diff cards (the first ones, in order: `MAX_CARDS` cover `MAX_ENTRIES`). */
+export function playEntries(cards: readonly CardView[]): PlayEntry[] {
   const out: PlayEntry[] = [];
-  run.commands.forEach((command, ci) => {
-    if (command.name !== 'update') return;
-    const source = run.statements.find((s) => s.index === command.statement);
-    const where = {
-      scriptStatement: command.statement ?? 0,
-      ...(source === undefined ? {} : { line: source.range.startLine }),
-    };
-    for (const statement of command.statements) {
-      const target = { command: ci, statement: statement.index };
-      for (const change of statement.documents) {
-        const id = idText(change.before);
-        if (id !== undefined) out.push({ target: { ...target, documentId: id }, ...where, label: `_id ${id}` });
+  let open:
+    | {
+        header: Extract<CardView, { kind: 'header' }>;
+        target: WhyTarget;
+        where: Pick<PlayEntry, 'scriptStatement' | 'line'>;
       }
-      if (statement.upsert !== undefined) out.push({ target, ...where, label: 'upsert' });
-      if (statement.documents.length === 0 && statement.upsert === undefined) {
-        out.push({ target, ...where, label: 'no document changed' });
-      } else if (statement.error !== undefined) out.push({ target, ...where, label: 'where it stopped' });
+    | undefined;
+  const close = (): void => {
+    if (open === undefined) return;
+    const { header, target, where } = open;
+    const statement = header.statement;
+    if (statement.documentCount === 0 && statement.upsert === undefined) {
+      out.push({ target, ...where, label: 'no document changed' });
+    } else if (statement.error !== undefined) out.push({ target, ...where, label: 'where it stopped' });
+    open = undefined;
+  };
+  for (const card of cards) {
+    if (card.kind === 'header') {
+      close();
+      if (card.commandName !== 'update') continue;
+      const where = {
+        scriptStatement: card.source?.index ?? 0,
+        ...(card.source === undefined ? {} : { line: card.source.startLine }),
+      };
+      open = { header: card, target: { command: card.command, statement: card.statement.index }, where };
+      continue;
     }
-  });
+    if (open === undefined) continue;
+    if (card.kind === 'change') {
+      const id = idText(card.change.before);
+      if (id !== undefined) out.push({ target: { ...open.target, documentId: id }, ...open.where, label: `_id ${id}` });
+    } else out.push({ target: open.target, ...open.where, label: 'upsert' });
+  }
+  close();
   return out.slice(0, MAX_ENTRIES);
 }
+
+/** Cards read to find the first `MAX_ENTRIES` stops. */
+export const MAX_CARDS = 4 * MAX_ENTRIES;
 
 /**
  * What the step-through's traces depend on: the stops and the documents they start from. A new
  * preview of the same script on the same documents keeps the player where it is.
  */
-export function runKey(run: ScriptRun, entries: readonly PlayEntry[]): string {
+export function runKey(cards: readonly CardView[], entries: readonly PlayEntry[]): string {
   const befores: unknown[] = [];
-  for (const command of run.commands) {
-    if (command.name !== 'update') continue;
-    for (const statement of command.statements) {
-      for (const change of statement.documents) {
-        if (befores.length >= MAX_ENTRIES) break;
-        befores.push(change.before);
-      }
-    }
+  for (const card of cards) {
+    if (befores.length >= MAX_ENTRIES) break;
+    if (card.kind === 'change' && card.commandName === 'update') befores.push(card.change.before);
   }
   return JSON.stringify([entries, befores]);
 }
