@@ -259,11 +259,12 @@ export function schedulePreview(delay: number = PREVIEW_DELAY_MS): void {
 
 /**
  * A preview's time limit: the bridge's 3 s stops a runaway script quickly while typing, but a
- * collection whose previews take seconds (100,000 documents on a busy machine) gets three times
- * its last preview, up to 15 s.
+ * large collection gets more: 0.1 ms per document held (its first preview has no history), and
+ * three times the last preview; at most 15 s.
  */
 function previewTimeout(): number {
-  return Math.min(15_000, Math.max(REQUEST_TIMEOUT_MS, 3 * lastPreviewMs));
+  const documents = store.getState().views.reduce((n, v) => n + v.count, 0);
+  return Math.min(15_000, Math.max(REQUEST_TIMEOUT_MS, 3 * lastPreviewMs, documents / 10));
 }
 
 /** A dry run that sent no command: the text does not parse, or is a call not finished yet. */
