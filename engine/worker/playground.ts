@@ -2,9 +2,9 @@
  * The playground's view of a run: the shell runs the script against a recording wrapper of the
  * engine, which sends the update family (update, findAndModify, bulkWrite, upsertRace) through
  * `runWriteWithDetails` so every write reports before/after, modified paths, array touches and
- * upsert origins. A dry run is the same run between `snapshot()` and `restore()`, so later
+ * upsert origins. A dry run is the same run inside a journal (`beginJournal()` … `rollback()`), so later
  * statements of the script see earlier ones, and afterwards nothing (oplog included) remains.
- * The snapshot holds the catalog only, so a dry run stops before any command that changes what
+ * The journal covers the catalog only, so a dry run stops before any command that changes what
  * it does not hold (deployment, users and login, sessions, transactions, the sharding router)
  * and reports `paused`; the page then asks for Run.
  */
@@ -49,13 +49,13 @@ const SESSION_COMMANDS = new Set([
   'saslContinue',
 ]);
 
-/** Catalog commands that also change the sharding router's state (not in the snapshot). */
+/** Catalog commands that also change the sharding router's state (not in the journal). */
 const ROUTER_COMMANDS = new Set(['drop', 'dropDatabase', 'renameCollection']);
 
 /** Thrown into the shell to stop a dry run before a command it could not undo. */
 class PreviewPaused extends Error {}
 
-/** Why a dry run must not send `command`, or undefined when the snapshot undoes it. */
+/** Why a dry run must not send `command`, or undefined when the journal undoes it. */
 export function pauseReason(engine: Engine, name: string, command: Doc): string | undefined {
   if (DEPLOYMENT_COMMANDS.has(name) && !READ_ONLY_DEPLOYMENT_COMMANDS.has(name)) {
     return `${name} changes the deployment, its users or its sessions, which a preview cannot undo`;
@@ -90,7 +90,8 @@ export function recordPlaygroundScript(
   dryRun: boolean,
 ): RecordedRun {
   const started = Date.now();
-  const snapshot = dryRun ? engine.snapshot() : undefined;
+  // A dry run is undone through the engine's journal: the cost is the writes made, not the data held.
+  const journal = dryRun ? engine.beginJournal() : undefined;
   const operationsBefore = dryRun ? [...engine.recentOperations()] : [];
   const oplogBefore = engine.oplogEntries().length;
   const commands: RecordedCommand[] = [];
@@ -180,8 +181,8 @@ export function recordPlaygroundScript(
     };
     return dryRun ? run : { ...run, collections: collectionViews(engine, db) };
   } finally {
-    if (snapshot !== undefined) {
-      engine.restore(snapshot);
+    if (journal !== undefined) {
+      journal.rollback();
       const operations = engine.catalog.recentOperations;
       operations.clear();
       for (const record of operationsBefore) operations.record(record);
