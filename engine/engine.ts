@@ -78,6 +78,8 @@ export class Engine {
     this.clock = options.clock ?? new SystemClock();
     this.catalog = new Catalog({ clock: this.clock, newObjectId: options.newObjectId, random: options.random });
     this.deployment = new Deployment(this.catalog, options);
+    // A standalone keeps no oplog: local.oplog.rs does not exist for its commands.
+    this.catalog.oplogVisible = () => this.deployment.topology.topology !== 'standalone';
   }
 
   /** Runs one command against `dbName` and returns the reply document. Never throws. */

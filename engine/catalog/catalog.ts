@@ -85,6 +85,12 @@ export class Catalog {
   private readonly random: () => number;
   /** db name → collection name → collection, in creation order. */
   private readonly dbs = new Map<string, Map<string, Collection>>();
+  /**
+   * Whether commands see `local.oplog.rs`: a standalone server keeps no oplog, so there it does
+   * not exist for reads (the engine still records entries, for a later switch to a replica set).
+   * Set by the engine from its deployment.
+   */
+  oplogVisible: () => boolean = () => true;
 
   constructor(options: CatalogOptions) {
     this.clock = options.clock;
@@ -97,22 +103,29 @@ export class Catalog {
 
   /** Database names, sorted (as listDatabases shows them). */
   databaseNames(): string[] {
+    // `local` stays listed on a standalone too (a real one holds startup_log there).
     return [...this.dbs.keys()].filter((d) => (this.dbs.get(d)?.size ?? 0) > 0).sort();
   }
 
   /** Collections of a database in creation order ([] when it does not exist). */
   collections(db: string): Collection[] {
-    return [...(this.dbs.get(db)?.values() ?? [])];
+    const all = [...(this.dbs.get(db)?.values() ?? [])];
+    return db === OPLOG_DB && !this.oplogVisible() ? all.filter((c) => !c.isOplog) : all;
   }
 
   getCollection(db: string, name: string): Collection | undefined {
-    return this.dbs.get(db)?.get(name);
+    const collection = this.dbs.get(db)?.get(name);
+    return collection?.isOplog === true && !this.oplogVisible() ? undefined : collection;
   }
 
   /** Creates a collection; 48 NamespaceExists when it exists. Logs an oplog `c` entry. */
   createCollection(db: string, name: string, options: CollectionOptions = {}): Collection {
     checkDatabaseName(db);
     checkCollectionName(db, name);
+    if (this.dbs.get(db)?.get(name)?.isOplog === true) {
+      // Hidden on a standalone, but still the engine's own oplog: never replaced by a user collection.
+      throw fail(20, `Cannot write to '${db}.${name}': the oplog is read-only`);
+    }
     if (this.getCollection(db, name)) throw fail(48, `Collection ${db}.${name} already exists.`);
     const collection = new Collection(db, name, newUuid(this.random), options);
     let colls = this.dbs.get(db);

@@ -3,7 +3,8 @@
  *   → `{cursor: {firstBatch: [...], id: Long(0), ns: 'test.c'}, ok: 1}`.
  * With `batchSize`, the rest stays in an open cursor for `getMore`; without it, every result
  * goes in `firstBatch` (the server would stop the first batch at 101 documents).
- * A missing collection gives an empty batch. `local.oplog.rs` is readable like any collection.
+ * A missing collection gives an empty batch. `local.oplog.rs` is readable like any collection (on a
+ * replica set; a standalone has none, so there it is a missing collection).
  */
 import type { Doc, Value } from '../bson/values.js';
 import { compileFilter } from '../catalog/filter.js';

@@ -113,9 +113,11 @@ describe('find', () => {
     expect(reply.get('code')!.valueOf()).toBe(2);
   });
 
-  it('reads the oplog as local.oplog.rs', () => {
+  it('reads the oplog as local.oplog.rs (on a replica set; a standalone has none)', () => {
+    const engine = seeded();
+    run(engine, 'admin', '{"configureDeployment": 1, "topology": "replicaset"}');
     const reply = run(
-      seeded(),
+      engine,
       'local',
       '{"find": "oplog.rs", "filter": {"op": "i"}, "projection": {"_id": 0, "op": 1, "o2": 1}}',
     );

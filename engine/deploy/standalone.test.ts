@@ -9,6 +9,8 @@ import { Int32, Long } from 'bson';
 import type { Doc, Value } from '../bson/values.js';
 import { Engine } from '../index.js';
 import { loadEngineShell } from '../worker/shell-runner.js';
+import { parseEJSONDoc } from '../bson/ejson.js';
+import { stringifyEJSON } from '../bson/ejson.js';
 
 const doc = (entries: [string, Value][]): Doc => new Map<string, Value>(entries);
 
@@ -116,6 +118,27 @@ describe('standalone sessions', () => {
 });
 
 describe('standalone oplog', () => {
+  const json = (engine: Engine, db: string, command: string): unknown =>
+    JSON.parse(stringifyEJSON(engine.runCommand(db, parseEJSONDoc(command)), { relaxed: true })) as unknown;
+
+  it('local.oplog.rs does not exist: find and aggregate return nothing, count 0, not listed', () => {
+    const engine = standalone();
+    expect(json(engine, 'local', '{"find": "oplog.rs"}')).toMatchObject({
+      cursor: { firstBatch: [], ns: 'local.oplog.rs' },
+      ok: 1,
+    });
+    expect(json(engine, 'local', '{"count": "oplog.rs"}')).toEqual({ n: 0, ok: 1 });
+    expect(json(engine, 'local', '{"aggregate": "oplog.rs", "pipeline": [], "cursor": {}}')).toMatchObject({
+      cursor: { firstBatch: [] },
+    });
+    expect(json(engine, 'local', '{"listCollections": 1, "nameOnly": true}')).toMatchObject({
+      cursor: { firstBatch: [] },
+    });
+    // The same engine as a replica set has the entries of what it did.
+    engine.runCommand('admin', parseEJSONDoc('{"configureDeployment": 1, "topology": "replicaset"}'));
+    expect(json(engine, 'local', '{"count": "oplog.rs", "query": {"op": "i"}}')).toMatchObject({ n: 1 });
+  });
+
   it('a change stream fails with 40573', () => {
     const reply = standalone().runCommand(
       'test',
