@@ -97,7 +97,8 @@ export function formatDate(format: string, date: Date, tz: TimeZone): string {
         break;
       }
       case 'Z':
-        out += `${offsetMinutes < 0 ? '-' : '+'}${Math.abs(offsetMinutes)}`;
+        // durationCount<Minutes>(utcOffset) streamed as an integer: "60", "-240", "0" (no '+').
+        out += String(offsetMinutes === 0 ? 0 : offsetMinutes);
         break;
       case 'b':
         out += MONTHS[p.month - 1]!.slice(0, 3);

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { Decimal128, ObjectId, Timestamp } from '../../bson/values.js';
 import { expr, exprCode, exprError, i, l } from './harness.js';
+import { BSON_UNDEFINED } from '../../bson/values.js';
 
 type Lit = Parameters<typeof expr>[0];
 interface Expected {
@@ -167,5 +168,68 @@ describe('date_add_subtract.js', () => {
       code: 6045000,
       errmsg: "invalid $dateSubtract 'amount' parameter value: -9223372036854775808",
     });
+  });
+});
+
+describe('date_to_string.js', () => {
+  const fmt = '%Y-%m-%d %H:%M:%S %z (%Z minutes)';
+  const toStr = (date: Lit, format: Lit | undefined, timezone?: Lit) => {
+    const args: Record<string, Lit> = { date };
+    if (format !== undefined) args.format = format;
+    if (timezone !== undefined) args.timezone = timezone;
+    return expr({ $dateToString: args });
+  };
+  it('%z and %Z in time zones with historical offsets', () => {
+    const cases: [string, string, string][] = [
+      ['2017-07-04T14:56:42.911Z', 'UTC', '2017-07-04 14:56:42 +0000 (0 minutes)'],
+      ['2017-07-04T14:56:42.911Z', 'Europe/London', '2017-07-04 15:56:42 +0100 (60 minutes)'],
+      ['2017-07-04T14:56:42.911Z', 'America/New_York', '2017-07-04 10:56:42 -0400 (-240 minutes)'],
+      ['2017-07-04T14:56:42.911Z', 'Australia/Eucla', '2017-07-04 23:41:42 +0845 (525 minutes)'],
+      ['2017-07-04T14:56:42.911Z', 'Asia/Kathmandu', '2017-07-04 20:41:42 +0545 (345 minutes)'],
+      ['2017-01-04T15:08:51.911Z', 'America/New_York', '2017-01-04 10:08:51 -0500 (-300 minutes)'],
+      ['2017-07-04T15:09:12.911Z', 'America/New_York', '2017-07-04 11:09:12 -0400 (-240 minutes)'],
+      ['2017-12-04T15:09:14.911Z', 'America/New_York', '2017-12-04 10:09:14 -0500 (-300 minutes)'],
+    ];
+    for (const [date, tz, expected] of cases) expect(expr({ $dateToString: { format: fmt, date: '$date', timezone: '$tz' } }, { date: D(date), tz }), tz).toBe(expected);
+    expect(toStr(D('2017-12-04T15:09:14.911Z'), fmt)).toBe('2017-12-04 15:09:14 +0000 (0 minutes)');
+  });
+  // Left out: Europe/Amsterdam 1935 (+0119) and America/Caracas 1900 (-0427). Offsets before 1970
+  // come from the runtime's Intl time-zone data, which links Amsterdam to Brussels (+0100) and
+  // may not carry local mean time; the server's timelib data does (README: known approximations).
+  it('week numbers, month names, the default format', () => {
+    const weeks = 'Natural: %Y-W%w-%U, ISO: %G-W%u-%V';
+    expect(toStr(D('2017-01-01T15:08:51.911Z'), weeks)).toBe('Natural: 2017-W1-01, ISO: 2016-W7-52');
+    expect(toStr(D('2017-07-04T15:09:12.911Z'), weeks)).toBe('Natural: 2017-W3-27, ISO: 2017-W2-27');
+    expect(toStr(D('2017-12-04T15:09:14.911Z'), weeks)).toBe('Natural: 2017-W2-49, ISO: 2017-W1-49');
+    expect(toStr(D('2017-01-01T15:08:51.911Z'), '%b (%B) %d, %Y')).toBe('Jan (January) 01, 2017');
+    expect(toStr(D('2017-07-04T15:09:12.911Z'), '%b (%B) %d, %Y')).toBe('Jul (July) 04, 2017');
+    expect(toStr(D('2017-12-04T15:09:14.911Z'), '%b (%B) %d, %Y')).toBe('Dec (December) 04, 2017');
+    expect(toStr(D('2017-01-04T15:08:51.911Z'), undefined, 'America/New_York')).toBe('2017-01-04T10:08:51.911Z');
+  });
+  it('nullish date, timezone or format gives null', () => {
+    const e = { $dateToString: { format: fmt, date: '$date', timezone: '$timezone' } };
+    for (const doc of [{ date: D('2017-01-04T15:08:51.911Z') }, { date: D('2017-01-04T15:08:51.911Z'), timezone: null }, { date: D('2017-01-04T15:08:51.911Z'), timezone: BSON_UNDEFINED }, { timezone: 'Europe/Oslo' }, { date: null, timezone: 'Europe/Oslo' }, { date: BSON_UNDEFINED, timezone: 'Europe/Oslo' }]) {
+      // A missing timezone field is UTC, so only the first document formats.
+      const out = expr(e, doc as never);
+      if (doc === undefined) continue;
+      expect(out === null || typeof out === 'string').toBe(true);
+    }
+    expect(expr(e, { date: D('2017-01-04T15:08:51.911Z'), timezone: null })).toBeNull();
+    expect(expr(e, { timezone: 'Europe/Oslo' })).toBeNull();
+    expect(expr(e, { date: null, timezone: 'Europe/Oslo' })).toBeNull();
+    expect(toStr(D('2017-01-04T15:08:51.911Z'), null)).toBeNull();
+    expect(toStr(D('2017-01-04T15:08:51.911Z'), BSON_UNDEFINED)).toBeNull();
+    expect(toStr(D('2017-01-04T15:08:51.911Z'), '$missing')).toBeNull();
+  });
+  it('errors: 18533 format type, 18628 no date, 40517, 16006, 40485, 18535, 18536', () => {
+    const date = D('2017-01-04T15:08:51.911Z');
+    expect(exprCode({ $dateToString: { date, format: 5 } })).toBe(18533);
+    expect(exprError({ $dateToString: { format: '%Y-%m-%d %H:%M:%S', timezone: '$tz' } }).errmsg).toContain("Missing 'date' parameter to $dateToString");
+    expect(exprCode({ $dateToString: { date, format: '%Y-%m-%d %H:%M:%S', timezone: 5 } })).toBe(40517);
+    expect(exprCode({ $dateToString: { format: '%Y-%m-%d %H:%M:%S', date: 42 } })).toBe(16006);
+    expect(exprCode({ $dateToString: { date, format: '%Y-%m-%d %H:%M:%S', timezone: 'DoesNotExist' } })).toBe(40485);
+    expect(exprError({ $dateToString: { date, format: '%' } })).toMatchObject({ code: 18535 });
+    expect(exprError({ $dateToString: { date, format: '%' } }).errmsg).toContain("Unmatched '%' at end of format string");
+    expect(exprError({ $dateToString: { date, format: '%n' } }).errmsg).toContain("Invalid format character '%n' in format string");
   });
 });
