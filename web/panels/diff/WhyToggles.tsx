@@ -14,7 +14,7 @@ function NotMatched({ target }: { target: WhyTarget }): ReactNode {
         aria-expanded={open}
         onClick={() => setOpen((o) => !o)}
       >
-        {open ? 'Hide the documents that did not match' : 'Not matched: why the filter missed documents'}
+        {open ? 'Hide the documents not matched or not reached' : 'Not matched or not reached: why'}
       </button>
       {open ? <UnmatchedList target={target} /> : null}
     </div>
