@@ -6,25 +6,10 @@
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { makeDocs, makeIdSequence, makeUpserts } from './data.js';
-import { engineImplementations, type EngineModule, type WorkloadId } from './implementations.js';
+import { profiledWorkload } from './profile-workload.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const id = (process.argv[2] ?? 'inc-all') as WorkloadId;
-const docCount = Number(process.argv[3] ?? 100_000);
-const runs = Number(process.argv[4] ?? 3);
+const { id, runs, runner } = await profiledWorkload(process.argv.slice(2));
 const out = process.argv[5] ?? `${id}.cpuprofile`;
-
-const mod = (await import(pathToFileURL(`${root}dist/engine.js`).href)) as EngineModule;
-const input = {
-  docs: makeDocs(docCount),
-  upserts: makeUpserts(Math.max(1, Math.floor(docCount / 10)), docCount),
-  ids: makeIdSequence(docCount, docCount),
-};
-const impl = engineImplementations(mod, input)[id];
-if (!impl || 'unsupported' in impl) throw new Error(`unknown workload ${id}`);
-const runner = impl.runner();
 const session = new Session();
 session.connect();
 await session.post('Profiler.enable');
