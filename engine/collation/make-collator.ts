@@ -7,7 +7,7 @@
  */
 import type { Collator } from '../bson/compare.js';
 import type { CollationSpec } from './index.js';
-import { toBcp47 } from './index.js';
+import { toBcp47 } from './bcp47.js';
 import { intlApproximations, makeIntlCompare } from './intl-collator.js';
 import { isRootCollated, makeUcaCollator } from './uca/index.js';
 

@@ -11,7 +11,7 @@ import { renderElement } from '../../bson/render.js';
 import { fail } from '../../errors.js';
 import { dotted } from '../path.js';
 import { ownChild, type ApplyContext, type NodeArgs, type UpdateNode } from './context.js';
-import { mergeNodes } from './merge.js';
+import { mergeChildren, mergeNodes } from './merge.js';
 
 export class ArrayNode implements UpdateNode {
   readonly type = 'array' as const;
@@ -27,6 +27,11 @@ export class ArrayNode implements UpdateNode {
   getChild(id: string): UpdateNode | undefined {
     for (const [n, c] of this.children) if (n === id) return c;
     return undefined;
+  }
+
+  mergeWith(other: UpdateNode, where: readonly string[]): UpdateNode | undefined {
+    if (!(other instanceof ArrayNode)) return undefined;
+    return new ArrayNode(mergeChildren(this.children, other.children, where, true));
   }
 
   apply(ctx: ApplyContext, args: NodeArgs): boolean {

@@ -86,4 +86,6 @@ export interface UpdateNode {
   readonly type: 'object' | 'array' | 'leaf';
   /** Applies the node; returns true when nothing changed. */
   apply(ctx: ApplyContext, args: NodeArgs): boolean;
+  /** Inner nodes: the merge with another node of the same kind at `where`; undefined otherwise (a conflict). */
+  mergeWith?(other: UpdateNode, where: readonly string[]): UpdateNode | undefined;
 }

@@ -7,7 +7,7 @@ import { isArray, isDoc } from '../../bson/values.js';
 import { fail } from '../../errors.js';
 import { compareFieldNames, dotted, getChild, parseArrayIndex } from '../path.js';
 import { ownChild, type ApplyContext, type NodeArgs, type Slot, type UpdateNode } from './context.js';
-import { mergeNodes } from './merge.js';
+import { mergeChildren, mergeNodes } from './merge.js';
 import { MAX_DEPTH_FOR_USER_STORAGE } from '../storage-validation.js';
 
 /**
@@ -56,6 +56,16 @@ export class ObjectNode implements UpdateNode {
     if (name === '$') return this.positional;
     for (const [n, c] of this.children) if (n === name) return c;
     return undefined;
+  }
+
+  mergeWith(other: UpdateNode, where: readonly string[]): UpdateNode | undefined {
+    if (!(other instanceof ObjectNode)) return undefined;
+    const children = mergeChildren(this.children, other.children, where, false);
+    let positional = this.positional ?? other.positional;
+    if (this.positional !== undefined && other.positional !== undefined) {
+      positional = mergeNodes(this.positional, other.positional, [...where, '$']);
+    }
+    return new ObjectNode(children, positional);
   }
 
   apply(ctx: ApplyContext, args: NodeArgs): boolean {
