@@ -269,7 +269,8 @@ const parseConvert: OperatorParser = (arg, ctx) => {
     else if (k === 'to') to = ctx.parse(v);
     else if (k === 'onError') onError = ctx.parse(v);
     else if (k === 'onNull') onNull = ctx.parse(v);
-    else if (k === 'format' || k === 'byteOrder') ctx.parse(v);
+    // 'format' (BinData <-> string) is 8.0's; 'byteOrder' (8.1) and 'base' (8.3) are unknown here.
+    else if (k === 'format') ctx.parse(v);
     else throw fail(9, `$convert found an unknown argument: ${k}`);
   }
   if (!input) throw fail(9, "Missing 'input' parameter to $convert");
