@@ -59,6 +59,14 @@ export function aggregate(coll: string, pipeline: Lit[]): Doc[] {
   return ((reply.get('cursor') as Doc).get('firstBatch') as Doc[]).slice();
 }
 
+/** Runs a find over `coll` with `projection` and returns its documents, or throws the reply's error. */
+export function find(coll: string, filter: Lit, projection: Lit): Doc[] {
+  const reply = command(v({ find: coll, filter, projection }) as Doc);
+  const error = errorOf(reply);
+  if (error) throw error;
+  return ((reply.get('cursor') as Doc).get('firstBatch') as Doc[]).slice();
+}
+
 type Outcome = { value: Value | undefined } | { error: ExprError };
 
 /** Options of both commands: a collation (aggregate's and the update statement's). */
