@@ -8,7 +8,7 @@ import { fail } from '../errors.js';
 import { bsonSize } from '../bson/size.js';
 import * as D from './decimal.js';
 import { decValue, numKind, toDec, toDouble, type Num } from './numeric.js';
-import type { OperatorParser } from './types.js';
+import type { ExprNode, OperatorParser, Scope } from './types.js';
 import { CallNode, nullish, parseArgs, parseFixed, typeName } from './util.js';
 import { ConstantNode } from './variables.js';
 import { Int32 } from '../bson/values.js';
@@ -69,16 +69,32 @@ function trig(
 const ANY = { lo: -Infinity, hi: Infinity, loOpen: true, hiOpen: true, text: '(-inf,inf)' };
 const UNIT = { lo: -1, hi: 1, text: '[-1,1]' };
 
-const parseAtan2: OperatorParser = (arg, ctx, op) =>
-  new CallNode(op, parseFixed(arg, ctx, op, 2), ([y, x]) => {
-    if (nullish(y) || nullish(x)) return null;
-    const ky = numKind(y);
-    const kx = numKind(x);
-    if (ky === null || kx === null)
-      throw fail(51044, `${op} only supports numeric types, not ${typeName(y)} and ${typeName(x)}`);
-    if (ky === 'decimal' || kx === 'decimal') return decValue(D.atan2(toDec(y as Num), toDec(x as Num)));
+/**
+ * `ExpressionTwoNumericArgs::evaluate`: the first argument is evaluated and checked (null when
+ * nullish, 51044 when not a number) before the second is evaluated (null, or 51045).
+ */
+class Atan2Node implements ExprNode {
+  constructor(
+    private readonly op: string,
+    private readonly y: ExprNode,
+    private readonly x: ExprNode,
+  ) {}
+  evaluate(scope: Scope): Value {
+    const y = this.y.evaluate(scope);
+    if (nullish(y)) return null;
+    if (numKind(y) === null) throw fail(51044, `${this.op} only supports numeric types, not ${typeName(y)}`);
+    const x = this.x.evaluate(scope);
+    if (nullish(x)) return null;
+    if (numKind(x) === null) throw fail(51045, `${this.op} only supports numeric types, not ${typeName(x)}`);
+    if (numKind(y) === 'decimal' || numKind(x) === 'decimal') return decValue(D.atan2(toDec(y as Num), toDec(x as Num)));
     return Math.atan2(toDouble(y as Num), toDouble(x as Num));
-  });
+  }
+}
+
+const parseAtan2: OperatorParser = (arg, ctx, op) => {
+  const [y, x] = parseFixed(arg, ctx, op, 2);
+  return new Atan2Node(op, y!, x!);
+};
 
 function stdDev(sample: boolean): OperatorParser {
   return (arg, ctx, op) =>
