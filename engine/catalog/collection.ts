@@ -20,7 +20,7 @@ import type { CollationInfo } from './collation-info.js';
 import { withIdFirst } from './id-field.js';
 import { idIndexDefinition, sameIndexOptions, sameKeyPattern, type IndexDefinition } from './index-definition.js';
 import { IndexStore } from './index-store.js';
-import { OplogRecords, type CompactOplogEntry, type OplogContents } from './oplog-records.js';
+import { OplogRecords, type CompactOplogEntry, type OplogContents, type OplogEntryList } from './oplog-records.js';
 import type { RecordJournal } from './record-journal.js';
 import { RecordStore } from './record-store.js';
 
@@ -114,6 +114,12 @@ export class Collection {
   documentsFrom(position: number): Doc[] {
     if (this.log) return this.log.slice(position);
     return this.snapshot().slice(position);
+  }
+
+  /** The oplog only: the entries after the first `position` ones, each built when read. */
+  oplogListFrom(position: number): OplogEntryList {
+    if (!this.log) throw fail(1, 'oplogListFrom: not the oplog');
+    return this.log.listFrom(position);
   }
 
   /** The documents in natural order with their record ids (a snapshot). */
@@ -270,6 +276,7 @@ export class Collection {
         rid,
         doc: oldDoc,
         size: this.records.knownSize(rid),
+        rekeyed: rekeyedStores(this.indexStores, keySets),
       });
       this.records.set(rid, stored, hint.size !== undefined && stored === newDoc ? hint.size : -1);
     }
@@ -364,9 +371,13 @@ export class Collection {
   }
 
   /** Puts back the version `doc` (of BSON size `size`, -1 unknown) of record `rid`. */
-  undoReplace(rid: number, doc: Doc, size: number): void {
+  /**
+   * Puts back a replaced record. Only the indexes the replace re-keyed are re-keyed back (still
+   * present ones: a dropped index is rebuilt by the journal): the others kept `doc`'s keys.
+   */
+  undoReplace(rid: number, doc: Doc, size: number, rekeyed: readonly IndexStore[]): void {
     this.records.set(rid, doc, size);
-    for (const index of this.indexStores) index.replaceKeys(index.computeKeys(doc), rid);
+    for (const index of rekeyed) if (this.indexStores.includes(index)) index.replaceKeys(index.computeKeys(doc), rid);
   }
 
   /**
@@ -408,4 +419,12 @@ export class Collection {
       return fresh;
     });
   }
+}
+
+const NONE: readonly IndexStore[] = [];
+
+/** The stores a replace computed keys for (`keySets[i]` defined), shared empty when none. */
+function rekeyedStores(stores: readonly IndexStore[], keySets: readonly unknown[]): readonly IndexStore[] {
+  if (keySets.every((k) => k === undefined)) return NONE;
+  return stores.filter((_, i) => keySets[i] !== undefined);
 }

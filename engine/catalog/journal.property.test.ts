@@ -23,7 +23,7 @@ const step = fc.oneof(
   fc.record({ kind: fc.constant('delete' as const), id, all: fc.boolean() }),
   fc.record({
     kind: fc.constant('ddl' as const),
-    which: fc.constantFrom('drop', 'create', 'index', 'dropIndex', 'rename', 'collMod', 'dropDatabase'),
+    which: fc.constantFrom('drop', 'create', 'index', 'indexN', 'dropIndex', 'rename', 'collMod', 'dropDatabase'),
   }),
   fc.record({ kind: fc.constant('txn' as const), id, commit: fc.boolean() }),
   fc.record({ kind: fc.constant('dryRun' as const), id }),
@@ -65,6 +65,9 @@ function apply(engine: Engine, s: Step, txn: { n: number }): void {
       else if (s.which === 'create') run(engine, 'test', '{"create": "d"}');
       else if (s.which === 'index')
         run(engine, 'test', '{"createIndexes": "c", "indexes": [{"key": {"a": 1}, "name": "a_1"}]}');
+      // An index on `n`: re-keyed by $inc; a_1 is not (the undo re-keys only what the write re-keyed).
+      else if (s.which === 'indexN')
+        run(engine, 'test', '{"createIndexes": "c", "indexes": [{"key": {"n": 1}, "name": "n_1"}]}');
       else if (s.which === 'dropIndex') run(engine, 'test', '{"dropIndexes": "c", "index": "a_1"}');
       else if (s.which === 'rename') run(engine, 'admin', '{"renameCollection": "test.c", "to": "test.e"}');
       else if (s.which === 'collMod')

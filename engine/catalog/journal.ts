@@ -102,7 +102,7 @@ export class CatalogJournal {
       const e = entries[i]!;
       touched.add(e.collection);
       if (e.kind === 'insert') e.collection.undoInsert(e.rid);
-      else if (e.kind === 'replace') e.collection.undoReplace(e.rid, e.doc, e.size);
+      else if (e.kind === 'replace') e.collection.undoReplace(e.rid, e.doc, e.size, e.rekeyed);
       else if (e.kind === 'remove') e.collection.undoRemove(e.rid, e.doc, e.size);
       else e.collection.undoTruncate(e.records, e.sizes);
     }

@@ -149,4 +149,29 @@ describe('compact oplog records', () => {
     expect(after.length).toBe(before.length - 2);
     after.forEach((e, i) => expect(binaryEqual(e, before[i]!)).toBe(true));
   });
+
+  it("a dry run's entries kept with listSince read the same after its rollback as before it", () => {
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 10 }), fc.array(step, { minLength: 1, maxLength: 10 }), (prefix, dry) => {
+        const engine = deployedEngine({ topology: 'replicaset' });
+        const txn = { n: 0 };
+        for (const s of prefix) apply(engine, s, txn);
+        const mark = engine.catalog.oplog.size;
+        const journal = engine.beginJournal();
+        for (const s of dry) apply(engine, s, txn);
+        const kept = engine.catalog.oplog.listSince(mark);
+        // What a reader built before the rollback (the eager reading this list replaces).
+        const eager = engine.catalog.oplog.entriesSince(mark);
+        journal.rollback();
+        expect(engine.catalog.oplog.size).toBe(mark);
+        expect(kept.length).toBe(eager.length);
+        const read = Array.from({ length: kept.length }, (_, i) => kept.at(i)!);
+        read.forEach((e, i) => expect(binaryEqual(e, eager[i]!)).toBe(true));
+        read.forEach((e, i) => expect(kept.at(i)).toBe(e));
+        expect(kept.at(kept.length)).toBeUndefined();
+        checkShape(read);
+      }),
+      { numRuns: 40 },
+    );
+  }, 60_000);
 });

@@ -69,6 +69,26 @@ function envelope(c: CompactOplogEntry): Doc {
   return doc;
 }
 
+/**
+ * Entries read later than they were written: a dry run keeps its entries past its rollback, and
+ * a preview of 10,000 updates shows a page of them. Each is built on its first read and kept.
+ */
+export class OplogEntryList {
+  constructor(private readonly items: Item[]) {}
+
+  get length(): number {
+    return this.items.length;
+  }
+
+  at(i: number): Doc | undefined {
+    const item = this.items[i];
+    if (item === undefined || item instanceof Map) return item;
+    const doc = envelope(item);
+    this.items[i] = doc;
+    return doc;
+  }
+}
+
 export class OplogRecords {
   private items: Item[] = [];
   private rids: number[] = [];
@@ -102,6 +122,11 @@ export class OplogRecords {
     const out: Doc[] = [];
     for (let i = Math.max(0, from); i < this.items.length; i++) out.push(this.at(i));
     return out;
+  }
+
+  /** The entries from position `from` on, built when read (`OplogEntryList`). */
+  listFrom(from: number): OplogEntryList {
+    return new OplogEntryList(this.items.slice(Math.max(0, from)));
   }
 
   *documents(): IterableIterator<Doc> {

@@ -12,7 +12,13 @@ import type { Binary } from 'bson';
 import type { Doc, Value } from '../bson/values.js';
 import type { Clock } from './clock.js';
 import type { Collection } from './collection.js';
-import { CompactOplogEntry, type CompactO2, type DeferredDoc, type OplogOp } from './oplog-records.js';
+import {
+  CompactOplogEntry,
+  type CompactO2,
+  type DeferredDoc,
+  type OplogEntryList,
+  type OplogOp,
+} from './oplog-records.js';
 
 export type { OplogOp };
 
@@ -55,6 +61,14 @@ export class OplogStore {
   /** The entries after the first `mark` ones (a size read before a command: its own entries). */
   entriesSince(mark: number): Doc[] {
     return this.collection.documentsFrom(mark);
+  }
+
+  /**
+   * The entries after the first `mark` ones, each built only when read: they stay readable after
+   * a journal's rollback takes them out of the oplog (a dry run's entries).
+   */
+  listSince(mark: number): OplogEntryList {
+    return this.collection.oplogListFrom(mark);
   }
 
   /** Every entry, oldest first. */

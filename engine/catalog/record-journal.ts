@@ -5,6 +5,7 @@
  */
 import type { Doc } from '../bson/values.js';
 import type { Collection } from './collection.js';
+import type { IndexStore } from './index-store.js';
 
 export type RecordUndo =
   | { readonly kind: 'insert'; readonly collection: Collection; readonly rid: number }
@@ -14,6 +15,8 @@ export type RecordUndo =
       readonly rid: number;
       readonly doc: Doc;
       readonly size: number;
+      /** The indexes the write re-keyed; the others still hold `doc`'s keys. */
+      readonly rekeyed: readonly IndexStore[];
     }
   | {
       readonly kind: 'remove';

@@ -93,7 +93,8 @@ export function recordPlaygroundScript(
   // A dry run is undone through the engine's journal: the cost is the writes made, not the data held.
   const journal = dryRun ? engine.beginJournal() : undefined;
   const operationsBefore = dryRun ? [...engine.recentOperations()] : [];
-  const oplogBefore = engine.oplogEntries().length;
+  // A count, not the entries: reading them would build every entry's document (oplog-records.ts).
+  const oplogBefore = engine.catalog.oplog.size;
   const commands: RecordedCommand[] = [];
   const steps: (TransactionStep | undefined)[] = [];
   let current: number | undefined;
@@ -153,7 +154,8 @@ export function recordPlaygroundScript(
     }).map(withDiagnosis);
     // A standalone writes no oplog (only replica set members do): nothing of it is shown.
     const standalone = engine.serverType() === 'standalone';
-    const oplog = standalone ? [] : engine.oplogEntries().slice(oplogBefore);
+    // Kept as written and built when the page reads a range of them (a dry run's outlive its rollback).
+    const oplog = standalone ? [] : engine.catalog.oplog.listSince(oplogBefore);
     const noOplog = standalone ? ({ noOplog: 'standalone' } as const) : {};
     const sent = commands;
     const elapsedMs = Date.now() - started;

@@ -6,14 +6,7 @@
  */
 import type { DocumentChange } from '../commands/update/details.js';
 import { isDoc, type Doc } from '../bson/values.js';
-import type {
-  ChangeView,
-  OplogEntryView,
-  ScriptRun,
-  SentCommand,
-  StatementView,
-  UnchangedView,
-} from './protocol.js';
+import type { ChangeView, OplogEntryView, ScriptRun, SentCommand, StatementView, UnchangedView } from './protocol.js';
 import { explainOplogEntry, scalarText, toTree, typedEJSON } from './views.js';
 
 /**
@@ -35,10 +28,16 @@ export interface RecordedCommand extends Omit<SentCommand, 'statements'> {
   readonly statements: readonly RecordedStatement[];
 }
 
+/** Entries read by position; an array, or the oplog's own list that builds each when first read. */
+export interface RecordedOplog {
+  readonly length: number;
+  at(i: number): Doc | undefined;
+}
+
 export interface RecordedRun extends Omit<ScriptRun, 'commands' | 'oplog'> {
   readonly commands: readonly RecordedCommand[];
-  /** The oplog entries the run wrote (none on a standalone). */
-  readonly oplog: readonly Doc[];
+  /** The oplog entries the run wrote (none on a standalone), built when a page of them is read. */
+  readonly oplog: RecordedOplog;
 }
 
 /** One document change for display; a standalone writes no oplog, so its `o` is left out. */
@@ -80,7 +79,7 @@ export function scriptRunOf(run: RecordedRun): ScriptRun {
         documents: s.changes.map((ch) => changeView(ch, withOplog)),
       })),
     })),
-    oplog: oplog.map(oplogView),
+    oplog: Array.from({ length: oplog.length }, (_, i) => oplogView(oplog.at(i)!)),
   };
 }
 

@@ -144,7 +144,7 @@ export class RunPages {
     const items: { [K in RunList]: () => RunListItems[K] } = {
       statements: () => this.statementEntry(this.run.statements[i]!),
       commands: () => this.commandEntry(i),
-      oplog: () => oplogView(this.run.oplog[i]!),
+      oplog: () => oplogView(this.run.oplog.at(i)!),
       cards: () => this.card(i),
     };
     return items[list]();

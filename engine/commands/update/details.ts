@@ -21,6 +21,25 @@ export interface DocumentChange {
 }
 
 /**
+ * A written document's change whose oplog `o` is built when first read, from the same builder as
+ * its oplog entry (a preview of 10,000 updates shows a few of them).
+ */
+export class WrittenChange implements DocumentChange {
+  readonly noop = false;
+  constructor(
+    readonly before: Doc,
+    readonly after: Doc,
+    readonly modifiedPaths: readonly string[],
+    readonly arrayTouches: readonly ArrayTouch[],
+    private readonly written: { readonly oplog: Doc | null },
+  ) {}
+
+  get oplog(): Doc | null {
+    return this.written.oplog;
+  }
+}
+
+/**
  * Where a field of an upserted document came from:
  * - `query`: copied from an equality in `q` (the seed);
  * - `update`: written by an update operator or a pipeline stage;

@@ -25,7 +25,13 @@ import { checkUpsertDocumentSize } from '../../update/document-size.js';
 import { ReplacementUpdateExecutor } from '../../update/replacement-executor.js';
 import { effectiveCollation } from '../common.js';
 import type { UpdateDeps } from './deps.js';
-import type { DocumentChange, PlanSummary, StatementDetail, UpsertInsertDetail } from './details.js';
+import {
+  WrittenChange,
+  type DocumentChange,
+  type PlanSummary,
+  type StatementDetail,
+  type UpsertInsertDetail,
+} from './details.js';
 import type { StatementContext } from './statement-context.js';
 import { fieldOrigins } from './upsert-origins.js';
 import { planAccess, type AccessPlan } from './plan.js';
@@ -297,7 +303,7 @@ export class PreparedStatement {
 
   /**
    * Updates one stored document. Runtime errors get the executor prefix. The change's `oplog`
-   * document is built only when `collect` (the oplog entry keeps its builder).
+   * document is built only when `collect`, and then only when read (it shares the entry's builder).
    */
   private updateOne(doc: Doc, details: MatchDetails, rid: number | undefined, collect: boolean): DocumentChange {
     const collection = this.collection!;
@@ -321,13 +327,14 @@ export class PreparedStatement {
         oplogO: res.oplogBuilder ?? res.oplog ?? undefined,
         hint: { rid, modifiedPaths: res.modifiedPaths, size: res.size },
       });
+      if (collect) return new WrittenChange(doc, stored, res.modifiedPaths, res.arrayTouches, res);
       return {
         before: doc,
         after: stored,
         noop: false,
         modifiedPaths: res.modifiedPaths,
         arrayTouches: res.arrayTouches,
-        oplog: collect ? res.oplog : null,
+        oplog: null,
       };
     } catch (e) {
       throw runtimeError(e, this.execContext);
