@@ -35,7 +35,8 @@ export function checkYear(year: number): void {
 /** `TimeZone::formatDate`. */
 export function formatDate(format: string, date: Date, tz: TimeZone): string {
   const { parts: p, utcMs, yearShift } = zonedParts(date, tz);
-  const offsetMinutes = Math.round(tz.offsetAt(utcMs) / 60_000);
+  // durationCount<Minutes>: an offset with seconds (local mean time) truncates toward zero.
+  const offsetMinutes = Math.trunc(tz.offsetAt(utcMs) / 60_000);
   let out = '';
   for (let i = 0; i < format.length; i++) {
     const c = format[i]!;

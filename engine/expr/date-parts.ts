@@ -3,6 +3,7 @@
  * `$dateFromParts`.
  */
 import { renderElement } from '../bson/render.js';
+import { dateFromMillis, shiftIntoJsRange } from '../bson/dates.js';
 import { isDoc, type Value } from '../bson/values.js';
 import { fail } from '../errors.js';
 import { integralLong, numKind, type Num } from './numeric.js';
@@ -92,8 +93,41 @@ export const parseDateToParts: OperatorParser = (arg, ctx, op) => {
   };
 };
 
-const DATE_PART_MIN = -32768;
-const DATE_PART_MAX = 32767;
+const DATE_PART_MIN = -32768n;
+const DATE_PART_MAX = 32767n;
+const INT64_MAX = 2n ** 63n - 1n;
+const INT64_MIN = -(2n ** 63n);
+const DURATION_OVERFLOW = 'Overflow casting from a lower-precision duration to a higher-precision duration';
+
+/** Milliseconds widened to microseconds, seconds to milliseconds: `duration_cast` refuses int64 overflow (DurationOverflow). */
+function widen(n: bigint, factor: bigint): bigint {
+  const x = n * factor;
+  if (x > INT64_MAX || x < INT64_MIN) throw fail(15, DURATION_OVERFLOW);
+  return x;
+}
+
+/**
+ * `TimeZone::createFromDateParts`: the parts may run past their calendar range and carry over
+ * (timelib normalises them); milliseconds become microseconds and the seconds since the epoch
+ * become milliseconds, each refusing int64 overflow with DurationOverflow.
+ */
+function createFromDateParts(date: { year: number; month: number; day: number }, hour: bigint, minute: bigint, second: bigint, millisecond: bigint, tz: TimeZone): Date {
+  const micros = widen(millisecond, 1000n);
+  const carry = micros >= 0n ? micros / 1_000_000n : -((-micros + 999_999n) / 1_000_000n);
+  const us = micros - carry * 1_000_000n;
+  const days = BigInt(Math.round(utcFromParts({ year: date.year, month: date.month, day: date.day, hour: 0, minute: 0, second: 0, millisecond: 0 }) / 86_400_000));
+  const localSeconds = days * 86_400n + hour * 3600n + minute * 60n + second + carry;
+  const local = localSeconds * 1000n;
+  const offsetMs = BigInt(offsetForLocal(local, tz));
+  const sse = localSeconds - offsetMs / 1000n;
+  return dateFromMillis(widen(sse, 1000n) + (us - (offsetMs % 1000n) * 1000n) / 1000n);
+}
+
+/** The zone's offset for a local wall-clock time (the earlier instant in an overlap), any int64 time. */
+function offsetForLocal(localMs: bigint, tz: TimeZone): number {
+  const { ms } = shiftIntoJsRange(localMs);
+  return ms - fromLocal(ms, tz);
+}
 
 export const parseDateFromParts: OperatorParser = (arg, ctx, op) => {
   if (!isDoc(arg)) throw fail(40519, '$dateFromParts only supports an object as its argument');
@@ -107,18 +141,17 @@ export const parseDateFromParts: OperatorParser = (arg, ctx, op) => {
     throw fail(40525, '$dateFromParts does not allow mixing ISO dates with natural dates');
   return {
     evaluate(scope: Scope): Value {
-      const num = (name: string, dflt: number, bounded: boolean): number | null => {
+      const num = (name: string, dflt: number, bounded: boolean): bigint | null => {
         const node = a.get(name);
-        if (!node) return dflt;
+        if (!node) return BigInt(dflt);
         const v = node.evaluate(scope);
         if (nullish(v)) return null;
         const n = numKind(v) === null ? null : integralLong(v as Num);
         if (n === null)
           throw fail(40515, `'${name}' must evaluate to an integer, found ${typeName(v)} with value ${valueToString(v)}`);
-        const x = Number(n);
-        if (bounded && (x < DATE_PART_MIN || x > DATE_PART_MAX))
-          throw fail(31034, `'${name}' must evaluate to a value in the range [${DATE_PART_MIN}, ${DATE_PART_MAX}]; value ${x} is not in range`);
-        return x;
+        if (bounded && (n < DATE_PART_MIN || n > DATE_PART_MAX))
+          throw fail(31034, `'${name}' must evaluate to a value in the range [${DATE_PART_MIN}, ${DATE_PART_MAX}]; value ${n} is not in range`);
+        return n;
       };
       const hour = num('hour', 0, true);
       const minute = num('minute', 0, true);
@@ -127,23 +160,23 @@ export const parseDateFromParts: OperatorParser = (arg, ctx, op) => {
       if (hour === null || minute === null || second === null || millisecond === null) return null;
       const tz = evalTimeZone(a.get('timezone'), scope);
       if (!tz) return null;
-      let parts: LocalParts;
+      let date: { year: number; month: number; day: number };
       if (has('year')) {
         const year = num('year', 1970, false);
         const month = num('month', 1, true);
         const day = num('day', 1, true);
         if (year === null || month === null || day === null) return null;
-        if (year < 1 || year > 9999) throw fail(40523, `'year' must evaluate to an integer in the range 1 to 9999, found ${year}`);
-        parts = { year, month, day, hour, minute, second, millisecond };
+        if (year < 1n || year > 9999n) throw fail(40523, `'year' must evaluate to an integer in the range 1 to 9999, found ${year}`);
+        date = { year: Number(year), month: Number(month), day: Number(day) };
       } else {
         const y = num('isoWeekYear', 1970, false);
         const w = num('isoWeek', 1, true);
         const dw = num('isoDayOfWeek', 1, true);
         if (y === null || w === null || dw === null) return null;
-        if (y < 1 || y > 9999) throw fail(31095, `'isoWeekYear' must evaluate to an integer in the range 1 to 9999, found ${y}`);
-        parts = { ...fromIsoWeekDate(y, w, dw), hour, minute, second, millisecond };
+        if (y < 1n || y > 9999n) throw fail(31095, `'isoWeekYear' must evaluate to an integer in the range 1 to 9999, found ${y}`);
+        date = fromIsoWeekDate(Number(y), Number(w), Number(dw));
       }
-      return new Date(fromLocal(utcFromParts(parts), tz));
+      return createFromDateParts(date, hour, minute, second, millisecond, tz);
     },
   };
 };
