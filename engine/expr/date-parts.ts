@@ -102,7 +102,7 @@ const DURATION_OVERFLOW = 'Overflow casting from a lower-precision duration to a
 /** Milliseconds widened to microseconds, seconds to milliseconds: `duration_cast` refuses int64 overflow (DurationOverflow). */
 function widen(n: bigint, factor: bigint): bigint {
   const x = n * factor;
-  if (x > INT64_MAX || x < INT64_MIN) throw fail(15, DURATION_OVERFLOW);
+  if (x > INT64_MAX || x < INT64_MIN) throw fail(159, DURATION_OVERFLOW);
   return x;
 }
 

@@ -121,10 +121,10 @@ describe('date_from_parts.js', () => {
     ];
     for (const [expected, args] of tests) expect(fromParts(args, doc), JSON.stringify(args)).toEqual(D(expected));
   });
-  it('milliseconds past the 64-bit microsecond range: DurationOverflow 15, or 40515 when not a 64-bit integer', () => {
+  it('milliseconds past the 64-bit microsecond range: DurationOverflow 159, or 40515 when not a 64-bit integer', () => {
     const doc = { veryBigDoubleA: 18014398509481984.0, veryBigDecimal128A: dec('9223372036854775807'), veryBigDoubleB: 18014398509481984000.0, veryBigDecimal128B: dec('9223372036854775807000') };
     for (const f of ['$veryBigDoubleA', '$veryBigDecimal128A']) {
-      expect(exprError({ $dateFromParts: { year: 1970, millisecond: f } }, doc)).toEqual({ code: 15, errmsg: 'Overflow casting from a lower-precision duration to a higher-precision duration' });
+      expect(exprError({ $dateFromParts: { year: 1970, millisecond: f } }, doc)).toEqual({ code: 159, errmsg: 'Overflow casting from a lower-precision duration to a higher-precision duration' });
     }
     for (const f of ['$veryBigDoubleB', '$veryBigDecimal128B']) {
       expect(exprError({ $dateFromParts: { year: 1970, millisecond: f } }, doc).errmsg).toContain("'millisecond' must evaluate to an integer");
