@@ -23,6 +23,7 @@ import { IndexStore } from './index-store.js';
 import { OplogRecords, type CompactOplogEntry, type OplogContents, type OplogEntryList } from './oplog-records.js';
 import type { RecordJournal } from './record-journal.js';
 import { RecordStore } from './record-store.js';
+import { storedLayout } from '../bson/shaped-doc.js';
 
 export {
   newUuid,
@@ -127,10 +128,7 @@ export class Collection {
     if (this.log) return { docs: this.log.slice(0), rids: [...this.log.recordIds()] };
     const docs: Doc[] = [];
     const rids: number[] = [];
-    for (const [rid, doc] of this.records.entries()) {
-      rids.push(rid);
-      docs.push(doc);
-    }
+    this.records.collect(docs, rids);
     return { docs, rids };
   }
 
@@ -204,7 +202,9 @@ export class Collection {
    * unique-index conflict and leaves the collection unchanged. Returns the stored document.
    */
   insert(doc: Doc, generateId: () => ObjectId = () => new ObjectId(), size?: number): Doc {
-    const stored = this.isOplog ? doc : withIdFirst(doc, generateId);
+    const withId = this.isOplog ? doc : withIdFirst(doc, generateId);
+    // Stored documents take the shaped layout (bson/shaped-doc.ts): updates then copy an array, not a hash table.
+    const stored = this.isOplog ? doc : storedLayout(withId);
     // Keys first (171 parallel arrays, 11000 duplicates), so a failure changes nothing.
     const keySets = this.indexStores.map((index) => {
       const keys = index.computeKeys(stored);
@@ -214,7 +214,7 @@ export class Collection {
     const rid = this.nextRid++;
     if (this.log) this.log.push(stored, rid);
     else {
-      this.records.set(rid, stored, size !== undefined && stored === doc ? size : -1);
+      this.records.set(rid, stored, size !== undefined && withId === doc ? size : -1);
       this.journal?.entries.push({ kind: 'insert', collection: this, rid });
     }
     this.indexStores.forEach((index, i) => index.addKeys(keySets[i]!, rid));
@@ -258,7 +258,8 @@ export class Collection {
       next = new Map<string, Value>([['_id', oldDoc.get('_id')!]]);
       for (const [k, v] of newDoc) next.set(k, v);
     }
-    const stored = withIdFirst(next);
+    const withId = withIdFirst(next);
+    const stored = this.log ? withId : storedLayout(withId);
     // An index none of whose paths the update touched has the same keys (UpdateIndexData::
     // mightBeIndexed); the others are recomputed and checked for uniqueness first.
     const modified = hint.modifiedPaths;
@@ -278,7 +279,7 @@ export class Collection {
         size: this.records.knownSize(rid),
         rekeyed: rekeyedStores(this.indexStores, keySets),
       });
-      this.records.set(rid, stored, hint.size !== undefined && stored === newDoc ? hint.size : -1);
+      this.records.set(rid, stored, hint.size !== undefined && withId === newDoc ? hint.size : -1);
     }
     // Entries hold record ids, not documents: an index whose keys did not change (always `_id_`)
     // keeps its entries.
@@ -390,9 +391,9 @@ export class Collection {
   }
 
   /** Puts back the records a truncate removed (the collection is empty again at this point). */
-  undoTruncate(records: ReadonlyMap<number, Doc>, sizes: readonly number[]): void {
+  undoTruncate(records: ReadonlyMap<number, Doc>, sizes: ReadonlyMap<number, number>): void {
     for (const [rid, doc] of records) {
-      this.records.set(rid, doc, sizes[rid] ?? -1);
+      this.records.set(rid, doc, sizes.get(rid) ?? -1);
       for (const index of this.indexStores) index.addKeys(index.computeKeys(doc), rid);
     }
   }

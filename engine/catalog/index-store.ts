@@ -27,6 +27,9 @@ export interface KeySet {
 
 const EMPTY_KEYS: KeySet = { keys: [], strings: [], multikey: false };
 
+/** How many modified paths an index remembers its answer for. */
+const AFFECTED_BY_PATH_LIMIT = 1024;
+
 export class IndexStore {
   readonly definition: IndexDefinition;
   /** True once some document produced keys through an array. */
@@ -38,6 +41,8 @@ export class IndexStore {
   private readonly partial: DocumentFilter | null;
   /** The key paths as `mightBeAffectedBy` compares them (canonical, see `canonicalIndexPath`). */
   private readonly canonicalPaths: readonly (readonly string[])[];
+  /** `mightBeAffectedByPath` answers by modified path (bounded: cleared past the limit). */
+  private readonly affectedByPath = new Map<string, boolean>();
 
   constructor(definition: IndexDefinition) {
     this.definition = definition;
@@ -64,11 +69,20 @@ export class IndexStore {
    */
   mightBeAffectedBy(modifiedPaths: readonly string[]): boolean {
     if (this.partial) return true;
-    for (const m of modifiedPaths) {
-      const modified = canonicalIndexPath(m.split('.'));
-      for (const p of this.canonicalPaths) if (prefixOrEqual(p, modified) || prefixOrEqual(modified, p)) return true;
-    }
+    for (const m of modifiedPaths) if (this.mightBeAffectedByPath(m)) return true;
     return false;
+  }
+
+  /** One modified path's answer, remembered: a multi-update asks the same paths for every document. */
+  private mightBeAffectedByPath(m: string): boolean {
+    let known = this.affectedByPath.get(m);
+    if (known === undefined) {
+      const modified = canonicalIndexPath(m.split('.'));
+      known = this.canonicalPaths.some((p) => prefixOrEqual(p, modified) || prefixOrEqual(modified, p));
+      if (this.affectedByPath.size >= AFFECTED_BY_PATH_LIMIT) this.affectedByPath.clear();
+      this.affectedByPath.set(m, known);
+    }
+    return known;
   }
 
   /** The key tuples a document contributes ([] when sparse/partial exclude it). */

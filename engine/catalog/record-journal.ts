@@ -29,7 +29,7 @@ export type RecordUndo =
       readonly kind: 'truncate';
       readonly collection: Collection;
       readonly records: ReadonlyMap<number, Doc>;
-      readonly sizes: readonly number[];
+      readonly sizes: ReadonlyMap<number, number>;
     };
 
 /** Shared by every collection of a catalog while journals are open (nested journals share it). */

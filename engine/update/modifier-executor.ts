@@ -2,6 +2,7 @@
  * Applies a parsed modifier document (`UpdateTreeExecutor`): one pass over a copy of the document
  * produces the new document (copy-on-write: sharing what it does not change), the `$v:2` diff, modified paths and array touches.
  */
+import { copyDoc } from '../bson/shaped-doc.js';
 import type { Doc } from '../bson/values.js';
 import { checkUpdatedDocumentSize, updatedDocumentSize } from './document-size.js';
 import { V2LogBuilder } from '../oplog/v2-log-builder.js';
@@ -37,7 +38,8 @@ export class ModifierUpdateExecutor implements ModifierExecutor {
   apply(doc: Doc, params: ApplyParams): ApplyResult {
     // Copy-on-write: a shallow copy of the top level; the tree copies deeper containers only along
     // the paths it writes (ownChild), untouched sub-documents and arrays stay shared with `doc`.
-    const root: Doc = new Map(doc);
+    // The copy is a `ShapedDoc` where it can be (bson/shaped-doc.ts): a Map to every reader, an array copy to make.
+    const root: Doc = copyDoc(doc);
     const modifiedPaths: string[] = [];
     const arrayTouches: ArrayTouch[] = [];
     const ctx: ApplyContext = {

@@ -1,0 +1,269 @@
+/**
+ * A document version that is a `Map` to every reader but stores its fields as a shared name list
+ * (`Shape`) plus an array of values, so copying it to write one field costs an array copy instead
+ * of rebuilding a hash table (an `updateMany` makes one new version of every document it changes,
+ * and with `Map` versions their construction and collection were most of its time).
+ *
+ * Behaviour is a `Map`'s: `get`, `has`, `set`, `delete`, `clear`, `size`, `keys`, `values`,
+ * `entries`, `forEach` and iteration keep insertion order for every name (including "0" or "10"),
+ * `instanceof Map` holds, and `constructor` is `Map` (structural equality and type names see a
+ * Map). Values are copy-on-write between copies (`copyDoc`): a write to either side copies the
+ * array first. A change of names — a new name, a deletion, `clear` — moves the document into its
+ * own `Map` storage once, past which it is an ordinary `Map`.
+ *
+ * Not supported: built-ins that read a Map's internal table instead of its methods (structured
+ * clone / `postMessage`, Node's `util.inspect` internals). Documents never cross the worker boundary
+ * as objects (engine/worker/protocol.ts: EJSON text), so none of the engine's paths do that.
+ */
+import { Shape } from './shape.js';
+import type { Doc, Value } from './values.js';
+
+export class ShapedDoc extends Map<string, Value> {
+  /** Shaped storage; both undefined once the document moved into its own `Map` storage. */
+  private shape: Shape | undefined;
+  private vals: Value[] | undefined;
+  /** Whether `vals` belongs to this document alone (else the next write copies it). */
+  private ownsVals: boolean;
+
+  constructor(shape: Shape, vals: Value[], ownsVals: boolean) {
+    super();
+    this.shape = shape;
+    this.vals = vals;
+    this.ownsVals = ownsVals;
+  }
+
+  /** A copy sharing the values until either side writes. */
+  static copyOf(doc: ShapedDoc): Doc {
+    if (doc.shape === undefined) return new Map(doc);
+    doc.ownsVals = false;
+    return new ShapedDoc(doc.shape, doc.vals!, false);
+  }
+
+  /** The shared name list, when still shaped (size deltas compare versions position by position). */
+  shapeOf(): Shape | undefined {
+    return this.shape;
+  }
+
+  /** The values in name order, when still shaped (read only). */
+  valuesArray(): readonly Value[] | undefined {
+    return this.vals;
+  }
+
+  override get(name: string): Value | undefined {
+    const shape = this.shape;
+    if (shape === undefined) return super.get(name);
+    const i = shape.slotOf(name);
+    return i < 0 ? undefined : this.vals![i];
+  }
+
+  override has(name: string): boolean {
+    const shape = this.shape;
+    return shape === undefined ? super.has(name) : shape.slotOf(name) >= 0;
+  }
+
+  override set(name: string, value: Value): this {
+    const shape = this.shape;
+    if (shape === undefined) return super.set(name, value);
+    const i = shape.slotOf(name);
+    if (i >= 0) {
+      this.ownVals()[i] = value;
+      return this;
+    }
+    const next = shape.with(name);
+    if (next === undefined) {
+      this.unshape();
+      return super.set(name, value);
+    }
+    this.ownVals().push(value);
+    this.shape = next;
+    return this;
+  }
+
+  override delete(name: string): boolean {
+    if (this.shape !== undefined) {
+      if (this.shape.slotOf(name) < 0) return false;
+      this.unshape();
+    }
+    return super.delete(name);
+  }
+
+  override clear(): void {
+    this.shape = undefined;
+    this.vals = undefined;
+    super.clear();
+  }
+
+  override get size(): number {
+    return this.shape === undefined ? super.size : this.shape.names.length;
+  }
+
+  override keys(): MapIterator<string> {
+    if (this.shape === undefined) return super.keys();
+    return new ShapedIterator(this, KEYS) as unknown as MapIterator<string>;
+  }
+
+  override values(): MapIterator<Value> {
+    if (this.shape === undefined) return super.values();
+    return new ShapedIterator(this, VALUES) as unknown as MapIterator<Value>;
+  }
+
+  override entries(): MapIterator<[string, Value]> {
+    if (this.shape === undefined) return super.entries();
+    return new ShapedIterator(this, ENTRIES) as unknown as MapIterator<[string, Value]>;
+  }
+
+  override [Symbol.iterator](): MapIterator<[string, Value]> {
+    return this.entries();
+  }
+
+  /** The Map's own storage, in order (after `unshape`): what iterators continue over. */
+  ownEntries(): MapIterator<[string, Value]> {
+    return super.entries();
+  }
+
+  override forEach(callback: (value: Value, key: string, map: Map<string, Value>) => void, thisArg?: unknown): void {
+    if (this.shape === undefined) return super.forEach(callback, thisArg);
+    const names = this.shape.names;
+    const vals = this.vals!;
+    for (let i = 0; i < names.length; i++) callback.call(thisArg, vals[i]!, names[i]!, this);
+  }
+
+  private ownVals(): Value[] {
+    if (!this.ownsVals) {
+      this.vals = this.vals!.slice();
+      this.ownsVals = true;
+    }
+    return this.vals!;
+  }
+
+  /** Moves the fields into the Map's own storage (a change of names past the shape table's limits). */
+  private unshape(): void {
+    const names = this.shape!.names;
+    const vals = this.vals!;
+    this.shape = undefined;
+    this.vals = undefined;
+    for (let i = 0; i < names.length; i++) super.set(names[i]!, vals[i]!);
+  }
+}
+
+// Readers that compare constructors (structural equality) or print type names see a Map.
+Object.defineProperty(ShapedDoc.prototype, 'constructor', { value: Map, writable: true, configurable: true });
+
+/** %IteratorPrototype%: iterator helpers, where the runtime has them, work on entries() too. */
+const ITERATOR_PROTOTYPE = Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]())) as object;
+
+const KEYS = 0;
+const VALUES = 1;
+const ENTRIES = 2;
+type IteratorKind = typeof KEYS | typeof VALUES | typeof ENTRIES;
+
+/**
+ * `keys()`, `values()` and `entries()` of a shaped document, live as a Map's are: names appended
+ * and values written while iterating are seen (shapes only ever append, so positions stay put);
+ * when the document leaves shaped storage mid-way, iteration continues over the Map storage after
+ * the names already visited.
+ */
+class ShapedIterator {
+  private i = 0;
+  private rest: Iterator<[string, Value]> | undefined;
+  /** The shape at the last step: its first `i` names are the ones visited (shapes only append). */
+  private seenShape: Shape | undefined;
+  constructor(
+    private readonly doc: ShapedDoc,
+    private readonly kind: IteratorKind,
+  ) {}
+
+  next(): IteratorResult<unknown, undefined> {
+    if (this.rest === undefined) {
+      const shape = this.doc.shapeOf();
+      if (shape !== undefined) {
+        const i = this.i;
+        if (i >= shape.names.length) return { value: undefined, done: true };
+        this.i = i + 1;
+        this.seenShape = shape;
+        if (this.kind === KEYS) return { value: shape.names[i], done: false };
+        const v = this.doc.valuesArray()![i];
+        return { value: this.kind === VALUES ? v : [shape.names[i], v], done: false };
+      }
+      this.rest = this.continuation();
+    }
+    const r = this.rest.next();
+    if (r.done === true) return { value: undefined, done: true };
+    const [k, v] = r.value;
+    return { value: this.kind === KEYS ? k : this.kind === VALUES ? v : [k, v], done: false };
+  }
+
+  [Symbol.iterator](): this {
+    return this;
+  }
+
+  /** The Map storage's entries after those this iterator already visited. */
+  private continuation(): Iterator<[string, Value]> {
+    const visited = this.i;
+    const it = this.doc.ownEntries();
+    if (visited === 0) return it;
+    // The names visited are the first `visited` of the old shape; the ones still present lead the Map.
+    const seen = new Set(this.seenShape!.names.slice(0, visited));
+    let pending: IteratorResult<[string, Value]> = it.next();
+    while (pending.done !== true && seen.has(pending.value[0])) pending = it.next();
+    let first: IteratorResult<[string, Value]> | undefined = pending;
+    return {
+      next: () => {
+        if (first !== undefined) {
+          const r = first;
+          first = undefined;
+          return r;
+        }
+        return it.next();
+      },
+    };
+  }
+}
+Object.setPrototypeOf(ShapedIterator.prototype, ITERATOR_PROTOTYPE);
+
+/** The shape of the last plain document copied: consecutive documents of a collection mostly share it. */
+let lastShape: Shape = Shape.EMPTY;
+
+/**
+ * A copy of `doc` to write into (its values shared, copy-on-write): a `ShapedDoc` when the names
+ * fit the shape table, else a `Map`.
+ */
+export function copyDoc(doc: Doc): Doc {
+  if (doc instanceof ShapedDoc) return ShapedDoc.copyOf(doc);
+  return shapedFrom(doc) ?? new Map(doc);
+}
+
+/** `doc` in the stored layout: itself when already shaped (or beyond the shape table), else a shaped copy. */
+export function storedLayout(doc: Doc): Doc {
+  if (doc instanceof ShapedDoc) return doc;
+  return shapedFrom(doc) ?? doc;
+}
+
+/** A `ShapedDoc` with the fields of the plain `doc`, or undefined past the shape table's limits. */
+function shapedFrom(doc: Doc): ShapedDoc | undefined {
+  const n = doc.size;
+  const vals = new Array<Value>(n);
+  let shape: Shape | undefined = lastShape;
+  let i = 0;
+  let same = shape.names.length === n;
+  if (same) {
+    // The usual case: the same names as the previous document, in the same order.
+    const names = shape.names;
+    for (const [k, v] of doc) {
+      if (names[i] !== k) break;
+      vals[i++] = v;
+    }
+    same = i === n;
+  }
+  if (!same) {
+    shape = Shape.EMPTY;
+    i = 0;
+    for (const [k, v] of doc) {
+      shape = shape.with(k);
+      if (shape === undefined) return undefined;
+      vals[i++] = v;
+    }
+    lastShape = shape;
+  }
+  return new ShapedDoc(shape, vals, true);
+}
