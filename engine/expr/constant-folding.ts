@@ -35,7 +35,8 @@ export function isConstantSpec(spec: Value): boolean {
 }
 
 const EMPTY: Map<string, Value> = new Map();
-const FOLDING_SCOPE: Scope = {
+/** The scope constants are evaluated in: no document, no variables. */
+export const FOLDING_SCOPE: Scope = {
   root: EMPTY,
   current: EMPTY,
   env: { variables: new Map(), now: new Date(0), clusterTime: new Timestamp({ t: 0, i: 0 }) },
@@ -46,7 +47,7 @@ const FOLDING_SCOPE: Scope = {
  * A folded subexpression: its value, computed once. Not a `ConstantNode`: the parsers that demand
  * a constant argument (`$getField`'s field...) still see the expression the user wrote.
  */
-class FoldedNode implements ExprNode {
+export class FoldedNode implements ExprNode {
   readonly kind = 'folded' as const;
   constructor(readonly value: Value | undefined) {}
   evaluate(): Value | undefined {

@@ -95,6 +95,31 @@ function roundTo34(neg: boolean, coeff: bigint, exp: number, sticky: boolean): D
   return finite(neg, q, e);
 }
 
+/** The largest exponent a Decimal128 holds (with a 34-digit coefficient). */
+const MAX_EXP = 6111;
+
+/**
+ * The result of one Decimal128 operation brought into the format's range, as every operation of
+ * the server's decimal library does: past the largest exponent the coefficient takes trailing
+ * zeros while it can (a zero just clamps), else the result is an infinity; below the smallest the
+ * coefficient is rounded (gradual underflow). So `-9.99E+6144 * 4.1` is -Infinity at once, and
+ * a later `* 0` makes NaN, not zero.
+ */
+function clampToRange(d: Dec): Dec {
+  if (d.kind !== 'finite') return d;
+  let { coeff, exp } = d;
+  if (exp > MAX_EXP) {
+    if (coeff === 0n) return finite(d.neg, 0n, MAX_EXP);
+    while (exp > MAX_EXP && digits(coeff) < MAX_DIGITS) {
+      coeff *= TEN;
+      exp--;
+    }
+    return exp > MAX_EXP ? { kind: 'inf', neg: d.neg } : finite(d.neg, coeff, exp);
+  }
+  if (exp < MIN_EXP) return finite(d.neg, roundCoeff(coeff, MIN_EXP - exp, false), MIN_EXP);
+  return d;
+}
+
 export function isZero(d: Dec): boolean {
   return d.kind === 'finite' && d.coeff === 0n;
 }
@@ -114,7 +139,7 @@ export function add(a: Dec, b: Dec): Dec {
   const sum = ca + cb;
   // An exact zero sum is +0 unless both operands were negative (round-half-even mode).
   const neg = sum < 0n || (sum === 0n && a.neg && b.neg);
-  return roundTo34(neg, sum < 0n ? -sum : sum, exp, false);
+  return clampToRange(roundTo34(neg, sum < 0n ? -sum : sum, exp, false));
 }
 
 export function subtract(a: Dec, b: Dec): Dec {
@@ -128,10 +153,14 @@ export function multiply(a: Dec, b: Dec): Dec {
     if ((a.kind === 'finite' && a.coeff === 0n) || (b.kind === 'finite' && b.coeff === 0n)) return DEC_NAN;
     return { kind: 'inf', neg };
   }
-  return roundTo34(neg, a.coeff * b.coeff, a.exp + b.exp, false);
+  return clampToRange(roundTo34(neg, a.coeff * b.coeff, a.exp + b.exp, false));
 }
 
 export function divide(a: Dec, b: Dec): Dec {
+  return clampToRange(divideUnclamped(a, b));
+}
+
+function divideUnclamped(a: Dec, b: Dec): Dec {
   if (a.kind === 'nan' || b.kind === 'nan') return DEC_NAN;
   const neg = a.neg !== b.neg;
   if (a.kind === 'inf') return b.kind === 'inf' ? DEC_NAN : { kind: 'inf', neg };

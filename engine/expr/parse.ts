@@ -7,7 +7,8 @@ import type { Collator } from '../bson/compare.js';
 import { renderDoc } from '../bson/render.js';
 import { isDoc, type Doc, type Value } from '../bson/values.js';
 import { fail, type EngineError } from '../errors.js';
-import { foldConstant } from './constant-folding.js';
+import { foldConstant, isConstantSpec } from './constant-folding.js';
+import { optimizeNary } from './nary-optimize.js';
 import { OPERATORS } from './operators.js';
 import type { ExprNode, ParseContext, Scope } from './types.js';
 import { ConstantNode, parseFieldPath, validateFieldName } from './variables.js';
@@ -46,6 +47,10 @@ function parseOperatorExpression(obj: Doc, ctx: ParseContext): ExprNode {
   const [op, arg] = obj.entries().next().value as [string, Value];
   if (!Object.hasOwn(OPERATORS, op)) throw fail(168, `Unrecognized expression '${op}'`);
   const parser = OPERATORS[op as keyof typeof OPERATORS];
+  if (ctx.optimize && !isConstantSpec(obj)) {
+    const optimized = optimizeNary(op, arg, ctx, parser);
+    if (optimized) return optimized;
+  }
   return foldConstant(obj, parser(arg, ctx, op), ctx);
 }
 
@@ -75,6 +80,7 @@ class Context implements ParseContext {
     readonly collator: Collator | null,
     readonly userVariables: ReadonlySet<string> | undefined,
     readonly locals: ReadonlySet<string>,
+    readonly optimize: boolean,
     readonly optimizeErrors: EngineError[] = [],
   ) {}
   parse(spec: Value): ExprNode {
@@ -83,13 +89,15 @@ class Context implements ParseContext {
   withLocals(names: Iterable<string>): ParseContext {
     const locals = new Set(this.locals);
     for (const n of names) locals.add(n);
-    return new Context(this.collator, this.userVariables, locals, this.optimizeErrors);
+    return new Context(this.collator, this.userVariables, locals, this.optimize, this.optimizeErrors);
   }
 }
 
+/** `optimize`: as `aggregate` optimizes its pipeline (see nary-optimize.ts); never for updates. */
 export function makeParseContext(
   collator: Collator | null,
   userVariables: ReadonlySet<string> | undefined,
+  optimize = false,
 ): ParseContext {
-  return new Context(collator, userVariables, new Set());
+  return new Context(collator, userVariables, new Set(), optimize);
 }

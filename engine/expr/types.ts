@@ -28,6 +28,11 @@ export interface ParseContext {
   readonly userVariables: ReadonlySet<string> | undefined;
   /** Names bound by enclosing `$let`/`$map`/`$filter`/`$reduce`... */
   readonly locals: ReadonlySet<string>;
+  /**
+   * True when the expressions are optimized as `aggregate` optimizes its pipeline (associative
+   * operators fold and reorder constant operands); an update's pipeline is never optimized.
+   */
+  readonly optimize: boolean;
   /** Errors raised while folding constant subexpressions (shared by the whole pipeline). */
   readonly optimizeErrors: EngineError[];
   /** Parses an operand (field path, object, array, operator expression or constant). */

@@ -67,7 +67,7 @@ export function find(coll: string, filter: Lit, projection: Lit): Doc[] {
   return ((reply.get('cursor') as Doc).get('firstBatch') as Doc[]).slice();
 }
 
-type Outcome = { value: Value | undefined } | { error: ExprError };
+export type Outcome = { value: Value | undefined } | { error: ExprError };
 
 /** Options of both commands: a collation (aggregate's and the update statement's). */
 export interface ExprOptions {
@@ -147,6 +147,17 @@ export function aggregateError(expression: Lit, doc: Lit = { _id: 0 }, options: 
   const o = throughAggregate(expression, doc, options);
   if (!('error' in o)) throw new Error(`expected an error, got ${String(o.value)}`);
   return o.error;
+}
+
+/**
+ * The outcome through one command alone, for rules where the two differ: `aggregate` optimizes
+ * its pipeline, an update's pipeline is never optimized.
+ */
+export function viaAggregate(expression: Lit, doc: Lit = { _id: 0 }): Outcome {
+  return throughAggregate(expression, doc, {});
+}
+export function viaUpdate(expression: Lit, doc: Lit = { _id: 0 }): Outcome {
+  return throughUpdate(expression, doc, {});
 }
 
 /** The error code only (jstests' assertErrorCode). */
