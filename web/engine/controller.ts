@@ -26,11 +26,13 @@ import {
 } from './convert.js';
 
 /**
- * Shortest wait between a keystroke and its preview (ms): keystrokes of one burst (a paste, a key
- * held down) share a preview. Longer waits come from the previews themselves: while one runs, the
- * next waits for it (see `preview`), so the debounce adapts to how long a preview takes.
+ * Wait between a keystroke and its preview (ms): none. The debounce is the previews themselves:
+ * while one runs the next waits for it (see `preview`) and only the newest text then runs, so
+ * keystrokes of one burst (a key held down, typing faster than previews finish) share a preview
+ * and the wait adapts to how long a preview takes. Changes within one task (an edit Monaco reports
+ * in parts) still share one: the preview starts in a microtask.
  */
-export const PREVIEW_DELAY_MS = 16;
+export const PREVIEW_DELAY_MS = 0;
 
 let bridgeInstance: EngineBridge | undefined;
 function bridge(): EngineBridge {
@@ -246,15 +248,26 @@ function commandFailure(replyText: string): string | null {
 
 let previewTicket = 0;
 let previewTimer: ReturnType<typeof setTimeout> | undefined;
+/** Bumped by every schedule and cancel: a queued microtask runs only if still the latest. */
+let previewScheduled = 0;
 /** The dry run the worker is running now (at most one: the next waits for it). */
 let previewInFlight: Promise<void> | undefined;
 /** How long the last preview took, page to page (ms): sets the next one's time limit. */
 let lastPreviewMs = 0;
 
-/** Debounced dry run of the current command. */
+/** Dry run of the current command, after `delay` ms (0: once the current task's changes are in). */
 export function schedulePreview(delay: number = PREVIEW_DELAY_MS): void {
+  cancelScheduledPreview();
+  const scheduled = previewScheduled;
+  if (delay > 0) previewTimer = setTimeout(() => void preview(), delay);
+  else queueMicrotask(() => scheduled === previewScheduled && void preview());
+}
+
+/** Drops the preview `schedulePreview` set up and has not started (a Run, a newer schedule). */
+function cancelScheduledPreview(): void {
   clearTimeout(previewTimer);
-  previewTimer = setTimeout(() => void preview(), delay);
+  previewTimer = undefined;
+  previewScheduled++;
 }
 
 /**
@@ -339,7 +352,7 @@ async function previewOnce(ticket: number): Promise<void> {
 
 /** Runs the command for real: the collections change, an undo step is recorded. */
 export async function run(): Promise<RunHead | null> {
-  clearTimeout(previewTimer);
+  cancelScheduledPreview();
   const ticket = ++previewTicket;
   const s = store.getState();
   if (s.readOnly) return null;

@@ -1,0 +1,69 @@
+/**
+ * The live preview keeps up with typing: it starts with no timer after a keystroke, a Run right
+ * after typing is not replaced by the preview of the same text, and the parts the worker builds
+ * only when read (oplog entries, a card's oplog `o`) read as written far down a long preview.
+ */
+import { expect, test, type Playground } from './fixtures.js';
+
+async function collectionOf(playground: Playground, count: number): Promise<void> {
+  const page = playground.page;
+  await page.getByTestId('new-collection').click();
+  await page.getByTestId('new-collection-name').fill('many');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByTestId('collection-tab.many')).toBeVisible();
+  await page.getByTestId('import-documents').click();
+  const lines = Array.from({ length: count }, (_, i) => `{"_id": ${i}, "n": ${i}}`).join('\n');
+  await page.getByTestId('import-text').fill(lines);
+  await page.getByTestId('import-submit').click();
+  await expect(page.getByTestId('collection-tab.many')).toContainText(String(count));
+}
+
+test('a long preview shows its last oplog entry and a far card with its oplog o', async ({ playground, page }) => {
+  await playground.open();
+  await collectionOf(playground, 300);
+  await playground.setCommand('db.many.updateMany({}, {$inc: {n: 1000}})');
+  await expect(playground.diff).toHaveAttribute('data-kind', 'preview');
+  // The far card: its after state and what the oplog records for it.
+  await playground.diff.evaluate((el) => {
+    el.scrollTop = el.scrollHeight;
+    el.dispatchEvent(new Event('scroll'));
+  });
+  const last = playground.diff.locator('[data-testid="diff-document"][data-id="299"]');
+  await expect(last).toBeVisible();
+  await expect(last.locator('.side.after')).toContainText('1299');
+  await last.getByText('What the oplog records for this change').click();
+  await expect(last.locator('.card-oplog pre')).toContainText('"diff"');
+  await expect(last.locator('.card-oplog pre')).toContainText('1299');
+  // The oplog pane's last entry, built when scrolled to.
+  const oplog = await playground.oplog();
+  await oplog.evaluate((el) => {
+    el.scrollTop = el.scrollHeight;
+    el.dispatchEvent(new Event('scroll'));
+  });
+  const entry = oplog.getByTestId('oplog-entry').filter({ hasText: '_id 299' });
+  await expect(entry).toBeVisible();
+  await expect(entry).toHaveAttribute('data-op', 'u');
+  await expect(entry).toContainText('many');
+  // The preview left nothing behind: the collection still holds the old values.
+  await expect(playground.documents.first()).toContainText('_id: 0,n: 0}');
+});
+
+test('a Run right after a keystroke stays shown as committed', async ({ playground, page }) => {
+  await playground.open();
+  await page.getByTestId('collection-tab.students').click();
+  await playground.setCommand('db.students.updateMany({}, {$set: {x: 1}})');
+  await playground.waitForPreview();
+  // A keystroke, and Run in the next task: the preview of that text must not replace the Run.
+  const editor = playground.editor;
+  if ((await editor.getAttribute('data-editor')) !== 'textarea') {
+    await page.keyboard.press('ControlOrMeta+End');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
+    await page.keyboard.type('2');
+  }
+  await page.getByTestId('run-button').click();
+  await expect(page.getByTestId('result-kind')).toContainText('committed');
+  await page.waitForTimeout(1000);
+  await expect(page.getByTestId('result-kind')).toContainText('committed');
+  await expect(playground.diff).toHaveAttribute('data-kind', 'committed');
+  await expect(playground.documents.first()).toContainText('x: 12}');
+});
