@@ -107,6 +107,7 @@ export class EngineHandler {
           throw interrupted('preview cancelled: a newer preview was asked for');
         }
         return this.shellRunner().then((shell) => {
+          this.runs.retain(request.keep);
           const before = request.dryRun ? undefined : this.engine.snapshot();
           const recorded = recordPlaygroundScript(this.engine, shell, request.db, request.script, request.dryRun);
           if (before !== undefined) this.beforeLastRun = { snapshot: before, script: request.script };

@@ -173,6 +173,32 @@ describe('runRange and runScript requests', () => {
     expect(bad).toMatchObject({ ok: false, error: { code: 2 } });
   });
 
+  it('drop the runs a new run does not keep, also when its script does not parse', async () => {
+    const handler = await handlerWithDocs();
+    const head = async (id: number, keep?: number, script = SCRIPT): Promise<number> => {
+      const r = await handler.handle({ id, type: 'runScript', db: 'test', script, dryRun: true, keep });
+      if (!r.ok) throw new Error(r.error.errmsg);
+      return (r.result as { runId: number }).runId;
+    };
+    const held = async (id: number, runId: number): Promise<boolean> =>
+      (await handler.handle({ id, type: 'runRange', runId, list: 'cards', from: 0, to: 1 })).ok;
+    const a = await head(20);
+    const b = await head(21, a);
+    expect(await held(22, a)).toBe(true);
+    // The page shows b: the next preview keeps b only.
+    const failed = await handler.handle({
+      id: 23,
+      type: 'runScript',
+      db: 'test',
+      script: 'db.c.find(',
+      dryRun: true,
+      keep: b,
+    });
+    expect(failed.ok).toBe(true);
+    expect(await held(24, a)).toBe(false);
+    expect(await held(25, b)).toBe(true);
+  });
+
   it('cancel a preview that a newer preview overtook before it started, never a Run', async () => {
     const handler = await handlerWithDocs();
     const script = 'db.c.updateMany({}, {$inc: {n: 1}})';

@@ -224,8 +224,16 @@ export class RunKeeper {
   /** Ids start at a random point, so a restarted worker never answers for a run of the one before. */
   private nextId = Math.floor(Math.random() * 2 ** 40) + 1;
 
-  add(run: RecordedRun, keep: number | undefined): RunHead {
+  /**
+   * Drops every run but `keep`. Called before a new run is recorded as well, so its documents and
+   * those of the run it replaces are never held together with a third run's.
+   */
+  retain(keep: number | undefined): void {
     for (const id of [...this.runs.keys()]) if (id !== keep) this.runs.delete(id);
+  }
+
+  add(run: RecordedRun, keep: number | undefined): RunHead {
+    this.retain(keep);
     const pages = new RunPages(this.nextId++, run);
     this.runs.set(pages.runId, pages);
     return pages.head();
