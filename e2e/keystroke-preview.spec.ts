@@ -18,7 +18,7 @@ async function collectionOf(playground: Playground, count: number): Promise<void
   await expect(page.getByTestId('collection-tab.many')).toContainText(String(count));
 }
 
-test('a long preview shows its last oplog entry and a far card with its oplog o', async ({ playground, page }) => {
+test('a long preview shows its last oplog entry and a far card with its oplog o', async ({ playground }) => {
   await playground.open();
   await collectionOf(playground, 300);
   await playground.setCommand('db.many.updateMany({}, {$inc: {n: 1000}})');
