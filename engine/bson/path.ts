@@ -63,7 +63,27 @@ export function visitPath(
   visitor: PathVisitor,
 ): boolean {
   if (parts.length === 0) return visitor(doc, undefined);
-  return visitFrom(doc, parts, 0, undefined, options.expandLeafArray, visitor);
+  // `visitFrom` unrolled while the path runs through documents (no array yet, so no array index
+  // to carry): a loop instead of a call per component. The first array met, or an array `doc`,
+  // continues in the general walk.
+  const expandLeaf = options.expandLeafArray;
+  const last = parts.length - 1;
+  let container = doc;
+  for (let i = 0; ; i++) {
+    if (!(container instanceof Map)) return visitFrom(container, parts, i, undefined, expandLeaf, visitor);
+    const child = container.get(parts[i]!);
+    if (child === undefined) return visitor(undefined, undefined);
+    if (i === last) {
+      if (expandLeaf && Array.isArray(child)) {
+        for (let k = 0; k < child.length; k++) if (visitor(child[k]!, String(k))) return true;
+      }
+      return visitor(child, undefined);
+    }
+    if (child instanceof Map) container = child;
+    else if (Array.isArray(child)) return visitArray(child, parts, i + 1, undefined, expandLeaf, visitor);
+    // The path continues through a scalar: the field is missing.
+    else return visitor(undefined, undefined);
+  }
 }
 
 function visitFrom(

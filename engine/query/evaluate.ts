@@ -255,8 +255,16 @@ function elemMatchEvaluator(path: string, elementMatches: (el: Value, env: Runti
     for (let k = 0; k < v.length; k++) if (elementMatches(v[k]!, env)) return k;
     return -1;
   };
+  const field = parts.length === 1 ? parts[0]! : undefined;
   return {
     doc(d, env, details) {
+      // A top-level field of a document: the one value visitPath would yield, without a visitor.
+      if (field !== undefined && d instanceof Map) {
+        const k = firstMatch(d.get(field), env);
+        if (k < 0) return false;
+        if (details) details.elemMatchKey = String(k);
+        return true;
+      }
       let key: string | undefined;
       const hit = visitPath(d, parts, NO_LEAF, (v, idx) => {
         const k = firstMatch(v, env);

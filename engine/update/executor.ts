@@ -55,5 +55,10 @@ export interface ApplyResult {
 
 export interface UpdateExecutor {
   readonly kind: 'modifier' | 'replacement' | 'pipeline';
+  /**
+   * `UpdateDriver::needMatchDetails`: only a positional `$` reads the query's match details
+   * (`matchedArrayIndex`), so only then does the scan ask the matcher to record them.
+   */
+  readonly needsMatchDetails?: boolean;
   apply(doc: Doc, params: ApplyParams): ApplyResult;
 }

@@ -25,6 +25,7 @@ export const sizeCheckedResult = checkUpdatedDocumentSize;
 
 export class ModifierUpdateExecutor implements ModifierExecutor {
   readonly kind = 'modifier' as const;
+  readonly needsMatchDetails: boolean;
 
   constructor(
     readonly tree: ObjectNode,
@@ -32,6 +33,7 @@ export class ModifierUpdateExecutor implements ModifierExecutor {
     readonly targetPaths: readonly string[],
     readonly hasPositional: boolean,
   ) {
+    this.needsMatchDetails = hasPositional;
     Object.freeze(this);
   }
 

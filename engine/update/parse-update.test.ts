@@ -20,6 +20,15 @@ describe('parseUpdate classification', () => {
     expect(parse('[{"$set": {"a": 1}}]').kind).toBe('pipeline');
   });
 
+  it('asks for the match details only with a positional $ (UpdateDriver::needMatchDetails)', () => {
+    expect(parse('{"$set": {"a.$": 1}}').needsMatchDetails).toBe(true);
+    expect(parse('{"$inc": {"n": 1}, "$unset": {"a.$.b": ""}}').needsMatchDetails).toBe(true);
+    expect(parse('{"$set": {"a.0": 1, "b": 2}}').needsMatchDetails).toBe(false);
+    expect(parse('{"$set": {"a.$[]": 1, "b.$[x]": 2}}', { arrayFilters: '[{"x": 1}]' }).needsMatchDetails).toBe(false);
+    expect(parse('{"a": 1}').needsMatchDetails).toBeFalsy();
+    expect(parse('[{"$set": {"a": 1}}]').needsMatchDetails).toBeFalsy();
+  });
+
   it('treats a mixed document starting with a plain field as a replacement (52 at apply time)', () => {
     expect(parse('{"a": 1, "$set": {"b": 1}}').kind).toBe('replacement');
   });

@@ -162,14 +162,15 @@ export class PreparedStatement {
   private scan(
     plan: AccessPlan,
     progress: { docsExamined: number },
-    visit: (doc: Doc, details: MatchDetails, rid: number | undefined) => boolean,
+    visit: (doc: Doc, details: MatchDetails | undefined, rid: number | undefined) => boolean,
+    withDetails = true,
   ): void {
     const { candidates, recordIds } = plan;
     for (let i = 0; i < candidates.length; i++) {
       const doc = candidates[i]!;
       this.ctx.deadline.check();
       progress.docsExamined++;
-      const details: MatchDetails = {};
+      const details: MatchDetails | undefined = withDetails ? {} : undefined;
       let matched: boolean;
       try {
         matched = this.matcher.matches(doc, this.env, details);
@@ -187,7 +188,7 @@ export class PreparedStatement {
     const progress = { docsExamined: 0 };
     const single = !this.spec.multi && this.spec.sort === undefined;
     this.scan(plan, progress, (doc, details, rid) => {
-      matches.push({ doc, details, rid });
+      matches.push({ doc, details: details!, rid });
       return !single;
     });
     const { docsExamined } = progress;
@@ -231,13 +232,18 @@ export class PreparedStatement {
       error: error?.toInfo(),
     });
     try {
-      this.scan(plan, progress, (doc, details, rid) => {
-        const change = this.updateOne(doc, details, rid, collect);
-        nMatched++;
-        if (!change.noop) nModified++;
-        if (collect) changes.push(change);
-        return this.spec.multi;
-      });
+      this.scan(
+        plan,
+        progress,
+        (doc, details, rid) => {
+          const change = this.updateOne(doc, details, rid, collect);
+          nMatched++;
+          if (!change.noop) nModified++;
+          if (collect) changes.push(change);
+          return this.spec.multi;
+        },
+        this.executor.needsMatchDetails === true,
+      );
     } catch (e) {
       const err = toEngineError(e);
       if (isInterruption(err)) throw err;
@@ -305,12 +311,17 @@ export class PreparedStatement {
    * Updates one stored document. Runtime errors get the executor prefix. The change's `oplog`
    * document is built only when `collect`, and then only when read (it shares the entry's builder).
    */
-  private updateOne(doc: Doc, details: MatchDetails, rid: number | undefined, collect: boolean): DocumentChange {
+  private updateOne(
+    doc: Doc,
+    details: MatchDetails | undefined,
+    rid: number | undefined,
+    collect: boolean,
+  ): DocumentChange {
     const collection = this.collection!;
     let res: ApplyResult;
     try {
       res = this.executor.apply(doc, {
-        matchedArrayIndex: details.elemMatchKey,
+        matchedArrayIndex: details?.elemMatchKey,
         isUpsertInsert: false,
         immutablePaths: ['_id'],
         env: this.env,
