@@ -10,6 +10,7 @@ import { fail } from '../errors.js';
 import { parsePipelineUpdate } from './pipeline-executor.js';
 import { parseArrayFilters } from './array-filters.js';
 import type { UpdateExecutor } from './executor.js';
+import { modifierExecutorCache, modifierUpdateKey } from './parse-cache.js';
 import { parseModifierUpdate, type LeafWrapper } from './parse-modifiers.js';
 import { isReplacementDocument, ReplacementUpdateExecutor } from './replacement-executor.js';
 
@@ -30,6 +31,20 @@ export interface UpdateParseOptions {
 }
 
 export function parseUpdate(u: Value, options: UpdateParseOptions): UpdateExecutor {
+  // A modifier document seen before (same content, filters and collator) is not parsed again.
+  const key =
+    isDoc(u) && !isReplacementDocument(u) && options.constants === undefined && options.wrapLeaf === undefined
+      ? modifierUpdateKey(u, options.arrayFilters)
+      : undefined;
+  if (key === undefined) return parseUncached(u, options);
+  const cached = modifierExecutorCache.get(options.collator, key);
+  if (cached !== undefined) return cached;
+  const executor = parseUncached(u, options);
+  modifierExecutorCache.set(options.collator, key, executor);
+  return executor;
+}
+
+function parseUncached(u: Value, options: UpdateParseOptions): UpdateExecutor {
   if (!isArray(u) && !isDoc(u)) throw fail(9, 'Update argument must be either an object or an array');
   const arrayFilters = parseArrayFilters(options.arrayFilters, options.collator);
   if (isArray(u)) {
