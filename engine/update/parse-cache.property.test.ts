@@ -35,8 +35,13 @@ const constant = fc.constantFrom(
 );
 const field = fc.constantFrom('n', 'a.b', 'tags', 'items.0.q', 'score');
 
+interface UpdateText {
+  readonly u: string;
+  readonly arrayFilters?: string;
+}
+
 /** One statement's `u` (and arrayFilters) as EJSON text; shapes repeat, constants vary. */
-const update = fc.oneof(
+const update: fc.Arbitrary<UpdateText> = fc.oneof(
   fc.tuple(field, constant).map(([f, c]) => ({ u: `{"$inc": {"${f}": ${c}}}` })),
   fc.tuple(field, constant).map(([f, c]) => ({ u: `{"$set": {"${f}": ${c}}, "$min": {"score": ${c}}}` })),
   fc.tuple(constant, constant).map(([c, t]) => ({ u: `{"$set": {"tags.$[t]": ${c}}}`, arrayFilters: `[{"t": ${t}}]` })),
