@@ -9,12 +9,15 @@ import { fail } from '../errors.js';
 import { compilePattern } from '../query/regex.js';
 import { PcreMatchError, type MatchOffsets, type Pcre } from '../regex/index.js';
 import type { ExprNode, OperatorParser, ParseContext, Scope } from './types.js';
+import { approximateSize } from './approximate-size.js';
 import { nullish, typeName } from './util.js';
 import { ConstantNode } from './variables.js';
 
 type Mode = 'match' | 'find' | 'findAll';
 
 const VALID_FLAGS = 'imsux';
+/** `BufferMaxSize`: $regexFindAll's matches may take at most 64 MB (Value::getApproximateSize). */
+const BUFFER_MAX_SIZE = 64 * 1024 * 1024;
 
 /** `extractRegexAndOptions` + `compile`: undefined when the pattern is nullish. */
 function prepare(op: string, pattern: Value | undefined, opts: Value | undefined): Pcre | undefined {
@@ -84,6 +87,7 @@ function evaluateRegex(op: string, mode: Mode, re: Pcre | undefined, input: Valu
     return m === null ? null : matchDocument(input, m, codePoints(input, 0, m[0]!));
   }
   const out: Value[] = [];
+  let totalSize = 0;
   let startPos = 0;
   let startCp = 0;
   do {
@@ -91,7 +95,10 @@ function evaluateRegex(op: string, mode: Mode, re: Pcre | undefined, input: Valu
     if (m === null) break;
     startCp += codePoints(input, startPos, m[0]!);
     startPos = m[0]!;
-    out.push(matchDocument(input, m, startCp));
+    const found = matchDocument(input, m, startCp);
+    totalSize += approximateSize(found);
+    if (totalSize > BUFFER_MAX_SIZE) throw fail(51151, `${op}: the size of buffer to store output exceeded the 64MB limit`);
+    out.push(found);
     const matchLength = m[1]! - m[0]!;
     if (matchLength <= 0) {
       // An empty match: move on by one character so the next search cannot return it again.

@@ -8,7 +8,7 @@
  *   re.exec('aaab', 0);                       // capture offsets, null, or throws PcreMatchError
  */
 import { compileProgram } from './program.js';
-import { Machine, ABORT, MATCHED } from './machine.js';
+import { Machine, ABORT, FRAMES_AT_START, MATCHED } from './machine.js';
 import { parsePattern, NO_OPTIONS } from './parser.js';
 import { analyzeStart, NO_START_INFO, type StartInfo } from './start-info.js';
 
@@ -47,12 +47,11 @@ export function compilePcre(pattern: string, flags: string): Pcre {
     matchLimit: Math.min(MATCH_LIMIT, parsed.matchLimit ?? Infinity),
     depthLimit: Math.min(DEPTH_LIMIT, parsed.depthLimit ?? Infinity),
   });
-  return new CompiledPcre(
-    parsed.captureCount,
-    machine,
-    parsed.noStartOpt ? NO_START_INFO : analyzeStart(parsed.root),
-    parsed.newline === 'LF',
-  );
+  const start = parsed.noStartOpt ? NO_START_INFO : analyzeStart(parsed.root);
+  // Below the frames every attempt costs, a found literal is a match error, not a match: the
+  // machine (reached only at candidate starts, as after PCRE2's start-up checks) raises it.
+  const limitBelowAttempt = (parsed.matchLimit ?? Infinity) < FRAMES_AT_START;
+  return new CompiledPcre(parsed.captureCount, machine, limitBelowAttempt ? { ...start, literal: undefined } : start, parsed.newline === 'LF');
 }
 
 class CompiledPcre implements Pcre {

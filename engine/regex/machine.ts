@@ -59,6 +59,9 @@ export const MATCHED = -2;
 export const NO_MATCH = -1;
 export const ABORT = -3;
 
+/** Frames PCRE2 counts against the match limit at every attempted start position. */
+export const FRAMES_AT_START = 2;
+
 interface CallFrame {
   readonly group: number;
   readonly ret: number;
@@ -136,7 +139,11 @@ export class Machine {
     slots.fill(-1);
     slots[0] = start;
     this.sp = 0;
-    this.count = 0;
+    // pcre2_match's match() counts its first frame and the RMATCH of the pattern's outermost
+    // bracket (always taken at depth 0) before looking at the subject: (*LIMIT_MATCH=1) fails
+    // at any attempted start, (*LIMIT_MATCH=2) needs a pattern without groups or choices.
+    this.count = FRAMES_AT_START;
+    if (this.count > this.opts.matchLimit) throw new PcreMatchError(-47);
     this.depth = 0;
     this.calls = null;
     if (this.objs.length > 0) this.objs.length = 0;
@@ -195,6 +202,8 @@ export class Machine {
           pc = inst.a;
           continue outer;
         case Op.OPEN:
+          // A capturing bracket is entered through RMATCH (OP_CBRA): one more counted frame.
+          if (++this.count > this.opts.matchLimit) throw new PcreMatchError(-47);
           this.setSlot(inst.a, pos);
           pc++;
           continue outer;

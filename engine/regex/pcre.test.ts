@@ -330,4 +330,17 @@ describe('PCRE2 match limits (MATCH_LIMIT 200000, MATCH_LIMIT_DEPTH 4000 in the 
     expect(() => test('(*LIMIT_MATCH=10)(a|b)*c', 'ababababababab c')).toThrow('match limit exceeded');
     expect(test('(a|b)*c', 'ababababababab c')).toBe(true);
   });
+  // pcre2_match counts the first frame of match() and the outermost bracket's RMATCH at every
+  // attempted start, and one more frame per capturing bracket entered (regex.js's LIMIT_MATCH cases).
+  it('every attempted start costs two frames, and each capturing bracket one more', () => {
+    expect(() => test('(*LIMIT_MATCH=1)fé', 'cafétéria')).toThrow('match limit exceeded');
+    expect(test('(*LIMIT_MATCH=2)fé', 'cafétéria')).toBe(true);
+    expect(() => test('(*LIMIT_MATCH=2)(fé)', 'cafétéria')).toThrow('match limit exceeded');
+    expect(exec('(*LIMIT_MATCH=3)(fé)', 'cafétéria')).toEqual(['fé', 'fé']);
+    expect(() => test('(*LIMIT_MATCH=1)(*UCP)^(\\w+)', 'cafétéria')).toThrow('match limit exceeded');
+    expect(test('(*LIMIT_MATCH=5)(*UCP)^(\\w+)', 'cafétéria')).toBe(true);
+  });
+  it('no attempted start (the first character is absent), no match error', () => {
+    expect(test('(*LIMIT_MATCH=1)fé', 'xyz')).toBe(false);
+  });
 });
