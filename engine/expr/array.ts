@@ -210,6 +210,7 @@ const parseIndexOfArray: OperatorParser = (arg, ctx, op) => {
   rangedArity(op, args, 2, 4);
   const collator = ctx.collator;
   return {
+    args,
     evaluate(scope: Scope): Value {
       const arr = args[0]!.evaluate(scope);
       if (nullish(arr)) return null;

@@ -62,7 +62,7 @@ interface Operand {
 const OPERANDS = new WeakMap<ExprNode, { readonly op: string; readonly operands: readonly Operand[] }>();
 
 /** A constant after optimization: a constant, a folded expression, or an array/object literal of constants. */
-function constantOf(node: ExprNode): Operand['constant'] {
+export function constantOf(node: ExprNode): Operand['constant'] {
   const kind = (node as { kind?: string }).kind;
   if (kind === 'constant' || kind === 'folded') return { value: node.evaluate(FOLDING_SCOPE) };
   if (kind === 'array') {

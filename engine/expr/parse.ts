@@ -9,6 +9,7 @@ import { isDoc, type Doc, type Value } from '../bson/values.js';
 import { fail, type EngineError } from '../errors.js';
 import { foldConstant, isConstantSpec } from './constant-folding.js';
 import { optimizeNary } from './nary-optimize.js';
+import { checkConstantOperands } from './operand-checks.js';
 import { OPERATORS } from './operators.js';
 import type { ExprNode, ParseContext, Scope } from './types.js';
 import { ConstantNode, parseFieldPath, validateFieldName } from './variables.js';
@@ -51,7 +52,8 @@ function parseOperatorExpression(obj: Doc, ctx: ParseContext): ExprNode {
     const optimized = optimizeNary(op, arg, ctx, parser);
     if (optimized) return optimized;
   }
-  return foldConstant(obj, parser(arg, ctx, op), ctx);
+  const node = parser(arg, ctx, op);
+  return foldConstant(obj, ctx.optimize ? checkConstantOperands(op, obj, node, ctx) : node, ctx);
 }
 
 function parseObjectLiteral(obj: Doc, ctx: ParseContext): ExprNode {

@@ -143,3 +143,36 @@ describe('ExpressionNary::optimize: fully associative operators', () => {
     }
   });
 });
+
+describe("operators' own optimize(): checks of constant operands (aggregate only)", () => {
+  it('$indexOfArray: a constant non-array first operand fails with 50809 before any document; a nullish one is null', () => {
+    expect(onEmptyCollection({ $indexOfArray: ['string', '$x'] })).toEqual({
+      code: 50809,
+      errmsg: `${OPTIMIZE_PREFIX}First operand of $indexOfArray must be an array. First argument is of type: string`,
+    });
+    expect(viaUpdate({ $indexOfArray: ['string', '$x'] }, { x: 1 })).toEqual({
+      error: { code: 40090, errmsg: '$indexOfArray requires an array as a first argument, found: string' },
+    });
+    expect(expr({ $indexOfArray: [null, '$x', 'bad'] }, { x: 1 })).toBeNull();
+    expect(expr({ $indexOfArray: [['a', 'b'], '$x'] }, { x: 'b' })).toEqual(i(1));
+  });
+  it('$setIsSubset: a constant non-array second operand fails with 17311, before the first operand is checked', () => {
+    expect(viaAggregate({ $setIsSubset: ['$x', 5] }, { x: 1 })).toEqual({
+      error: { code: 17311, errmsg: `${OPTIMIZE_PREFIX}both operands of $setIsSubset must be arrays. Second argument is of type: double` },
+    });
+    expect(viaUpdate({ $setIsSubset: ['$x', 5] }, { x: 1 })).toEqual({
+      error: { code: 17046, errmsg: 'both operands of $setIsSubset must be arrays. First argument is of type: double' },
+    });
+  });
+  it('$setEquals: every constant operand must be an array (5887502), even when all are constants', () => {
+    expect(onEmptyCollection({ $setEquals: ['$x', [1], 'a'] })).toEqual({
+      code: 5887502,
+      errmsg: `${OPTIMIZE_PREFIX}All operands of $setEquals must be arrays. 3-th argument is of type: string`,
+    });
+    expect(onEmptyCollection({ $setEquals: [[1], 5] })?.code).toBe(5887502);
+    expect(viaUpdate({ $setEquals: [[1], 5] }, {})).toEqual({
+      error: { code: 17044, errmsg: 'All operands of $setEquals must be arrays. 2-th argument is of type: double' },
+    });
+    expect(expr({ $setEquals: ['$x', [1, 2]] }, { x: [2, 1, 1] })).toBe(true);
+  });
+});
