@@ -67,6 +67,12 @@ export function find(coll: string, filter: Lit, projection: Lit): Doc[] {
   return ((reply.get('cursor') as Doc).get('firstBatch') as Doc[]).slice();
 }
 
+/** Runs `pipeline` as a multi-document update of every document of `coll`, or throws its error. */
+export function updateAll(coll: string, pipeline: Lit[]): void {
+  const error = errorOf(command(v({ update: coll, updates: [{ q: {}, u: pipeline, multi: true }] }) as Doc));
+  if (error) throw error;
+}
+
 export type Outcome = { value: Value | undefined } | { error: ExprError };
 
 /** Options of both commands: a collation (aggregate's and the update statement's). */
