@@ -4,18 +4,21 @@
  * Every change goes through `applyCollections`, which validates with the engine's EJSON parser
  * and records an undo step.
  */
-import { useEffect, useState, type ReactNode } from 'react';
-import { COLLECTION_PAGE, type CollectionView, type DocumentView } from '../../engine/worker/protocol.js';
+import { useMemo, useRef, useState, type ReactNode, type UIEvent } from 'react';
+import type { CollectionView } from '../../engine/worker/protocol.js';
 import { perform } from '../actions/actions.js';
 import { applyCollections, request } from '../engine/controller.js';
+import { documentRangesOf, useDocuments, type DocumentItem } from '../engine/document-ranges.js';
 import { onTabListKeyDown } from './tab-keys.js';
 import { usePlayground, store } from '../state/store.js';
 import type { CollectionState } from '../state/types.js';
+import { documentHeight, UNKNOWN_DOCUMENT_HEIGHT } from './collection/document-height.js';
 import { DocumentEditor } from './DocumentEditor.js';
 import { TreeView } from './TreeView.js';
+import { typicalHeight, windowOf } from './windowing.js';
 
-/** Documents shown before "show more" (the rest stay in the collection). */
-const PAGE = COLLECTION_PAGE;
+/** Windowing starts above this many documents (smaller collections render every card). */
+const WINDOW_THRESHOLD = 40;
 
 function replaceCollection(name: string, f: (c: CollectionState) => CollectionState): CollectionState[] {
   return store.getState().collections.map((c) => (c.name === name ? f(c) : c));
@@ -73,15 +76,21 @@ export function CollectionsPanel(): ReactNode {
 
 function CollectionBody({ view, readOnly }: { view: CollectionView; readOnly: boolean }): ReactNode {
   const openDialog = usePlayground((s) => s.openDialog);
-  const [limit, setLimit] = useState(PAGE);
-  const documents = useDocumentPages(view, limit);
+  const { win, documents, box, list, onScroll, unknown } = useDocumentWindow(view);
   const [adding, setAdding] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const act = async (next: CollectionState[], label: string): Promise<void> => {
     setError(await applyCollections(next, label));
   };
   return (
-    <div id="collection-docs" role="tabpanel" aria-labelledby={`coll-tab-${view.name}`} className="docs">
+    <div
+      id="collection-docs"
+      role="tabpanel"
+      aria-labelledby={`coll-tab-${view.name}`}
+      className="docs"
+      ref={box}
+      onScroll={onScroll}
+    >
       {readOnly ? null : (
         <div className="row-actions">
           <button type="button" className="btn small" data-testid="add-document" onClick={() => setAdding(true)}>
@@ -145,52 +154,79 @@ function CollectionBody({ view, readOnly }: { view: CollectionView; readOnly: bo
         />
       ) : null}
       {view.count === 0 ? <p className="empty">This collection is empty.</p> : null}
-      <ol className="doc-list">
+      <ol className="doc-list" ref={list} start={win.first + 1}>
+        {win.top > 0 ? <li className="doc-space" style={{ height: win.top }} aria-hidden="true" /> : null}
         {documents.map((d, i) => (
-          <DocumentCard
-            key={`${i}:${d.ejson}`}
-            index={i}
+          <DocumentSlot
+            key={`${win.first + i}:${d === undefined || d === 'gone' ? d : d.ejson}`}
+            index={win.first + i}
             collection={view.name}
             doc={d}
+            loadingHeight={unknown}
             readOnly={readOnly}
             onAct={act}
           />
         ))}
+        {win.rest > 0 ? <li className="doc-space" style={{ height: win.rest }} aria-hidden="true" /> : null}
       </ol>
-      {view.count > limit ? (
-        <button type="button" className="btn small" onClick={() => setLimit(limit + PAGE)}>
-          Show {Math.min(PAGE, view.count - limit)} more
-        </button>
-      ) : null}
     </div>
   );
 }
 
 /**
- * The first `limit` documents of a collection: the view brings the first page with display trees,
- * the worker sends further pages on request (a page of a view that was replaced meanwhile is dropped).
+ * The documents near the scroll position: a long collection is windowed by the pane's scroll
+ * offset (estimated card heights), and its documents come from the worker a page at a time.
  */
-function useDocumentPages(view: CollectionView, limit: number): readonly DocumentView[] {
-  const [more, setMore] = useState<{ view: CollectionView; documents: readonly DocumentView[] }>({
+function useDocumentWindow(view: CollectionView) {
+  const ranges = documentRangesOf(
     view,
-    documents: [],
-  });
-  const extra = more.view === view ? more.documents : [];
-  const have = view.documents.length + extra.length;
-  const want = Math.min(limit, view.count);
-  useEffect(() => {
-    if (have >= want) return;
-    let live = true;
-    void request({ type: 'documents', db: store.getState().database, collection: view.name, from: have, to: want })
-      .then((r) => {
-        if (live && r.ok) setMore({ view, documents: [...extra, ...r.result] });
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [view, have, want, extra]);
-  return extra.length === 0 ? view.documents.slice(0, limit) : [...view.documents, ...extra].slice(0, limit);
+    () => store.getState().database,
+    () => request,
+  );
+  const unknown = useMemo(
+    () => typicalHeight(view.documents, (d) => documentHeight(d.tree), UNKNOWN_DOCUMENT_HEIGHT),
+    [view],
+  );
+  const box = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLOListElement>(null);
+  const [scroll, setScroll] = useState({ top: 0, viewport: 800 });
+  const onScroll = (e: UIEvent<HTMLDivElement>): void => {
+    const el = e.currentTarget;
+    // The list starts below the pane's buttons and notes: its own offset counts from there.
+    const at = list.current === null ? 0 : list.current.getBoundingClientRect().top - el.getBoundingClientRect().top;
+    setScroll({ top: Math.max(0, -at), viewport: el.clientHeight || 800 });
+  };
+  const height = (i: number): number => {
+    const d = ranges.item(i);
+    return d === undefined || d === 'gone' ? unknown : documentHeight(d.tree);
+  };
+  const win =
+    view.count <= WINDOW_THRESHOLD
+      ? { first: 0, last: view.count, top: 0, rest: 0 }
+      : windowOf(view.count, height, scroll.top, scroll.viewport);
+  const documents = useDocuments(ranges, win.first, win.last);
+  return { win, documents, box, list, onScroll, unknown };
+}
+
+/** A document card, or its place while it is on its way. */
+function DocumentSlot(props: {
+  index: number;
+  collection: string;
+  doc: DocumentItem;
+  loadingHeight: number;
+  readOnly: boolean;
+  onAct: (next: CollectionState[], label: string) => Promise<void>;
+}): ReactNode {
+  const { doc, loadingHeight, ...rest } = props;
+  if (doc === undefined)
+    return <li className="doc-card loading" aria-busy="true" style={{ height: loadingHeight - 8 }} />;
+  if (doc === 'gone')
+    return (
+      <li className="doc-card loading" data-testid="document-gone">
+        This document could not be loaded from the engine.
+      </li>
+    );
+  return <DocumentCard {...rest} doc={doc} />;
 }
 
 function DocumentCard({
