@@ -167,9 +167,7 @@ test('a second tab never silently overwrites the first one’s saved work', asyn
 
   // Keeping the second tab's work saves it, keeps the first's as previous work, and tells the first tab.
   await second.page.getByTestId('other-tab-keep').click();
-  await expect
-    .poll(async () => (await readSaved(playground.page)).collections?.map((c) => c.name))
-    .toContain('second');
+  await expect.poll(async () => (await readSaved(playground.page)).collections?.map((c) => c.name)).toContain('second');
   saved = await readSaved(playground.page);
   expect(saved.previous?.collections.map((c) => c.name)).toContain('first');
   await expect(playground.page.getByTestId('other-tab')).toBeVisible();
@@ -196,8 +194,7 @@ test('a full disk gets a clear notice; the page keeps working and the last save 
   // About 1 MB of incompressible text.
   await page.getByTestId('collection-tab.students').click();
   await page.getByTestId('import-documents').click();
-  const random = (n: number): string =>
-    Array.from({ length: n }, () => Math.random().toString(36).slice(2)).join('');
+  const random = (n: number): string => Array.from({ length: n }, () => Math.random().toString(36).slice(2)).join('');
   const lines = Array.from({ length: 100 }, (_, i) => `{"_id": ${100 + i}, "pad": "${random(1000)}"}`).join('\n');
   await page.getByTestId('import-text').fill(lines);
   await page.getByTestId('import-submit').click();
@@ -223,10 +220,7 @@ test('the work downloads as a file and opens again from it', async ({ page, play
   await playground.open();
   await makeOwnWork(playground);
   await page.getByTestId('share-button').click();
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByTestId('download-workspace').click(),
-  ]);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-workspace').click()]);
   const path = await download.path();
   await page.keyboard.press('Escape');
   page.once('dialog', (d) => void d.accept());
@@ -236,4 +230,72 @@ test('the work downloads as a file and opens again from it', async ({ page, play
   await page.getByTestId('open-workspace').setInputFiles(path);
   await expect(page.getByTestId('collection-tab.mine')).toBeVisible();
   expect(await playground.command()).toBe('// my own command');
+});
+
+/** Pastes `text` into the Import dialog as the clipboard does (a `paste` event carrying the text). */
+async function pasteIntoImport(page: Playground['page'], text: string): Promise<void> {
+  await page.getByTestId('import-text').evaluate((el, t) => {
+    const clipboardData = new DataTransfer();
+    clipboardData.setData('text/plain', t);
+    el.dispatchEvent(new ClipboardEvent('paste', { clipboardData, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+test('a 10,000-document collection saved after a Run is restored exactly after a reload, and downloads whole', async ({
+  page,
+  playground,
+}) => {
+  test.setTimeout(180_000);
+  const count = 10_000;
+  const docs = Array.from(
+    { length: count },
+    (_, i) =>
+      `{"_id": ${i}, "l": {"$numberLong": "${i}"}, "d": {"$numberDouble": "${i}.5"}, "s": "é \\"${i}\\"", "a": [${i}, {"k": "v"}]}`,
+  );
+  // After `$inc: {l: NumberLong(1)}, $set: {t: true}`, in the page's typed EJSON (field order kept).
+  const expected = Array.from({ length: count }, (_, i) => ({
+    _id: i,
+    l: { $numberLong: String(i + 1) },
+    d: i + 0.5,
+    s: `é "${i}"`,
+    a: [i, { k: 'v' }],
+    t: true,
+  }));
+  const exactly = (texts: readonly string[]): string => JSON.stringify(JSON.parse(`[${texts.join(',')}]`));
+
+  await playground.open();
+  await page.getByTestId('import-documents').click();
+  await page.getByTestId('import-dialog').getByLabel('Collection', { exact: true }).fill('big');
+  await pasteIntoImport(page, `[${docs.join(',\n')}]`);
+  await expect(page.getByTestId('import-large')).toContainText('MB of text');
+  await page.getByTestId('import-submit').click();
+  await expect(page.getByTestId('collection-tab.big')).toContainText(String(count), { timeout: 60_000 });
+
+  await playground.setCommand('db.big.updateMany({}, {$inc: {l: NumberLong(1)}, $set: {t: true}})');
+  await page.getByTestId('run-button').click();
+  await expect(page.getByTestId('result-kind')).toContainText('committed', { timeout: 60_000 });
+  await expect(playground.documents.first()).toContainText('NumberLong(1)');
+  await expect
+    .poll(async () => exactly((await readSaved(page)).collections?.find((c) => c.name === 'big')?.docs ?? []), {
+      timeout: 30_000,
+    })
+    .toBe(JSON.stringify(expected));
+
+  await page.reload();
+  await expect(page.getByTestId('engine-status')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+  await expect(page.getByTestId('collection-tab.big')).toContainText(String(count));
+  await page.getByTestId('collection-tab.big').click();
+  await expect(playground.documents.first()).toContainText('NumberLong(1)');
+  // The engine got every document back with its types.
+  await playground.setCommand(
+    'db.big.countDocuments({t: true, l: {$type: "long"}, d: {$type: "double"}, "a.1.k": "v", _id: {$type: "int"}})',
+  );
+  await expect(page.getByTestId('result-pane')).toContainText('10000', { timeout: 30_000 });
+  // The download holds every document, exactly.
+  await page.getByTestId('share-button').click();
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-workspace').click()]);
+  const file = JSON.parse(await readFile(await download.path(), 'utf8')) as {
+    collections: { name: string; documents: unknown[] }[];
+  };
+  expect(JSON.stringify(file.collections.find((c) => c.name === 'big')?.documents)).toBe(JSON.stringify(expected));
 });

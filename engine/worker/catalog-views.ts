@@ -11,6 +11,7 @@ import {
 } from './protocol.js';
 import { firstBatch, isOk, replyError } from './reply-fields.js';
 import { toTree, typedEJSON } from './views.js';
+import { packTexts } from './work-requests.js';
 
 /** The database's collections for display, in creation order (system collections left out). */
 export function collectionViews(engine: Engine, db: string): CollectionView[] {
@@ -27,6 +28,7 @@ export function collectionViews(engine: Engine, db: string): CollectionView[] {
       const docs = engine.documents(db, name);
       const ejson = docs.map((d) => typedEJSON(d));
       const documents = docs.slice(0, COLLECTION_PAGE).map((d, i) => ({ ejson: ejson[i]!, tree: toTree(d) }));
+      const texts = packTexts(ejson);
       const options = infos.get(name)?.get('options');
       const indexes = firstBatch(engine.runCommand(db, new Map<string, Value>([['listIndexes', name]])))
         .filter((spec) => spec.get('name') !== '_id_')
@@ -39,13 +41,18 @@ export function collectionViews(engine: Engine, db: string): CollectionView[] {
       return {
         name,
         count: docs.length,
-        ejson,
+        texts,
         documents,
         ...(shardKey === undefined ? {} : { shardKey: typedEJSON(shardKey, 0) }),
         ...(isDoc(options) && options.size > 0 ? { options: typedEJSON(options) } : {}),
         ...(indexes.length > 0 ? { indexes: typedEJSON(indexes) } : {}),
       };
     });
+}
+
+/** Every document of a collection as its own typed EJSON text, in order. */
+export function documentTexts(engine: Engine, db: string, collection: string): string[] {
+  return engine.documents(db, collection).map((d) => typedEJSON(d));
 }
 
 /** Documents `from` to `to` (exclusive) of a collection, with display trees. */

@@ -12,12 +12,14 @@ import { isArray, isDoc, type Doc, type Value } from '../bson/values.js';
 import { codeNameOf, isEngineError } from '../errors.js';
 import { Engine } from '../index.js';
 import { loadEngineShell, type ShellRunner } from './shell-runner.js';
-import { documentViews } from './catalog-views.js';
+import { documentTexts, documentViews } from './catalog-views.js';
 import { collectionViews, deploymentList, recordPlaygroundScript, runSetup } from './playground.js';
 import { RunKeeper } from './run-pages.js';
 import { explainScriptCommand } from './why.js';
+import { setupCollections, readImport } from './work.js';
+import { RequestError, requestError, validateRequest } from './validate-request.js';
+import type { WorkReaders } from './work-requests.js';
 import {
-  isRequestType,
   type Endpoint,
   type ProtocolError,
   type RequestType,
@@ -39,6 +41,8 @@ export interface HandlerOptions {
    * resolving to `undefined` means this build has none.
    */
   readonly loadShell?: () => Promise<ShellRunner | undefined>;
+  /** The host's readers of collection and import texts (the page's worker passes web/'s). */
+  readonly work?: WorkReaders;
 }
 
 /** A request handler bound to its own engine; `serveEngine` puts one on an endpoint. */
@@ -46,6 +50,7 @@ export class EngineHandler {
   private engine: Engine;
   private readonly createEngine: () => Engine;
   private readonly loadShell: () => Promise<ShellRunner | undefined>;
+  private readonly work: WorkReaders | undefined;
   private shell: Promise<ShellRunner | undefined> | undefined;
   private queue: Promise<unknown> = Promise.resolve();
   /** The state before the last committed `runScript`, so Why can explain it (dropped by any other change). */
@@ -57,6 +62,7 @@ export class EngineHandler {
   constructor(options: HandlerOptions = {}) {
     this.createEngine = options.createEngine ?? (() => new Engine());
     this.loadShell = options.loadShell ?? loadEngineShell;
+    this.work = options.work;
     this.engine = this.createEngine();
   }
 
@@ -115,6 +121,15 @@ export class EngineHandler {
         });
       case 'documents':
         return documentViews(this.engine, request.db, request.collection, request.from, request.to);
+      case 'documentTexts':
+        return documentTexts(this.engine, request.db, request.collection);
+      case 'setupCollections': {
+        const error = setupCollections(this.engine, this.readers(), request.db, request.collections);
+        if (error !== undefined) throw new RequestError(error);
+        return null;
+      }
+      case 'parseImport':
+        return readImport(this.readers(), request.text, request.format, request.types ?? {});
       case 'runRange': {
         const pages = this.runs.get(request.runId);
         if (pages === undefined) throw interrupted(`run ${request.runId} is no longer held by the worker`);
@@ -180,6 +195,11 @@ export class EngineHandler {
     throwIfFailed(deleted);
   }
 
+  private readers(): WorkReaders {
+    if (this.work === undefined) throw requestError(115, 'This worker cannot read collection texts (no readers)');
+    return this.work;
+  }
+
   private async shellRunner(): Promise<ShellRunner> {
     this.shell ??= this.loadShell().catch((e: unknown) => {
       // A shell that fails to load is reported on every runShell, not cached as "none".
@@ -206,17 +226,6 @@ export function serveEngine(endpoint: Endpoint, options: HandlerOptions = {}): E
   return handler;
 }
 
-class RequestError extends Error {
-  constructor(readonly info: ProtocolError) {
-    super(info.errmsg);
-  }
-}
-
-function requestError(code: number, errmsg: string): RequestError {
-  return new RequestError({ code, codeName: codeNameOf(code) ?? 'UnknownError', errmsg });
-}
-
-/** The server's 11601 Interrupted: the request was overtaken, or its run is gone. */
 function interrupted(errmsg: string): RequestError {
   return new RequestError({ code: 11601, codeName: 'Interrupted', errmsg });
 }
@@ -237,85 +246,6 @@ function isPreview(message: unknown): boolean {
   if (typeof message !== 'object' || message === null) return false;
   const m = message as { type?: unknown; dryRun?: unknown };
   return m.type === 'runScript' && m.dryRun === true;
-}
-
-const RUN_LISTS = new Set(['statements', 'commands', 'oplog', 'cards']);
-
-function validateRequest(message: unknown): WorkerRequest {
-  if (typeof message !== 'object' || message === null) throw requestError(2, 'request must be an object');
-  const m = message as Record<string, unknown>;
-  if (typeof m['id'] !== 'number') throw requestError(2, 'request needs a numeric id');
-  if (!isRequestType(m['type'])) throw requestError(2, `unknown request type: ${String(m['type'])}`);
-  const needString = (field: string): void => {
-    if (typeof m[field] !== 'string') throw requestError(2, `${m['type']} request needs a string '${field}'`);
-  };
-  switch (m['type']) {
-    case 'runCommand':
-      needString('db');
-      needString('command');
-      break;
-    case 'runShell':
-      needString('db');
-      needString('script');
-      break;
-    case 'runScript':
-      needString('db');
-      needString('script');
-      if (typeof m['dryRun'] !== 'boolean') throw requestError(2, "runScript request needs a boolean 'dryRun'");
-      if (m['keep'] !== undefined && !Number.isInteger(m['keep']))
-        throw requestError(2, "runScript 'keep' must be a run id");
-      break;
-    case 'documents':
-      needString('db');
-      needString('collection');
-      if (!Number.isInteger(m['from']) || !Number.isInteger(m['to'])) {
-        throw requestError(2, "documents request needs integer 'from' and 'to'");
-      }
-      break;
-    case 'runRange':
-      if (!Number.isInteger(m['runId']) || !Number.isInteger(m['from']) || !Number.isInteger(m['to'])) {
-        throw requestError(2, "runRange request needs integer 'runId', 'from' and 'to'");
-      }
-      if (typeof m['list'] !== 'string' || !RUN_LISTS.has(m['list'])) {
-        throw requestError(2, "runRange 'list' must be statements, commands, oplog or cards");
-      }
-      break;
-    case 'collections':
-      needString('db');
-      break;
-    case 'why':
-      needString('db');
-      needString('script');
-      if (!Number.isInteger(m['command']) || !Number.isInteger(m['statement'])) {
-        throw requestError(2, "why request needs integer 'command' and 'statement'");
-      }
-      if (m['documentId'] !== undefined) needString('documentId');
-      if (m['committed'] !== undefined && typeof m['committed'] !== 'boolean') {
-        throw requestError(2, "why request's 'committed' must be a boolean");
-      }
-      break;
-    case 'setup': {
-      needString('db');
-      const c = m['commands'];
-      if (!Array.isArray(c) || c.some((t) => typeof t !== 'string') || typeof m['reset'] !== 'boolean') {
-        throw requestError(2, "setup request needs 'reset' and 'commands': [EJSON text]");
-      }
-      break;
-    }
-    case 'loadCollections': {
-      needString('db');
-      const c = m['collections'];
-      if (typeof c !== 'object' || c === null || Object.values(c).some((t) => typeof t !== 'string')) {
-        throw requestError(2, "loadCollections request needs 'collections': {name: EJSON text}");
-      }
-      break;
-    }
-    case 'ping':
-    case 'reset':
-    case 'deployments':
-      break;
-  }
-  return message as WorkerRequest;
 }
 
 function parseValue(text: string, what: string): Value {

@@ -16,6 +16,14 @@
  * the request itself could not be served (unparsable EJSON, unknown request type, no shell …).
  */
 
+import type {
+  DocumentTextsRequest,
+  ImportResult,
+  ParseImportRequest,
+  SetupCollectionsRequest,
+} from './work-requests.js';
+export type { CollectionText, ImportFormat, ImportResult } from './work-requests.js';
+
 /** Correlates a response with its request; the client picks increasing integers. */
 export type RequestId = number;
 
@@ -175,7 +183,10 @@ export type WorkerRequest =
   | DeploymentsRequest
   | WhyRequest
   | RunRangeRequest
-  | DocumentsRequest;
+  | DocumentsRequest
+  | SetupCollectionsRequest
+  | ParseImportRequest
+  | DocumentTextsRequest;
 
 export type RequestType = WorkerRequest['type'];
 
@@ -195,6 +206,9 @@ export interface ResultByType {
   runScript: RunHead;
   runRange: readonly RunRangeItem[];
   documents: DocumentView[];
+  setupCollections: null;
+  parseImport: ImportResult;
+  documentTexts: readonly string[];
   deployments: DeploymentList;
   why: WhyTrace;
 }
@@ -213,15 +227,18 @@ export interface DocumentView {
 
 /**
  * A collection for display. Every document's EJSON text comes along (the page keeps, saves and
- * shares them), but display trees only for the first `COLLECTION_PAGE` documents: the page asks
- * for more (`documents`) when the user shows more.
+ * shares them; a large collection as one text), but display trees only for the first
+ * `COLLECTION_PAGE` documents: the page asks for more (`documents`) as the user scrolls.
  */
 export interface CollectionView {
   readonly name: string;
   /** How many documents the collection holds. */
   readonly count: number;
-  /** Every document as typed relaxed Extended JSON, in order. */
-  readonly ejson: readonly string[];
+  /**
+   * Every document as typed relaxed Extended JSON, in order: one text per document, or, over
+   * `PACK_THRESHOLD` documents, one text of them all joined by `,\n` (work-requests.ts).
+   */
+  readonly texts: readonly string[];
   /** The first `COLLECTION_PAGE` documents, with their display trees. */
   readonly documents: readonly DocumentView[];
   /** `create` options (validator, collation …) as typed EJSON text, when there are any. */
@@ -382,6 +399,9 @@ const REQUEST_TYPES: Readonly<Record<RequestType, true>> = {
   why: true,
   runRange: true,
   documents: true,
+  setupCollections: true,
+  parseImport: true,
+  documentTexts: true,
 };
 
 /** True for every string that names a request type. */

@@ -20,8 +20,8 @@ import {
   authorizationOf,
   deploymentCommandTexts,
   memberCommandTexts,
+  collectionTexts,
   fromViews,
-  setupCommandTexts,
   shardKeyCommandTexts,
 } from './convert.js';
 
@@ -72,8 +72,14 @@ useRangeTransport(() => request);
  */
 export const RUN_TIMEOUT_MS = 30_000;
 
-/** Setup commands per request while restoring: each request stays well inside the time limit. */
-export const SETUP_COMMANDS_PER_REQUEST = 10;
+/**
+ * Time limit of loading collections into the worker (ms): it parses and inserts every document,
+ * 1 ms per kilobyte of text at least (a 30 MB collection: 30 s), never less than the default.
+ */
+export function setupTimeout(collections: readonly CollectionState[]): number {
+  const chars = collections.reduce((n, c) => n + c.docs.reduce((m, d) => m + d.length, 0), 0);
+  return Math.min(120_000, Math.max(REQUEST_TIMEOUT_MS, chars / 1000));
+}
 
 function message(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
@@ -164,16 +170,15 @@ export async function syncEngine(
   send: Send = request,
 ): Promise<CollectionView[]> {
   const s = store.getState();
-  const commands = setupCommandTexts(s.database, collections);
   if (engineAuthorization) await setEngineAuthorization(false, send);
   await adminCommands(memberCommandTexts(s.deployment, true), send);
-  // In batches (inserts are split too, see setupCommands): a large collection restores in
-  // several requests, each well inside the worker's time limit and the server's batch size.
-  for (let i = 0; i === 0 || i < commands.length; i += SETUP_COMMANDS_PER_REQUEST) {
-    const batch = commands.slice(i, i + SETUP_COMMANDS_PER_REQUEST);
-    const setup = await send({ type: 'setup', db: s.database, reset: i === 0, commands: batch });
-    if (!setup.ok) throw new Error(errorText(setup.error));
-  }
+  // The worker reads the texts and builds the commands (inserts in batches): the page's main
+  // thread never parses a document, whatever the collection's size.
+  const setup = await send(
+    { type: 'setupCollections', db: s.database, collections: collectionTexts(collections) },
+    setupTimeout(collections),
+  );
+  if (!setup.ok) throw new Error(errorText(setup.error));
   await adminCommands(shardKeyCommandTexts(s.database, s.deployment), send);
   await adminCommands(memberCommandTexts(s.deployment, false), send);
   if (authorizationOf(s.deployment)) await setEngineAuthorization(true, send);
@@ -184,15 +189,11 @@ export async function syncEngine(
 }
 
 /**
- * Replaces the collections (validated by the engine's EJSON parser first) and records an undo
- * step. Returns an error message instead of throwing, for forms to show.
+ * Replaces the collections (read by the worker: a text that does not parse, or a document the
+ * engine refuses, changes nothing) and records an undo step. Returns an error message instead of
+ * throwing, for forms to show.
  */
 export async function applyCollections(next: readonly CollectionState[], label: string): Promise<string | null> {
-  try {
-    setupCommandTexts(store.getState().database, next);
-  } catch (e) {
-    return message(e);
-  }
   try {
     const views = await syncEngine(next);
     store.getState().commitCollections(fromViews(views), label);
@@ -223,7 +224,7 @@ export async function collectionCommands(
       const failure = commandFailure(r.result);
       if (failure !== null) throw new Error(failure);
     }
-    const views = await bridge().request({ type: 'collections', db: s.database });
+    const views = await bridge().request({ type: 'collections', db: s.database }, 15_000);
     if (!views.ok) throw new Error(errorText(views.error));
     store.getState().setViews(views.result);
     store.getState().commitCollections(fromViews(views.result), label);

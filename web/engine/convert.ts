@@ -3,9 +3,7 @@
  * commands. The parsing and command building is H2's share module (engine EJSON parser), so
  * a document the user typed is validated exactly as the engine will read it.
  */
-import { stringifyEJSON } from '../../engine/bson/ejson.js';
-import type { CollectionView } from '../../engine/worker/protocol.js';
-import { shareStateSetupCommands } from '../share/parse-state.js';
+import type { CollectionText, CollectionView } from '../../engine/worker/protocol.js';
 import type { ShareCollection, ShareState } from '../share/state.js';
 import type { CollectionState, DeploymentChoice } from '../state/types.js';
 
@@ -81,16 +79,21 @@ export function shardKeyCommandTexts(database: string, deployment: DeploymentCho
   return Object.entries(keys).map(([coll, key]) => JSON.stringify({ shardCollection: `${database}.${coll}`, key }));
 }
 
-/** The worker's `setup` commands (canonical EJSON); throws a ShareError for invalid text. */
-export function setupCommandTexts(database: string, collections: readonly CollectionState[]): string[] {
-  return shareStateSetupCommands(toShareState(database, collections, '', null)).map((d) => stringifyEJSON(d));
+/** The collections as the worker's `setupCollections` reads them (no document is parsed here). */
+export function collectionTexts(collections: readonly CollectionState[]): CollectionText[] {
+  return collections.map((c) => ({
+    name: c.name,
+    documents: c.docs.join(',\n'),
+    ...(c.options === undefined ? {} : { options: c.options }),
+    ...(c.indexes === undefined ? {} : { indexes: c.indexes }),
+  }));
 }
 
 /** The engine's collections as the page keeps them. */
 export function fromViews(views: readonly CollectionView[]): CollectionState[] {
   return views.map((v) => ({
     name: v.name,
-    docs: v.ejson,
+    docs: v.texts,
     ...(v.options === undefined ? {} : { options: v.options }),
     ...(v.indexes === undefined ? {} : { indexes: v.indexes }),
   }));

@@ -6,8 +6,9 @@
  */
 import { useMemo, useRef, useState, type ReactNode, type UIEvent } from 'react';
 import type { CollectionView } from '../../engine/worker/protocol.js';
+import { PACK_THRESHOLD } from '../../engine/worker/work-requests.js';
 import { perform } from '../actions/actions.js';
-import { applyCollections, request } from '../engine/controller.js';
+import { applyCollections, errorText, request } from '../engine/controller.js';
 import { documentRangesOf, useDocuments, type DocumentItem } from '../engine/document-ranges.js';
 import { onTabListKeyDown } from './tab-keys.js';
 import { usePlayground, store } from '../state/store.js';
@@ -22,6 +23,24 @@ const WINDOW_THRESHOLD = 40;
 
 function replaceCollection(name: string, f: (c: CollectionState) => CollectionState): CollectionState[] {
   return store.getState().collections.map((c) => (c.name === name ? f(c) : c));
+}
+
+/** A change of a collection's documents by position. */
+type Edit = (docs: readonly string[]) => readonly string[];
+
+/**
+ * The collections with one collection's documents changed by position: a large collection is
+ * kept as one text (`PACK_THRESHOLD`), so its documents one by one come from the worker first.
+ */
+async function editDocuments(name: string, count: number, f: Edit): Promise<CollectionState[]> {
+  const c = store.getState().collections.find((x) => x.name === name);
+  let docs = c?.docs ?? [];
+  if (docs.length !== count || count > PACK_THRESHOLD) {
+    const r = await request({ type: 'documentTexts', db: store.getState().database, collection: name }, 15_000);
+    if (!r.ok) throw new Error(errorText(r.error));
+    docs = r.result;
+  }
+  return replaceCollection(name, (x) => ({ ...x, docs: [...f(docs)] }));
 }
 
 export function CollectionsPanel(): ReactNode {
@@ -79,8 +98,15 @@ function CollectionBody({ view, readOnly }: { view: CollectionView; readOnly: bo
   const { win, documents, box, list, onScroll, unknown } = useDocumentWindow(view);
   const [adding, setAdding] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const act = async (next: CollectionState[], label: string): Promise<void> => {
-    setError(await applyCollections(next, label));
+  const edit = async (f: Edit, label: string): Promise<string | null> => {
+    try {
+      return await applyCollections(await editDocuments(view.name, view.count, f), label);
+    } catch (e) {
+      return e instanceof Error ? e.message : String(e);
+    }
+  };
+  const act = async (f: Edit, label: string): Promise<void> => {
+    setError(await edit(f, label));
   };
   return (
     <div
@@ -160,11 +186,11 @@ function CollectionBody({ view, readOnly }: { view: CollectionView; readOnly: bo
           <DocumentSlot
             key={`${win.first + i}:${d === undefined || d === 'gone' ? d : d.ejson}`}
             index={win.first + i}
-            collection={view.name}
             doc={d}
             loadingHeight={unknown}
             readOnly={readOnly}
             onAct={act}
+            onEdit={edit}
           />
         ))}
         {win.rest > 0 ? <li className="doc-space" style={{ height: win.rest }} aria-hidden="true" /> : null}
@@ -211,11 +237,11 @@ function useDocumentWindow(view: CollectionView) {
 /** A document card, or its place while it is on its way. */
 function DocumentSlot(props: {
   index: number;
-  collection: string;
   doc: DocumentItem;
   loadingHeight: number;
   readOnly: boolean;
-  onAct: (next: CollectionState[], label: string) => Promise<void>;
+  onAct: (f: Edit, label: string) => Promise<void>;
+  onEdit: (f: Edit, label: string) => Promise<string | null>;
 }): ReactNode {
   const { doc, loadingHeight, ...rest } = props;
   if (doc === undefined)
@@ -231,16 +257,16 @@ function DocumentSlot(props: {
 
 function DocumentCard({
   index,
-  collection,
   doc,
   readOnly,
   onAct,
+  onEdit,
 }: {
   index: number;
-  collection: string;
   doc: CollectionView['documents'][number];
   readOnly: boolean;
-  onAct: (next: CollectionState[], label: string) => Promise<void>;
+  onAct: (f: Edit, label: string) => Promise<void>;
+  onEdit: (f: Edit, label: string) => Promise<string | null>;
 }): ReactNode {
   const [editing, setEditing] = useState(false);
   if (editing) {
@@ -250,10 +276,7 @@ function DocumentCard({
           initial={doc.ejson}
           onCancel={() => setEditing(false)}
           onSave={async (text) => {
-            const message = await applyCollections(
-              replaceCollection(collection, (c) => ({ ...c, docs: c.docs.map((x, i) => (i === index ? text : x)) })),
-              'edit document',
-            );
+            const message = await onEdit((docs) => docs.map((x, i) => (i === index ? text : x)), 'edit document');
             if (message === null) setEditing(false);
             return message;
           }}
@@ -282,10 +305,7 @@ function DocumentCard({
             data-testid="duplicate-document"
             onClick={() =>
               void onAct(
-                replaceCollection(collection, (c) => ({
-                  ...c,
-                  docs: [...c.docs.slice(0, index + 1), withoutId(doc.ejson), ...c.docs.slice(index + 1)],
-                })),
+                (docs) => [...docs.slice(0, index + 1), withoutId(doc.ejson), ...docs.slice(index + 1)],
                 'duplicate document',
               )
             }
@@ -297,12 +317,7 @@ function DocumentCard({
             className="btn tiny danger"
             aria-label={`Delete document ${index + 1}`}
             data-testid="delete-document"
-            onClick={() =>
-              void onAct(
-                replaceCollection(collection, (c) => ({ ...c, docs: c.docs.filter((_, i) => i !== index) })),
-                'delete document',
-              )
-            }
+            onClick={() => void onAct((docs) => docs.filter((_, i) => i !== index), 'delete document')}
           >
             Delete
           </button>

@@ -4,17 +4,16 @@
  * CSV / TSV table with a header row whose column types are shown and can be changed.
  */
 import { useMemo, useState, type ReactNode } from 'react';
-import { applyCollections } from '../engine/controller.js';
+import { applyCollections, errorText, request, RUN_TIMEOUT_MS } from '../engine/controller.js';
 import {
   COLUMN_TYPES,
   COLUMN_TYPE_LABELS,
   inferTypes,
   looksLikeTable,
   parseTable,
-  tableDocuments,
   type ColumnType,
 } from '../import/csv.js';
-import { describeTextError, documentTexts } from '../import/documents.js';
+import { describeTextError } from '../import/documents.js';
 import { store, usePlayground } from '../state/store.js';
 import type { CollectionState } from '../state/types.js';
 import { Dialog } from './Dialog.js';
@@ -27,6 +26,26 @@ const FORMAT_LABELS: Readonly<Record<Format, string>> = {
   csv: 'CSV with a header row',
   tsv: 'TSV with a header row',
 };
+
+/**
+ * Text longer than this is not put in the text box (laying out megabytes of text blocks the page
+ * for seconds): the dialog says how much there is, and the columns of a table are read from its
+ * first rows only.
+ */
+const LARGE_TEXT = 256 * 1024;
+const SAMPLE_ROWS = 200;
+
+/** The first `SAMPLE_ROWS` lines of a large table (its header and enough rows to show the columns). */
+function sampleOf(text: string): string {
+  if (text.length <= LARGE_TEXT) return text;
+  let end = 0;
+  for (let i = 0; i <= SAMPLE_ROWS && end >= 0; i++) end = text.indexOf('\n', end + 1);
+  return end < 0 ? text : text.slice(0, end);
+}
+
+function sizeText(chars: number): string {
+  return chars >= 1024 * 1024 ? `${(chars / 1024 / 1024).toFixed(1)} MB` : `${Math.round(chars / 1024)} KB`;
+}
 
 /** The format a file's name announces, if any. */
 function formatOfFile(name: string): Format {
@@ -53,25 +72,40 @@ export function ImportDialog(): ReactNode {
           ? 'tsv'
           : 'csv'
         : 'documents';
+  const large = text.length > LARGE_TEXT;
   const table = useMemo(
-    () => (effective === 'documents' ? null : parseTable(text, effective === 'tsv' ? '\t' : ',')),
+    () => (effective === 'documents' ? null : parseTable(sampleOf(text), effective === 'tsv' ? '\t' : ',')),
     [text, effective],
   );
   const inferred = useMemo(() => (table?.ok ? inferTypes(table.table) : []), [table]);
   const types = table?.ok ? table.table.header.map((h, i) => chosen[h] ?? inferred[i] ?? 'string') : [];
 
+  const [busy, setBusy] = useState(false);
   const submit = async (): Promise<void> => {
-    let docs: readonly string[];
-    if (table === null) {
-      const parsed = documentTexts(text);
-      if (!parsed.ok) return setError(describeTextError(parsed));
-      docs = parsed.docs;
-    } else {
-      if (!table.ok) return setError(table.message);
-      const rows = tableDocuments(table.table, types);
-      if (!rows.ok) return setError(rows.message);
-      docs = rows.docs;
+    if (table !== null && !table.ok) return setError(table.message);
+    setBusy(true);
+    try {
+      await importText();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
     }
+  };
+  // The worker reads the text (documents or the table with the types shown here), off the page's thread.
+  const importText = async (): Promise<void> => {
+    const shownTypes = table?.ok === true ? Object.fromEntries(table.table.header.map((h, i) => [h, types[i]!])) : {};
+    const r = await request({ type: 'parseImport', text, format: effective, types: shownTypes }, RUN_TIMEOUT_MS);
+    if (!r.ok) return setError(errorText(r.error));
+    if (!r.result.ok) {
+      const e = r.result;
+      return setError(
+        e.line !== undefined && e.column !== undefined
+          ? describeTextError({ ...e, line: e.line, column: e.column })
+          : e.message,
+      );
+    }
+    const docs = r.result.texts;
     const collections = store.getState().collections;
     const existing = collections.find((c) => c.name === name);
     const next: CollectionState[] =
@@ -111,13 +145,30 @@ export function ImportDialog(): ReactNode {
         <label>
           Data — paste mongosh output ({'{ _id: ObjectId("…"), qty: 5 }'}), Extended JSON, one document per line, or a
           table
-          <textarea
-            data-testid="import-text"
-            rows={10}
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            spellCheck={false}
-          />
+          {large ? (
+            <span className="import-large" data-testid="import-large">
+              {sizeText(text.length)} of text ({text.slice(0, 80).split('\n', 1)[0]}…), too long to show here.{' '}
+              <button type="button" className="btn tiny" onClick={() => setText('')}>
+                Clear
+              </button>
+            </span>
+          ) : (
+            <textarea
+              data-testid="import-text"
+              rows={10}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              onPaste={(e) => {
+                // A large paste never enters the text box: the browser would lay it all out first.
+                const pasted = e.clipboardData.getData('text/plain');
+                if (pasted.length <= LARGE_TEXT) return;
+                e.preventDefault();
+                const box = e.currentTarget;
+                setText(box.value.slice(0, box.selectionStart) + pasted + box.value.slice(box.selectionEnd));
+              }}
+              spellCheck={false}
+            />
+          )}
         </label>
         <label>
           Or a file
@@ -135,8 +186,9 @@ export function ImportDialog(): ReactNode {
         {table?.ok === true ? (
           <fieldset className="import-columns" data-testid="import-columns">
             <legend>
-              Columns ({table.table.rows.length} rows) — types inferred from the cells; change any. Empty cells are left
-              out.
+              {large
+                ? `Columns — types inferred from the first ${table.table.rows.length} rows; change any. Empty cells are left out.`
+                : `Columns (${table.table.rows.length} rows) — types inferred from the cells; change any. Empty cells are left out.`}
             </legend>
             <table>
               <thead>
@@ -182,8 +234,8 @@ export function ImportDialog(): ReactNode {
           </p>
         ) : null}
         <div className="form-actions">
-          <button type="submit" className="btn primary small" data-testid="import-submit">
-            Import
+          <button type="submit" className="btn primary small" data-testid="import-submit" disabled={busy}>
+            {busy ? 'Importing…' : 'Import'}
           </button>
           <button type="button" className="btn small" onClick={() => openDialog(null)}>
             Cancel

@@ -5,5 +5,6 @@
  */
 import type { Endpoint } from '../../engine/worker/protocol.js';
 import { serveEngine } from '../../engine/worker/handler.js';
+import { workReaders } from './readers.js';
 
-serveEngine(self as unknown as Endpoint);
+serveEngine(self as unknown as Endpoint, { work: workReaders });
