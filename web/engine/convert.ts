@@ -1,7 +1,8 @@
 /**
  * Conversions between the page's collections and the share format / the worker's setup
- * commands. The parsing and command building is H2's share module (engine EJSON parser), so
- * a document the user typed is validated exactly as the engine will read it.
+ * requests. Nothing here parses a document: the worker reads the texts with the share module's
+ * reader (web/worker/readers.ts), so a document the user typed is validated exactly as the engine
+ * will read it, off the page's main thread.
  */
 import type { CollectionText, CollectionView } from '../../engine/worker/protocol.js';
 import type { ShareCollection, ShareState } from '../share/state.js';

@@ -6,9 +6,13 @@
 import type { CollectionView, DeploymentList, RunHead } from '../../engine/worker/protocol.js';
 import type { JsonValue } from '../share/state.js';
 
-/** A collection as the page keeps (and shares) it: one editable EJSON text per document. */
+/** A collection as the page keeps (and shares) it: its documents as EJSON text. */
 export interface CollectionState {
   readonly name: string;
+  /**
+   * The documents' EJSON texts, in order: one per document, or (past `PACK_THRESHOLD` documents,
+   * engine/worker/work-requests.ts) one text of many; joined with `,\n` they are an array's content.
+   */
   readonly docs: readonly string[];
   /** `create` options as EJSON text (validator, collation …). */
   readonly options?: string;
