@@ -109,6 +109,31 @@ describe('ShapedDoc behaves as a Map', () => {
     );
   });
 
+  // Cases the random search found or that sit on the edge of leaving shaped storage: a Map
+  // iterator restarts at the table's start after `clear`, and sees a name deleted and written
+  // again as a new entry at the end.
+  it.each([
+    ['clear then set, after the only name was visited', ['é'], 1, [{ kind: 'clear' }, { kind: 'set', name: 'é', value: 0 }]],
+    ['delete then set of the only name, visited', ['a'], 1, [{ kind: 'delete', name: 'a' }, { kind: 'set', name: 'a', value: 2 }]],
+    ['delete then set of a visited name, all visited', ['a', 'b'], 2, [{ kind: 'delete', name: 'a' }, { kind: 'set', name: 'a', value: 2 }]],
+    ['delete of a name not visited yet', ['a', 'b', 'c'], 1, [{ kind: 'delete', name: 'b' }]],
+    ['clear then two sets, midway', ['a', 'b', 'c'], 2, [{ kind: 'clear' }, { kind: 'set', name: 'c', value: 1 }, { kind: 'set', name: 'a', value: 1 }]],
+  ] as const)('iterating across leaving shaped storage: %s', (_label, names, after, ops) => {
+    const d = new Map<string, Value>(names.map((n) => [n, 1]));
+    const run = (m: Map<string, Value>): unknown[] => {
+      const it = m.keys();
+      const seen: unknown[] = [];
+      for (let r = it.next(), step = 1; r.done !== true && step < 20; r = it.next(), step++) {
+        seen.push(r.value);
+        if (step === after) for (const o of ops) apply(m, o as Op);
+      }
+      return seen;
+    };
+    const shaped = copyDoc(storedLayout(d));
+    expect(shaped).toBeInstanceOf(ShapedDoc);
+    expect(run(shaped)).toEqual(run(new Map(d)));
+  });
+
   it('stores shaped documents for every document that fits the shape table', () => {
     fc.assert(
       fc.property(plainDoc, (d) => {

@@ -24,6 +24,13 @@ export class ShapedDoc extends Map<string, Value> {
   private vals: Value[] | undefined;
   /** Whether `vals` belongs to this document alone (else the next write copies it). */
   private ownsVals: boolean;
+  /**
+   * Once in `Map` storage: the names it started with, in table order (undefined after a `clear`,
+   * which starts a new table), and those deleted and written again since (a Map appends them as new
+   * entries). Iterators begun while shaped continue from these exactly as a Map iterator would.
+   */
+  private origin: Shape | undefined;
+  private readded: Set<string> | undefined;
 
   constructor(shape: Shape, vals: Value[], ownsVals: boolean) {
     super();
@@ -63,7 +70,11 @@ export class ShapedDoc extends Map<string, Value> {
 
   override set(name: string, value: Value): this {
     const shape = this.shape;
-    if (shape === undefined) return super.set(name, value);
+    if (shape === undefined) {
+      const origin = this.origin;
+      if (origin !== undefined && origin.slotOf(name) >= 0 && !super.has(name)) (this.readded ??= new Set()).add(name);
+      return super.set(name, value);
+    }
     const i = shape.slotOf(name);
     if (i >= 0) {
       this.ownVals()[i] = value;
@@ -90,6 +101,8 @@ export class ShapedDoc extends Map<string, Value> {
   override clear(): void {
     this.shape = undefined;
     this.vals = undefined;
+    this.origin = undefined;
+    this.readded = undefined;
     super.clear();
   }
 
@@ -121,6 +134,16 @@ export class ShapedDoc extends Map<string, Value> {
     return super.entries();
   }
 
+  /**
+   * Whether a Map iterator that had visited the first `visited` names of the shaped storage would
+   * skip the entry `name` of the Map storage: it is one of those names, still in its original table
+   * position (neither cleared since nor deleted and written again).
+   */
+  visitedBefore(name: string, visited: number): boolean {
+    const slot = this.origin === undefined ? -1 : this.origin.slotOf(name);
+    return slot >= 0 && slot < visited && this.readded?.has(name) !== true;
+  }
+
   override forEach(callback: (value: Value, key: string, map: Map<string, Value>) => void, thisArg?: unknown): void {
     if (this.shape === undefined) return super.forEach(callback, thisArg);
     const names = this.shape.names;
@@ -140,6 +163,7 @@ export class ShapedDoc extends Map<string, Value> {
   private unshape(): void {
     const names = this.shape!.names;
     const vals = this.vals!;
+    this.origin = this.shape;
     this.shape = undefined;
     this.vals = undefined;
     for (let i = 0; i < names.length; i++) super.set(names[i]!, vals[i]!);
@@ -166,8 +190,6 @@ type IteratorKind = typeof KEYS | typeof VALUES | typeof ENTRIES;
 class ShapedIterator {
   private i = 0;
   private rest: Iterator<[string, Value]> | undefined;
-  /** The shape at the last step: its first `i` names are the ones visited (shapes only append). */
-  private seenShape: Shape | undefined;
   constructor(
     private readonly doc: ShapedDoc,
     private readonly kind: IteratorKind,
@@ -180,7 +202,6 @@ class ShapedIterator {
         const i = this.i;
         if (i >= shape.names.length) return { value: undefined, done: true };
         this.i = i + 1;
-        this.seenShape = shape;
         if (this.kind === KEYS) return { value: shape.names[i], done: false };
         const v = this.doc.valuesArray()![i];
         return { value: this.kind === VALUES ? v : [shape.names[i], v], done: false };
@@ -202,19 +223,14 @@ class ShapedIterator {
     const visited = this.i;
     const it = this.doc.ownEntries();
     if (visited === 0) return it;
-    // The names visited are the first `visited` of the old shape; the ones still present lead the Map.
-    const seen = new Set(this.seenShape!.names.slice(0, visited));
-    let pending: IteratorResult<[string, Value]> = it.next();
-    while (pending.done !== true && seen.has(pending.value[0])) pending = it.next();
-    let first: IteratorResult<[string, Value]> | undefined = pending;
+    // The shapes this iterator saw are prefixes of the one the document left (shapes only append),
+    // so the names visited are the first `visited` of the Map's table, unless moved since.
+    const doc = this.doc;
     return {
       next: () => {
-        if (first !== undefined) {
-          const r = first;
-          first = undefined;
-          return r;
-        }
-        return it.next();
+        let r = it.next();
+        while (r.done !== true && doc.visitedBefore(r.value[0], visited)) r = it.next();
+        return r;
       },
     };
   }
