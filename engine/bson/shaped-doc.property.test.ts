@@ -89,22 +89,27 @@ describe('ShapedDoc behaves as a Map', () => {
 
   it('iterators are live as a Map iterator is: writes, additions and deletions while iterating', () => {
     fc.assert(
-      fc.property(plainDoc, fc.array(fc.tuple(fc.nat(8), op), { maxLength: 6 }), fc.constantFrom(0, 1, 2), (d, during, which) => {
-        const shaped = copyDoc(storedLayout(d));
-        const model = new Map(d);
-        const run = (m: Map<string, Value>): unknown[] => {
-          const it = which === 0 ? m.keys() : which === 1 ? m.values() : m.entries();
-          const seen: unknown[] = [];
-          let step = 0;
-          for (let r = it.next(); r.done !== true && step < 40; r = it.next(), step++) {
-            seen.push(r.value);
-            for (const [at, o] of during) if (at === step && o.kind !== 'copy') apply(m, o);
-          }
-          return seen;
-        };
-        expect(run(shaped)).toEqual(run(model));
-        expect(observe(shaped)).toEqual(observe(model));
-      }),
+      fc.property(
+        plainDoc,
+        fc.array(fc.tuple(fc.nat(8), op), { maxLength: 6 }),
+        fc.constantFrom(0, 1, 2),
+        (d, during, which) => {
+          const shaped = copyDoc(storedLayout(d));
+          const model = new Map(d);
+          const run = (m: Map<string, Value>): unknown[] => {
+            const it = which === 0 ? m.keys() : which === 1 ? m.values() : m.entries();
+            const seen: unknown[] = [];
+            let step = 0;
+            for (let r = it.next(); r.done !== true && step < 40; r = it.next(), step++) {
+              seen.push(r.value);
+              for (const [at, o] of during) if (at === step && o.kind !== 'copy') apply(m, o);
+            }
+            return seen;
+          };
+          expect(run(shaped)).toEqual(run(model));
+          expect(observe(shaped)).toEqual(observe(model));
+        },
+      ),
       { numRuns: 400 },
     );
   });
@@ -113,11 +118,37 @@ describe('ShapedDoc behaves as a Map', () => {
   // iterator restarts at the table's start after `clear`, and sees a name deleted and written
   // again as a new entry at the end.
   it.each([
-    ['clear then set, after the only name was visited', ['é'], 1, [{ kind: 'clear' }, { kind: 'set', name: 'é', value: 0 }]],
-    ['delete then set of the only name, visited', ['a'], 1, [{ kind: 'delete', name: 'a' }, { kind: 'set', name: 'a', value: 2 }]],
-    ['delete then set of a visited name, all visited', ['a', 'b'], 2, [{ kind: 'delete', name: 'a' }, { kind: 'set', name: 'a', value: 2 }]],
+    [
+      'clear then set, after the only name was visited',
+      ['é'],
+      1,
+      [{ kind: 'clear' }, { kind: 'set', name: 'é', value: 0 }],
+    ],
+    [
+      'delete then set of the only name, visited',
+      ['a'],
+      1,
+      [
+        { kind: 'delete', name: 'a' },
+        { kind: 'set', name: 'a', value: 2 },
+      ],
+    ],
+    [
+      'delete then set of a visited name, all visited',
+      ['a', 'b'],
+      2,
+      [
+        { kind: 'delete', name: 'a' },
+        { kind: 'set', name: 'a', value: 2 },
+      ],
+    ],
     ['delete of a name not visited yet', ['a', 'b', 'c'], 1, [{ kind: 'delete', name: 'b' }]],
-    ['clear then two sets, midway', ['a', 'b', 'c'], 2, [{ kind: 'clear' }, { kind: 'set', name: 'c', value: 1 }, { kind: 'set', name: 'a', value: 1 }]],
+    [
+      'clear then two sets, midway',
+      ['a', 'b', 'c'],
+      2,
+      [{ kind: 'clear' }, { kind: 'set', name: 'c', value: 1 }, { kind: 'set', name: 'a', value: 1 }],
+    ],
   ] as const)('iterating across leaving shaped storage: %s', (_label, names, after, ops) => {
     const d = new Map<string, Value>(names.map((n) => [n, 1]));
     const run = (m: Map<string, Value>): unknown[] => {
