@@ -15,7 +15,7 @@
  * The size estimate is the server's `ApproxBSONSizeTracker`, which the bail-out checks use.
  */
 import { compareCodePoints, binaryEqual } from '../bson/compare.js';
-import { bsonSize, utf8Length, valueSize } from '../bson/size.js';
+import { bsonSize, elementSize, utf8Length, valueSize } from '../bson/size.js';
 import { Int32, type Doc, type Value } from '../bson/values.js';
 
 /** `kSizeOfDeltaOplogEntryMetadata`: room for `{$v: 2, diff: ...}` around the diff. */
@@ -96,6 +96,20 @@ class DocDiffNode {
     this.subDiffs.push([name, child]);
   }
 
+  /** `bsonSize(this.serialize())`, without building the diff. */
+  serializedSize(): number {
+    let n = 5;
+    if (this.deletes.length > 0) {
+      let section = 5;
+      for (const name of this.deletes) section += elementSize(name, false);
+      n += 3 + section;
+    }
+    if (this.updates.length > 0) n += 3 + sectionSize(this.updates);
+    if (this.inserts.length > 0) n += 3 + sectionSize(this.inserts);
+    for (const [name, child] of this.subDiffs) n += 3 + utf8Length(name) + child.serializedSize();
+    return n;
+  }
+
   serialize(): Doc {
     const out: Doc = new Map();
     if (this.deletes.length > 0) out.set('d', new Map(this.deletes.map((n) => [n, false] as const)));
@@ -127,6 +141,18 @@ class ArrayDiffNode {
     this.size += 1 + 4 + 2;
   }
 
+  /** `bsonSize(this.serialize())`, without building the diff. */
+  serializedSize(): number {
+    // The document's length and terminator, then `a: true`, then `l: <int32>`.
+    let n = 5 + 4 + (this.resize !== undefined ? 7 : 0);
+    for (const [idx, node] of this.children) {
+      const name = 3 + String(idx).length;
+      if (node.kind === 'update' || node.kind === 'insert') n += name + valueSize(node.value);
+      else if (node.kind === 'doc' || node.kind === 'array') n += name + node.serializedSize();
+    }
+    return n;
+  }
+
   serialize(): Doc {
     const out: Doc = new Map<string, Value>([['a', true]]);
     if (this.resize !== undefined) out.set('l', new Int32(this.resize));
@@ -138,6 +164,13 @@ class ArrayDiffNode {
     }
     return out;
   }
+}
+
+/** The size of a section document of `[name, value]` elements (names are distinct). */
+function sectionSize(entries: readonly (readonly [string, Value])[]): number {
+  let n = 5;
+  for (const [name, value] of entries) n += elementSize(name, value);
+  return n;
 }
 
 function isDocValue(v: Value): v is Doc {
@@ -173,7 +206,7 @@ function computeArrayDiff(pre: readonly Value[], post: readonly Value[]): ArrayD
   return postSize > node.size ? node : null;
 }
 
-function computeDocDiff(pre: Doc, post: Doc, padding: number, postSize = bsonDocSize(post)): DocDiffNode | null {
+export function computeDocDiff(pre: Doc, post: Doc, padding: number, postSize = bsonDocSize(post)): DocDiffNode | null {
   const node = new DocDiffNode(padding);
   const preIt = pre.entries();
   const postIt = post.entries();
@@ -219,8 +252,25 @@ export function computeOplogDiff(
   /** `bsonSize(post)` when the caller knows it. */
   postSize = bsonDocSize(post),
 ): Doc | null {
+  return computeDeferredOplogDiff(pre, post, padding, postSize)?.build() ?? null;
+}
+
+/** A diff decided but not yet built: `build()` returns a new `$v:2` diff document each call. */
+export interface DeferredDiff {
+  build(): Doc;
+}
+
+/**
+ * `computeOplogDiff`'s decision without building the diff document: the same null, or the diff
+ * to build when it is read (an oplog entry nobody reads then costs no diff document).
+ */
+export function computeDeferredOplogDiff(
+  pre: Doc,
+  post: Doc,
+  padding = DELTA_OPLOG_ENTRY_PADDING,
+  postSize = bsonDocSize(post),
+): DeferredDiff | null {
   const node = computeDocDiff(pre, post, padding, postSize);
-  if (node === null) return null;
-  const diff = node.serialize();
-  return bsonDocSize(diff) < postSize ? diff : null;
+  if (node === null || node.serializedSize() >= postSize) return null;
+  return { build: () => node.serialize() };
 }

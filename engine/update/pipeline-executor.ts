@@ -5,7 +5,7 @@
  * - when the result has no `_id`, the original `_id` is kept (so `$unset: "_id"` cannot remove it);
  * - `_id` (and any other immutable path) must not change: code 66;
  * - top-level `$`-prefixed fields are allowed (`allowTopLevelDollarPrefixedFields`);
- * - the oplog entry is a `$v:2` diff from `computeOplogDiff(pre, post, 15)` when that is smaller
+ * - the oplog entry is a `$v:2` diff from `computeOplogDiff(pre, post, 15)` (built when read) when that is smaller
  *   than the post-image, otherwise the whole post-image.
  */
 import { binaryEqual } from '../bson/compare.js';
@@ -15,9 +15,10 @@ import { fail } from '../errors.js';
 import { makeParseContext } from '../expr/parse.js';
 import type { Scope } from '../expr/types.js';
 import { validateVariableName, validateVariableNameForRead } from '../expr/variables.js';
-import { computeOplogDiff, DELTA_OPLOG_ENTRY_PADDING } from '../oplog/diff-calculator.js';
+import type { DeferredDoc } from '../catalog/oplog-records.js';
+import { computeDeferredOplogDiff, DELTA_OPLOG_ENTRY_PADDING } from '../oplog/diff-calculator.js';
 import { makeDeltaOplogEntry } from '../oplog/diff-types.js';
-import type { ApplyParams, ApplyResult, UpdateExecutor } from './executor.js';
+import type { ApplyParams, ApplyResult, ArrayTouch, UpdateExecutor } from './executor.js';
 import { checkUpdatedDocumentSize, updatedDocumentSize } from './document-size.js';
 import type { UpdateParseOptions } from './parse-update.js';
 import { cloneValue } from './path.js';
@@ -77,10 +78,26 @@ class PipelineUpdateExecutor implements PipelineExecutor {
 
     const modifiedPaths = replacementModifiedPaths(doc, out);
 
-    // The diff is computed against the stored (_id-first) document so that it replays exactly.
-    const diff = params.isUpsertInsert ? null : computeOplogDiff(doc, out, DELTA_OPLOG_ENTRY_PADDING, size);
-    const oplog = diff !== null ? makeDeltaOplogEntry(diff) : cloneValue(out);
-    return { doc: out, noop: false, modifiedPaths, oplog, arrayTouches: [], size };
+    // The diff is computed against the stored (_id-first) document so that it replays exactly;
+    // its document is built when the oplog entry is read.
+    const diff = params.isUpsertInsert ? null : computeDeferredOplogDiff(doc, out, DELTA_OPLOG_ENTRY_PADDING, size);
+    if (diff === null) return { doc: out, noop: false, modifiedPaths, oplog: cloneValue(out), arrayTouches: [], size };
+    return new PipelineApplyResult(out, modifiedPaths, { build: () => makeDeltaOplogEntry(diff.build()) }, size);
+  }
+}
+
+/** A changed document whose oplog `o` (a `$v:2` diff) is built when first read. */
+class PipelineApplyResult implements ApplyResult {
+  readonly noop = false;
+  readonly arrayTouches: readonly ArrayTouch[] = [];
+  constructor(
+    readonly doc: Doc,
+    readonly modifiedPaths: readonly string[],
+    readonly oplogBuilder: DeferredDoc,
+    readonly size: number | undefined,
+  ) {}
+  get oplog(): Doc {
+    return this.oplogBuilder.build();
   }
 }
 
