@@ -15,7 +15,7 @@ import { fail } from '../errors.js';
 import * as D from './decimal.js';
 import { decValue, fitsLong, intOrLong, long, numKind, toBigInt, toDec, toDouble, widest, type Num, type NumKind } from './numeric.js';
 import type { OperatorParser } from './types.js';
-import { CallNode, nullish, parseArgs, parseFixed, typeName } from './util.js';
+import { CallNode, SequentialNode, nullish, parseArgs, parseFixed, typeName } from './util.js';
 
 const TWO_63 = 9223372036854775808;
 
@@ -126,7 +126,7 @@ class AddState {
   }
 }
 
-function addValues(values: readonly (Value | undefined)[]): Value {
+function addValues(values: Iterable<Value | undefined>): Value {
   const state = new AddState();
   for (const v of values) {
     if (nullish(v)) return null;
@@ -169,7 +169,7 @@ function subtractValues(lhs: Value | undefined, rhs: Value | undefined): Value {
   throw fail(14, `can't $subtract ${typeName(rhs)} from ${typeName(lhs)}`);
 }
 
-export const parseAdd: OperatorParser = (arg, ctx, op) => new CallNode(op, parseArgs(arg, ctx), addValues);
+export const parseAdd: OperatorParser = (arg, ctx, op) => new SequentialNode(op, parseArgs(arg, ctx), addValues);
 
 export const parseSubtract: OperatorParser = (arg, ctx, op) =>
   new CallNode(op, parseFixed(arg, ctx, op, 2), ([a, b]) => subtractValues(a, b));

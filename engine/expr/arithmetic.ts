@@ -23,7 +23,7 @@ import {
   type NumKind,
 } from './numeric.js';
 import type { ExprNode, OperatorParser, ParseContext } from './types.js';
-import { CallNode, nullish, parseArgs, parseFixed, typeName } from './util.js';
+import { CallNode, SequentialNode, nullish, parseArgs, parseFixed, typeName } from './util.js';
 import { parseAdd, parseSubtract } from './add-subtract.js';
 import { roundingOp } from './rounding.js';
 
@@ -39,7 +39,7 @@ export function coerceToLong(v: Num): bigint {
 }
 
 /** `MultiplyState`: a double product and an exact long product, widened like `$add`. */
-function multiplyValues(values: readonly (Value | undefined)[]): Value {
+function multiplyValues(values: Iterable<Value | undefined>): Value {
   let kind: NumKind = 'int';
   let dbl = 1;
   let ints = 1n;
@@ -77,7 +77,7 @@ function multiplyValues(values: readonly (Value | undefined)[]): Value {
   }
 }
 
-const parseMultiply: OperatorParser = (arg, ctx, op) => new CallNode(op, parseArgs(arg, ctx), multiplyValues);
+const parseMultiply: OperatorParser = (arg, ctx, op) => new SequentialNode(op, parseArgs(arg, ctx), multiplyValues);
 
 /** `ExpressionDivide::apply`: decimal if either side is decimal, else double. */
 function divideValues(lhs: Value | undefined, rhs: Value | undefined): Value {

@@ -11,7 +11,7 @@ import { coerceToBool } from './boolean.js';
 import { compareAgg } from './comparison.js';
 import { integralInt, integralLong, numKind, toDouble, type Num } from './numeric.js';
 import { bind, type ExprNode, type OperatorParser, type ParseContext, type Scope } from './types.js';
-import { CallNode, nullish, parseArgs, parseFixed, rangedArity, typeName } from './util.js';
+import { CallNode, SequentialNode, nullish, parseArgs, parseFixed, rangedArity, typeName } from './util.js';
 import { valueToString } from './value-string.js';
 import { validateVariableName } from './variables.js';
 
@@ -38,7 +38,7 @@ const parseLast: OperatorParser = (arg, ctx, op) =>
   new CallNode(op, parseFixed(arg, ctx, op, 1), ([a]) => arrayElemAt(op, 1, a, int(-1)));
 
 const parseConcatArrays: OperatorParser = (arg, ctx, op) =>
-  new CallNode(op, parseArgs(arg, ctx), (values) => {
+  new SequentialNode(op, parseArgs(arg, ctx), (values) => {
     const out: Value[] = [];
     for (const v of values) {
       if (nullish(v)) return null;

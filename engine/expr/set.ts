@@ -8,7 +8,7 @@ import type { Value } from '../bson/values.js';
 import { fail } from '../errors.js';
 import { coerceToBool } from './boolean.js';
 import type { OperatorParser } from './types.js';
-import { CallNode, nullish, parseArgs, parseFixed, typeName } from './util.js';
+import { CallNode, SequentialNode, nullish, parseArgs, parseFixed, typeName } from './util.js';
 
 /** Sorted, de-duplicated copy (`ValueSet` iteration order). */
 function toSortedSet(values: readonly Value[], collator: Collator | null): Value[] {
@@ -24,7 +24,7 @@ function has(set: readonly Value[], v: Value, collator: Collator | null): boolea
 
 const parseSetUnion: OperatorParser = (arg, ctx, op) => {
   const collator = ctx.collator;
-  return new CallNode(op, parseArgs(arg, ctx), (values) => {
+  return new SequentialNode(op, parseArgs(arg, ctx), (values) => {
     const all: Value[] = [];
     for (const v of values) {
       if (nullish(v)) return null;
@@ -37,7 +37,7 @@ const parseSetUnion: OperatorParser = (arg, ctx, op) => {
 
 const parseSetIntersection: OperatorParser = (arg, ctx, op) => {
   const collator = ctx.collator;
-  return new CallNode(op, parseArgs(arg, ctx), (values) => {
+  return new SequentialNode(op, parseArgs(arg, ctx), (values) => {
     let current: Value[] | null = null;
     for (const v of values) {
       if (nullish(v)) return null;

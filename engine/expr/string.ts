@@ -12,7 +12,7 @@ import { regexOperator } from './regex.js';
 import { coerceToLong } from './arithmetic.js';
 import { integralInt, numKind, type Num } from './numeric.js';
 import type { ExprNode, OperatorParser, Scope } from './types.js';
-import { CallNode, nullish, parseArgs, parseFixed, rangedArity, typeName } from './util.js';
+import { CallNode, SequentialNode, nullish, parseArgs, parseFixed, rangedArity, typeName } from './util.js';
 import { formatDate, ISO_FORMAT } from './date.js';
 import { UTC } from './timezone.js';
 import { valueToString } from './value-string.js';
@@ -53,7 +53,7 @@ function isContinuation(b: number | undefined): boolean {
 }
 
 const parseConcat: OperatorParser = (arg, ctx, op) =>
-  new CallNode(op, parseArgs(arg, ctx), (values) => {
+  new SequentialNode(op, parseArgs(arg, ctx), (values) => {
     let out = '';
     for (const v of values) {
       if (nullish(v)) return null;

@@ -58,6 +58,40 @@ export class CallNode implements ExprNode {
   }
 }
 
+/** The values of `args` in `scope`, each evaluated only when the iteration reaches it. */
+class LazyValues implements Iterable<Value | undefined>, Iterator<Value | undefined> {
+  private i = 0;
+  constructor(
+    private readonly args: readonly ExprNode[],
+    private readonly scope: Parameters<ExprNode['evaluate']>[0],
+  ) {}
+  [Symbol.iterator](): Iterator<Value | undefined> {
+    return this;
+  }
+  next(): IteratorResult<Value | undefined> {
+    if (this.i >= this.args.length) return { done: true, value: undefined };
+    return { done: false, value: this.args[this.i++]!.evaluate(this.scope) };
+  }
+}
+
+/**
+ * A variadic operator whose loop evaluates one operand at a time and checks it before the next,
+ * as the server's `$add`, `$multiply`, `$concat`, `$concatArrays`, `$setUnion` and
+ * `$setIntersection` do: an operand after the first null, or after the first operand of a wrong
+ * type, is never evaluated (so its own error, or a later null, cannot be the answer).
+ */
+export class SequentialNode implements ExprNode {
+  constructor(
+    readonly op: string,
+    readonly args: readonly ExprNode[],
+    private readonly fn: (values: Iterable<Value | undefined>) => Value | undefined,
+  ) {}
+  evaluate(scope: Parameters<ExprNode['evaluate']>[0]): Value | undefined {
+    const out = this.fn(new LazyValues(this.args, scope));
+    return typeof out === 'string' ? checkedString(out) : out;
+  }
+}
+
 /** Splits an object argument into named fields, rejecting unknown names with `unknown(name)`. */
 export function namedArgs(
   spec: Map<string, Value>,
