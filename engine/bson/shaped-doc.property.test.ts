@@ -79,6 +79,9 @@ describe('ShapedDoc behaves as a Map', () => {
           }
           expect(apply(shaped, o)).toEqual(apply(model, o));
           expect(observe(shaped)).toEqual(observe(model));
+          // Structural equality (as tests compare documents) and a Map built from it.
+          expect(shaped).toEqual(model);
+          expect([...new Map(shaped)]).toEqual([...model]);
         }
         // Copy-on-write: no earlier version (or the stored originals) saw a later write.
         for (const e of earlier) expect(observe(e.doc)).toEqual(e.seen);

@@ -18,25 +18,31 @@
 import { Shape } from './shape.js';
 import type { Doc, Value } from './values.js';
 
-export class ShapedDoc extends Map<string, Value> {
+// The class is a Map by its prototype chain (set below) and by this declaration; it has no Map
+// internal table of its own (one per document version cost as much as the copy it replaces).
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export interface ShapedDoc extends Map<string, Value> {}
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
+export class ShapedDoc {
   /** Shaped storage; both undefined once the document moved into its own `Map` storage. */
   private shape: Shape | undefined;
   private vals: Value[] | undefined;
   /** Whether `vals` belongs to this document alone (else the next write copies it). */
   private ownsVals: boolean;
   /**
-   * Once in `Map` storage: the names it started with, in table order (undefined after a `clear`,
-   * which starts a new table), and those deleted and written again since (a Map appends them as new
-   * entries). Iterators begun while shaped continue from these exactly as a Map iterator would.
+   * After leaving shaped storage: the names removed since (all of them after `clear`), so a live
+   * iterator knows which of the names it visited still hold their place (see `ShapedIterator`).
    */
-  private origin: Shape | undefined;
-  private readded: Set<string> | undefined;
+  private removed: Set<string> | 'all' | undefined;
+  /** The fields once the document left shaped storage (a change of names). */
+  private map: Map<string, Value> | undefined;
 
   constructor(shape: Shape, vals: Value[], ownsVals: boolean) {
-    super();
     this.shape = shape;
     this.vals = vals;
     this.ownsVals = ownsVals;
+    this.removed = undefined;
+    this.map = undefined;
   }
 
   /** A copy sharing the values until either side writes. */
@@ -56,24 +62,23 @@ export class ShapedDoc extends Map<string, Value> {
     return this.vals;
   }
 
-  override get(name: string): Value | undefined {
+  get(name: string): Value | undefined {
     const shape = this.shape;
-    if (shape === undefined) return super.get(name);
+    if (shape === undefined) return this.map!.get(name);
     const i = shape.slotOf(name);
     return i < 0 ? undefined : this.vals![i];
   }
 
-  override has(name: string): boolean {
+  has(name: string): boolean {
     const shape = this.shape;
-    return shape === undefined ? super.has(name) : shape.slotOf(name) >= 0;
+    return shape === undefined ? this.map!.has(name) : shape.slotOf(name) >= 0;
   }
 
-  override set(name: string, value: Value): this {
+  set(name: string, value: Value): this {
     const shape = this.shape;
     if (shape === undefined) {
-      const origin = this.origin;
-      if (origin !== undefined && origin.slotOf(name) >= 0 && !super.has(name)) (this.readded ??= new Set()).add(name);
-      return super.set(name, value);
+      this.map!.set(name, value);
+      return this;
     }
     const i = shape.slotOf(name);
     if (i >= 0) {
@@ -83,69 +88,67 @@ export class ShapedDoc extends Map<string, Value> {
     const next = shape.with(name);
     if (next === undefined) {
       this.unshape();
-      return super.set(name, value);
+      this.map!.set(name, value);
+      return this;
     }
     this.ownVals().push(value);
     this.shape = next;
     return this;
   }
 
-  override delete(name: string): boolean {
+  delete(name: string): boolean {
     if (this.shape !== undefined) {
       if (this.shape.slotOf(name) < 0) return false;
       this.unshape();
     }
-    return super.delete(name);
+    const deleted = this.map!.delete(name);
+    if (deleted && this.removed !== undefined && this.removed !== 'all') this.removed.add(name);
+    return deleted;
   }
 
-  override clear(): void {
+  clear(): void {
     this.shape = undefined;
     this.vals = undefined;
-    this.origin = undefined;
-    this.readded = undefined;
-    super.clear();
+    this.removed = 'all';
+    if (this.map === undefined) this.map = new Map();
+    else this.map.clear();
   }
 
-  override get size(): number {
-    return this.shape === undefined ? super.size : this.shape.names.length;
+  /** Whether `name`, present when the document left shaped storage, has kept its place since. */
+  keptPlace(name: string): boolean {
+    return this.removed !== 'all' && this.removed?.has(name) !== true;
   }
 
-  override keys(): MapIterator<string> {
-    if (this.shape === undefined) return super.keys();
+  get size(): number {
+    return this.shape === undefined ? this.map!.size : this.shape.names.length;
+  }
+
+  keys(): MapIterator<string> {
+    if (this.shape === undefined) return this.map!.keys();
     return new ShapedIterator(this, KEYS) as unknown as MapIterator<string>;
   }
 
-  override values(): MapIterator<Value> {
-    if (this.shape === undefined) return super.values();
+  values(): MapIterator<Value> {
+    if (this.shape === undefined) return this.map!.values();
     return new ShapedIterator(this, VALUES) as unknown as MapIterator<Value>;
   }
 
-  override entries(): MapIterator<[string, Value]> {
-    if (this.shape === undefined) return super.entries();
+  entries(): MapIterator<[string, Value]> {
+    if (this.shape === undefined) return this.map!.entries();
     return new ShapedIterator(this, ENTRIES) as unknown as MapIterator<[string, Value]>;
   }
 
-  override [Symbol.iterator](): MapIterator<[string, Value]> {
+  [Symbol.iterator](): MapIterator<[string, Value]> {
     return this.entries();
   }
 
   /** The Map's own storage, in order (after `unshape`): what iterators continue over. */
   ownEntries(): MapIterator<[string, Value]> {
-    return super.entries();
+    return this.map!.entries();
   }
 
-  /**
-   * Whether a Map iterator that had visited the first `visited` names of the shaped storage would
-   * skip the entry `name` of the Map storage: it is one of those names, still in its original table
-   * position (neither cleared since nor deleted and written again).
-   */
-  visitedBefore(name: string, visited: number): boolean {
-    const slot = this.origin === undefined ? -1 : this.origin.slotOf(name);
-    return slot >= 0 && slot < visited && this.readded?.has(name) !== true;
-  }
-
-  override forEach(callback: (value: Value, key: string, map: Map<string, Value>) => void, thisArg?: unknown): void {
-    if (this.shape === undefined) return super.forEach(callback, thisArg);
+  forEach(callback: (value: Value, key: string, map: Map<string, Value>) => void, thisArg?: unknown): void {
+    if (this.shape === undefined) return this.map!.forEach((v, k) => callback.call(thisArg, v, k, this));
     const names = this.shape.names;
     const vals = this.vals!;
     for (let i = 0; i < names.length; i++) callback.call(thisArg, vals[i]!, names[i]!, this);
@@ -163,13 +166,15 @@ export class ShapedDoc extends Map<string, Value> {
   private unshape(): void {
     const names = this.shape!.names;
     const vals = this.vals!;
-    this.origin = this.shape;
     this.shape = undefined;
     this.vals = undefined;
-    for (let i = 0; i < names.length; i++) super.set(names[i]!, vals[i]!);
+    this.removed ??= new Set();
+    const map = (this.map = new Map());
+    for (let i = 0; i < names.length; i++) map.set(names[i]!, vals[i]!);
   }
 }
 
+Object.setPrototypeOf(ShapedDoc.prototype, Map.prototype);
 // Readers that compare constructors (structural equality) or print type names see a Map.
 Object.defineProperty(ShapedDoc.prototype, 'constructor', { value: Map, writable: true, configurable: true });
 
@@ -190,6 +195,8 @@ type IteratorKind = typeof KEYS | typeof VALUES | typeof ENTRIES;
 class ShapedIterator {
   private i = 0;
   private rest: Iterator<[string, Value]> | undefined;
+  /** The shape at the last step: its first `i` names are the ones visited (shapes only append). */
+  private seenShape: Shape | undefined;
   constructor(
     private readonly doc: ShapedDoc,
     private readonly kind: IteratorKind,
@@ -202,6 +209,7 @@ class ShapedIterator {
         const i = this.i;
         if (i >= shape.names.length) return { value: undefined, done: true };
         this.i = i + 1;
+        this.seenShape = shape;
         if (this.kind === KEYS) return { value: shape.names[i], done: false };
         const v = this.doc.valuesArray()![i];
         return { value: this.kind === VALUES ? v : [shape.names[i], v], done: false };
@@ -223,19 +231,34 @@ class ShapedIterator {
     const visited = this.i;
     const it = this.doc.ownEntries();
     if (visited === 0) return it;
-    // The shapes this iterator saw are prefixes of the one the document left (shapes only append),
-    // so the names visited are the first `visited` of the Map's table, unless moved since.
-    const doc = this.doc;
+    // The names visited are the first `visited` of the old shape; those not removed since (even if
+    // added again: then they are new entries at the end) lead the Map storage, in order.
+    const seen = new Set(this.seenShape!.names.slice(0, visited).filter((n) => this.doc.keptPlace(n)));
+    let pending: IteratorResult<[string, Value]> = it.next();
+    while (pending.done !== true && seen.has(pending.value[0])) pending = it.next();
+    let first: IteratorResult<[string, Value]> | undefined = pending;
     return {
       next: () => {
-        let r = it.next();
-        while (r.done !== true && doc.visitedBefore(r.value[0], visited)) r = it.next();
-        return r;
+        if (first !== undefined) {
+          const r = first;
+          first = undefined;
+          return r;
+        }
+        return it.next();
       },
     };
   }
 }
 Object.setPrototypeOf(ShapedIterator.prototype, ITERATOR_PROTOTYPE);
+
+/** The first field name of `doc` (no iterator for a shaped document). */
+export function firstName(doc: Doc): string | undefined {
+  if (doc instanceof ShapedDoc) {
+    const shape = doc.shapeOf();
+    if (shape !== undefined) return shape.names[0];
+  }
+  return doc.keys().next().value;
+}
 
 /** The shape of the last plain document copied: consecutive documents of a collection mostly share it. */
 let lastShape: Shape = Shape.EMPTY;

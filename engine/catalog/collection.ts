@@ -19,7 +19,7 @@ import { fail } from '../errors.js';
 import type { CollationInfo } from './collation-info.js';
 import { withIdFirst } from './id-field.js';
 import { idIndexDefinition, sameIndexOptions, sameKeyPattern, type IndexDefinition } from './index-definition.js';
-import { IndexStore } from './index-store.js';
+import { IndexStore, type KeySet } from './index-store.js';
 import { OplogRecords, type CompactOplogEntry, type OplogContents, type OplogEntryList } from './oplog-records.js';
 import type { RecordJournal } from './record-journal.js';
 import { RecordStore } from './record-store.js';
@@ -263,12 +263,15 @@ export class Collection {
     // An index none of whose paths the update touched has the same keys (UpdateIndexData::
     // mightBeIndexed); the others are recomputed and checked for uniqueness first.
     const modified = hint.modifiedPaths;
-    const keySets = this.indexStores.map((index) => {
-      if (modified !== undefined && !index.mightBeAffectedBy(modified)) return undefined;
+    // Allocated only when some index is affected (an update of unindexed fields re-keys nothing).
+    let keySets: (KeySet | undefined)[] | undefined;
+    for (let i = 0; i < this.indexStores.length; i++) {
+      const index = this.indexStores[i]!;
+      if (modified !== undefined && !index.mightBeAffectedBy(modified)) continue;
       const keys = index.computeKeys(stored);
       index.checkUniqueKeys(keys, this.ns, rid);
-      return keys;
-    });
+      (keySets ??= [])[i] = keys;
+    }
     if (this.log) this.log.replaceAt(this.log.positionOf(oldDoc), stored);
     else {
       this.journal?.entries.push({
@@ -283,10 +286,12 @@ export class Collection {
     }
     // Entries hold record ids, not documents: an index whose keys did not change (always `_id_`)
     // keeps its entries.
-    this.indexStores.forEach((index, i) => {
-      const keys = keySets[i];
-      if (keys !== undefined) index.replaceKeys(keys, rid);
-    });
+    if (keySets !== undefined) {
+      for (let i = 0; i < this.indexStores.length; i++) {
+        const keys = keySets[i];
+        if (keys !== undefined) this.indexStores[i]!.replaceKeys(keys, rid);
+      }
+    }
     return stored;
   }
 
@@ -425,7 +430,7 @@ export class Collection {
 const NONE: readonly IndexStore[] = [];
 
 /** The stores a replace computed keys for (`keySets[i]` defined), shared empty when none. */
-function rekeyedStores(stores: readonly IndexStore[], keySets: readonly unknown[]): readonly IndexStore[] {
-  if (keySets.every((k) => k === undefined)) return NONE;
+function rekeyedStores(stores: readonly IndexStore[], keySets: readonly unknown[] | undefined): readonly IndexStore[] {
+  if (keySets === undefined || keySets.every((k) => k === undefined)) return NONE;
   return stores.filter((_, i) => keySets[i] !== undefined);
 }

@@ -5,6 +5,7 @@
  */
 import { ObjectId } from 'bson';
 import { fail } from '../errors.js';
+import { firstName } from '../bson/shaped-doc.js';
 import { isDoc, typeOf, type Doc, type Value } from '../bson/values.js';
 
 /** Throws code 53 (or 52 for `$`-prefixed fields inside an `_id` object) for a refused `_id`. */
@@ -34,7 +35,7 @@ export function withIdFirst(doc: Doc, generate: () => ObjectId = () => new Objec
     return out;
   }
   checkIdValue(id);
-  if (doc.keys().next().value === '_id') return doc;
+  if (firstName(doc) === '_id') return doc;
   const out: Doc = new Map([['_id', id]]);
   for (const [k, v] of doc) if (k !== '_id') out.set(k, v);
   return out;

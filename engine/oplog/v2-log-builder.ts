@@ -15,23 +15,44 @@ type Leaf = { readonly kind: 'update' | 'insert'; readonly value: Value };
 
 // Sections are allocated when first used: most updates log one or two top-level fields, and a
 // builder may be kept until its oplog entry is read.
-const NO_LEAVES: ReadonlyMap<string, Leaf> = new Map();
+const NO_NAMES: readonly string[] = [];
+/** Up to this many logged names per sub-document a linear scan finds a name; past it, a Map. */
+const LEAF_SCAN_LIMIT = 16;
 const NO_SUBS: ReadonlyMap<string, DiffNode> = new Map();
 
 class DocDiffNode {
   readonly kind = 'doc' as const;
   deletes: string[] | undefined = undefined;
-  /** Updates and inserts in logging order; a name appears once across both. */
-  leaves: Map<string, Leaf> | undefined = undefined;
+  /**
+   * Updates and inserts in logging order; a name appears once across both. Two arrays (names are
+   * found by a scan, through `leafIndex` past `LEAF_SCAN_LIMIT`): a builder is kept with its oplog
+   * entry, and a Map per updated document was a large share of what an `updateMany` keeps.
+   */
+  leafNames: string[] | undefined = undefined;
+  leafList: Leaf[] | undefined = undefined;
+  private leafIndex: Map<string, number> | undefined = undefined;
   subs: Map<string, DiffNode> | undefined = undefined;
 
   leaf(name: string): Leaf | undefined {
-    return this.leaves?.get(name);
+    const names = this.leafNames;
+    if (names === undefined) return undefined;
+    const i = this.leafIndex !== undefined ? (this.leafIndex.get(name) ?? -1) : names.indexOf(name);
+    return i < 0 ? undefined : this.leafList![i];
   }
 
   addLeaf(name: string, leaf: Leaf): void {
-    this.leaves ??= new Map();
-    if (!this.leaves.has(name)) this.leaves.set(name, leaf);
+    if (this.leaf(name) !== undefined) return;
+    const names = this.leafNames;
+    if (names === undefined) {
+      // Exact-size arrays: most diffs hold one or two names.
+      this.leafNames = [name];
+      this.leafList = [leaf];
+      return;
+    }
+    names.push(name);
+    this.leafList!.push(leaf);
+    if (this.leafIndex !== undefined) this.leafIndex.set(name, names.length - 1);
+    else if (names.length > LEAF_SCAN_LIMIT) this.leafIndex = new Map(names.map((n, i) => [n, i]));
   }
 
   sub(name: string): DiffNode | undefined {
@@ -47,7 +68,10 @@ class DocDiffNode {
     if (this.deletes !== undefined) out.set('d', new Map(this.deletes.map((f) => [f, false] as const)));
     let u: Doc | undefined;
     let i: Doc | undefined;
-    for (const [f, leaf] of this.leaves ?? NO_LEAVES) {
+    const names = this.leafNames ?? NO_NAMES;
+    for (let k = 0; k < names.length; k++) {
+      const f = names[k]!;
+      const leaf = this.leafList![k]!;
       if (leaf.kind === 'update') (u ??= new Map()).set(f, cloneValue(leaf.value));
       else (i ??= new Map()).set(f, cloneValue(leaf.value));
     }

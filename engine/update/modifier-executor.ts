@@ -48,9 +48,9 @@ export class ModifierUpdateExecutor implements ModifierExecutor {
       params,
       original: doc,
       root,
-      owned: new Set([root]),
+      owned: undefined,
       arrayFilters: this.arrayFilters,
-      immutablePaths: params.immutablePaths.map((p) => p.split('.')),
+      immutablePaths: splitPaths(params.immutablePaths),
       modifiedPaths,
       arrayTouches,
       effects: { damaged: false, lastChangeDamageFree: false },
@@ -67,6 +67,13 @@ export class ModifierUpdateExecutor implements ModifierExecutor {
     checkUpdatedDocumentSize(out, size);
     return new ModifierApplyResult(out, modifiedPaths, log, arrayTouches, size);
   }
+}
+
+const ID_ONLY: readonly (readonly string[])[] = Object.freeze([Object.freeze(['_id'])]);
+
+/** The immutable paths as components (`['_id']`, what every update but sharded ones passes, without a split per document). */
+function splitPaths(paths: readonly string[]): readonly (readonly string[])[] {
+  return paths.length === 1 && paths[0] === '_id' ? ID_ONLY : paths.map((p) => p.split('.'));
 }
 
 /** A changed document whose oplog `o` is built from the diff builder when first read. */

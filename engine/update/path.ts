@@ -12,6 +12,10 @@ export interface PathComponent {
 export type RuntimePath = readonly PathComponent[];
 
 export function dotted(parts: readonly (string | PathComponent)[]): string {
+  if (parts.length === 1) {
+    const p = parts[0]!;
+    return typeof p === 'string' ? p : p.name;
+  }
   return parts.map((p) => (typeof p === 'string' ? p : p.name)).join('.');
 }
 

@@ -3,6 +3,7 @@
  * `object_replace_executor.cpp`, `update_stage.cpp`), shared by modifier, replacement, pipeline
  * and upsert paths.
  */
+import { firstName } from '../bson/shaped-doc.js';
 import type { Doc, Value } from '../bson/values.js';
 import { isArray, isDoc, typeOf } from '../bson/values.js';
 import { compareValues } from '../bson/compare.js';
@@ -190,7 +191,7 @@ export function assertPathsNotArray(doc: Doc, paths: readonly string[] = ['_id']
 
 /** A copy with `_id` first (`ensureIdFieldIsFirst` without generating one). */
 export function moveIdFirst(doc: Doc): Doc {
-  if (!doc.has('_id') || doc.keys().next().value === '_id') return doc;
+  if (!doc.has('_id') || firstName(doc) === '_id') return doc;
   const out: Doc = new Map([['_id', doc.get('_id')!]]);
   for (const [k, v] of doc) if (k !== '_id') out.set(k, v);
   return out;

@@ -28,9 +28,9 @@ export function setSlot(slot: Slot, value: Value): void {
  */
 export function ownChild(ctx: ApplyContext, container: Doc | Value[], key: string | number, value: Value): Value {
   if (!isDoc(value) && !isArray(value)) return value;
-  if (ctx.owned.has(value)) return value;
+  if (ctx.owned?.has(value) === true) return value;
   const copy: Doc | Value[] = isDoc(value) ? new Map(value) : value.slice();
-  ctx.owned.add(copy);
+  (ctx.owned ??= new Set()).add(copy);
   if (Array.isArray(container)) container[key as number] = copy;
   else container.set(key as string, copy);
   return copy;
@@ -45,8 +45,11 @@ export interface ApplyContext {
    * `original` (stored documents are immutable); only containers in `owned` may be mutated.
    */
   readonly root: Doc;
-  /** The containers copied (or created as copies) during this apply: the only ones safe to mutate. */
-  readonly owned: Set<Doc | Value[]>;
+  /**
+   * The containers copied during this apply below the root (the root copy is always owned): the
+   * only ones safe to mutate. Created on the first copy (most updates write top-level fields only).
+   */
+  owned: Set<Doc | Value[]> | undefined;
   readonly arrayFilters: ReadonlyMap<string, ArrayFilter>;
   readonly immutablePaths: readonly (readonly string[])[];
   readonly modifiedPaths: string[];

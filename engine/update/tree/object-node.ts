@@ -2,7 +2,7 @@
  * An inner node keyed by field name (`UpdateObjectNode`): applies its children in
  * `compareFieldNames` order, with the positional `$` child slotted in at the matched index.
  */
-import type { Value } from '../../bson/values.js';
+import type { Doc, Value } from '../../bson/values.js';
 import { isArray, isDoc } from '../../bson/values.js';
 import { fail } from '../../errors.js';
 import { compareFieldNames, dotted, getChild, parseArrayIndex } from '../path.js';
@@ -44,10 +44,13 @@ export class ObjectNode implements UpdateNode {
   /** Children in application order. */
   readonly children: readonly (readonly [string, UpdateNode])[];
   readonly positional: UpdateNode | undefined;
+  /** No positional child and only leaves below: `apply` takes the short loop (`applyLeaves`). */
+  private readonly onlyLeaves: boolean;
 
   constructor(children: ReadonlyMap<string, UpdateNode>, positional: UpdateNode | undefined) {
     this.children = [...children].sort((a, b) => compareFieldNames(a[0], b[0]));
     this.positional = positional;
+    this.onlyLeaves = positional === undefined && this.children.every(([, c]) => c.type === 'leaf');
     Object.freeze(this.children);
     Object.freeze(this);
   }
@@ -70,6 +73,7 @@ export class ObjectNode implements UpdateNode {
 
   apply(ctx: ApplyContext, args: NodeArgs): boolean {
     const { pathTaken, pathToCreate, log } = args;
+    if (this.onlyLeaves && pathToCreate.length === 0) return this.applyLeaves(ctx, args);
     if (
       pathToCreate.length > 0 &&
       this.positional === undefined &&
@@ -163,6 +167,42 @@ export class ObjectNode implements UpdateNode {
       applyChild(child, name, false);
     }
     if (applyPositional) applyChild(this.positional!, matched!, true);
+    return noop;
+  }
+
+  /**
+   * `apply` for an existing element whose children are all leaves and none positional (every
+   * `{$inc: {n: 1}}`-like update at the root): the same steps without the descent closures. A leaf
+   * never moves the path stacks and there is no missing path to follow, so the element and its
+   * slot stay those of `args` for every child.
+   */
+  private applyLeaves(ctx: ApplyContext, args: NodeArgs): boolean {
+    const { element, slot, pathTaken, pathToCreate, log } = args;
+    const inArray = isArray(element);
+    let noop = true;
+    for (const [name, child] of this.children) {
+      let value: Value | undefined;
+      let key: string | number = name;
+      if (isDoc(element)) value = element.get(name);
+      else if (inArray) {
+        const i = parseArrayIndex(name);
+        if (i !== null && i < element.length) {
+          value = element[i]!;
+          key = i;
+        }
+      }
+      let childNoop: boolean;
+      if (value !== undefined) {
+        pathTaken.push({ name, isIndex: inArray });
+        childNoop = child.apply(ctx, { element: value, slot: { container: element as Doc | Value[], key }, pathTaken, pathToCreate, log });
+        pathTaken.pop();
+      } else {
+        pathToCreate.push(name);
+        childNoop = child.apply(ctx, { element, slot, pathTaken, pathToCreate, log });
+        pathToCreate.pop();
+      }
+      noop = noop && childNoop;
+    }
     return noop;
   }
 }
