@@ -97,7 +97,10 @@ export class ObjectNode implements UpdateNode {
     const descend = (from: Value, name: string, own: boolean): { value: Value | undefined; slot: Slot | null } => {
       if (isDoc(from)) {
         const v = from.get(name);
-        return { value: own && v !== undefined ? ownChild(ctx, from, name, v) : v, slot: { container: from, key: name } };
+        return {
+          value: own && v !== undefined ? ownChild(ctx, from, name, v) : v,
+          slot: { container: from, key: name },
+        };
       }
       if (isArray(from)) {
         const i = parseArrayIndex(name);
@@ -194,7 +197,13 @@ export class ObjectNode implements UpdateNode {
       let childNoop: boolean;
       if (value !== undefined) {
         pathTaken.push({ name, isIndex: inArray });
-        childNoop = child.apply(ctx, { element: value, slot: { container: element as Doc | Value[], key }, pathTaken, pathToCreate, log });
+        childNoop = child.apply(ctx, {
+          element: value,
+          slot: { container: element as Doc | Value[], key },
+          pathTaken,
+          pathToCreate,
+          log,
+        });
         pathTaken.pop();
       } else {
         pathToCreate.push(name);
