@@ -82,7 +82,10 @@ class PipelineUpdateExecutor implements PipelineExecutor {
     // its document is built when the oplog entry is read.
     const diff = params.isUpsertInsert ? null : computeDeferredOplogDiff(doc, out, DELTA_OPLOG_ENTRY_PADDING, size);
     if (diff === null) return { doc: out, noop: false, modifiedPaths, oplog: cloneValue(out), arrayTouches: [], size };
-    return new PipelineApplyResult(out, modifiedPaths, { build: () => makeDeltaOplogEntry(diff.build()) }, size);
+    // Built once: the oplog entry and the statement's change share one `o` (as the modifier path's builder).
+    let built: Doc | undefined;
+    const deferred: DeferredDoc = { build: () => (built ??= makeDeltaOplogEntry(diff.build())) };
+    return new PipelineApplyResult(out, modifiedPaths, deferred, size);
   }
 }
 
