@@ -4,7 +4,8 @@
  */
 import { isDoc, type Value } from '../bson/values.js';
 import { fail } from '../errors.js';
-import { dayOfWeek, dayOfYear, fromLocal, getTimeZone, isoDayOfWeek, isoWeekAndYear, sundayWeek, utcFromParts, UTC, type LocalParts, type TimeZone } from './timezone.js';
+import { dayOfWeek, dayOfYear, isoDayOfWeek, isoWeekAndYear, sundayWeek, type TimeZone } from './timezone.js';
+import { dateFromString, FROM_STRING_SPECIFIERS } from './date-string/from-string.js';
 import type { ExprNode, OperatorParser, Scope } from './types.js';
 import { nullish, typeName } from './util.js';
 import { valueToString } from './value-string.js';
@@ -157,54 +158,9 @@ export const parseDateToString: OperatorParser = (arg, ctx, op) => {
   };
 };
 
-function conversionFailure(msg: string): Error {
-  return fail(241, msg);
-}
-
-/**
- * Parses a date string the way `TimeZoneDatabase::fromString` accepts ISO-8601 forms (a subset of
- * timelib's formats). Offsets and `Z` in the string conflict with a non-UTC `timezone` argument;
- * time zone names inside the string are not allowed at all.
- */
+/** A date string as `TimeZoneDatabase::fromString` reads it (timelib), without a format. */
 export function parseDateString(s: string, tz: TimeZone): Date {
-  const m =
-    /^(\s*)([+-]?\d{4,})-(\d{1,2})-(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*(Z|z|UTC|GMT|[+-]\d{2}(?::?\d{2})?|[A-Za-z]+\/[A-Za-z_/+\-0-9]+)?\s*$/.exec(s) ??
-    /^(\s*)(\d{4})\/(\d{1,2})\/(\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?\s*()$/.exec(s);
-  if (!m) {
-    const bad = s.length === 0 ? 'Empty string' : `The timezone could not be found in the database '${s[0] ?? ''}'`;
-    throw conversionFailure(`Error parsing date string '${s}'; 0: ${bad}`);
-  }
-  const parts: LocalParts = {
-    year: Number(m[2]),
-    month: Number(m[3]),
-    day: Number(m[4]),
-    hour: Number(m[5] ?? 0),
-    minute: Number(m[6] ?? 0),
-    second: Number(m[7] ?? 0),
-    millisecond: Math.floor(Number(`0.${m[8] ?? '0'}`) * 1000),
-  };
-  if (parts.month < 1 || parts.month > 12 || parts.day < 1 || parts.day > 31 || parts.hour > 24 || parts.minute > 59 || parts.second > 60)
-    throw conversionFailure(`Error parsing date string '${s}'; 0: The parsed date was invalid '${s[0] ?? ''}'`);
-  const zoneText = m[9];
-  let zone = tz;
-  if (zoneText) {
-    if (zoneText.includes('/')) {
-      const at = s.indexOf(zoneText);
-      throw conversionFailure(
-        `Error parsing date string '${s}'; ${at}: passing a time zone identifier as part of the string is not allowed '${zoneText[0]!}'`,
-      );
-    }
-    const tzIsUtc = tz.offsetAt(0) === 0 && (tz.name === 'UTC' || /^[+-]00(:?00)?$/.test(tz.name));
-    if (!tzIsUtc) {
-      if (/^[+-]/.test(zoneText))
-        throw conversionFailure('you cannot pass in a date/time string with GMT offset together with a timezone argument');
-      throw conversionFailure(
-        `you cannot pass in a date/time string with time zone information ('${zoneText.toUpperCase()}') together with a timezone argument`,
-      );
-    }
-    zone = /^[+-]/.test(zoneText) ? getTimeZone(zoneText) : UTC;
-  }
-  return new Date(fromLocal(utcFromParts(parts), zone));
+  return dateFromString(s, tz);
 }
 
 /** `TimeZone::validateFromStringFormat`. */
@@ -213,77 +169,12 @@ function validateFromStringFormat(format: string): void {
     if (format[i] !== '%') continue;
     i++;
     if (i >= format.length) throw fail(18535, "Unmatched '%' at end of format string");
-    if (!'%dGHLmMSuVYzZbB'.includes(format[i]!)) throw fail(18536, `Invalid format character '%${format[i]!}' in format string`);
+    if (format[i] !== '%' && !FROM_STRING_SPECIFIERS.includes(format[i]!)) throw fail(18536, `Invalid format character '%${format[i]!}' in format string`);
   }
 }
 
-/** `$dateFromString` with a `format`: the specifiers of `validateFromStringFormat`. */
-function parseWithFormat(s: string, format: string, tz: TimeZone): Date {
-  const p: LocalParts = { year: 1970, month: 1, day: 1, hour: 0, minute: 0, second: 0, millisecond: 0 };
-  let offsetMs: number | undefined;
-  let pos = 0;
-  const bad = (): Error => conversionFailure(`Error parsing date string '${s}'; ${pos}: Unexpected data found.`);
-  const num = (min: number, max: number): number => {
-    const m = new RegExp(`^[+-]?\\d{${min},${max}}`).exec(s.slice(pos));
-    if (!m) throw bad();
-    pos += m[0].length;
-    return Number(m[0]);
-  };
-  for (let i = 0; i < format.length; i++) {
-    const c = format[i]!;
-    if (c !== '%') {
-      if (s[pos] !== c) throw bad();
-      pos++;
-      continue;
-    }
-    const f = format[++i];
-    switch (f) {
-      case 'Y':
-        p.year = num(4, 4);
-        break;
-      case 'm':
-        p.month = num(1, 2);
-        break;
-      case 'd':
-        p.day = num(1, 2);
-        break;
-      case 'H':
-        p.hour = num(1, 2);
-        break;
-      case 'M':
-        p.minute = num(1, 2);
-        break;
-      case 'S':
-        p.second = num(1, 2);
-        break;
-      case 'L':
-        p.millisecond = num(1, 3);
-        break;
-      case 'j': {
-        const doy = num(1, 3);
-        p.month = 1;
-        p.day = doy;
-        break;
-      }
-      case 'z':
-      case 'Z': {
-        const m = /^([+-])(\d{2}):?(\d{2})?/.exec(s.slice(pos));
-        if (!m) throw bad();
-        pos += m[0].length;
-        offsetMs = (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0)) * 60_000;
-        break;
-      }
-      case '%':
-        if (s[pos] !== '%') throw bad();
-        pos++;
-        break;
-      default:
-        throw fail(18536, `Invalid format character '%${f ?? ''}' in format string`);
-    }
-  }
-  if (pos !== s.length) throw conversionFailure(`Error parsing date string '${s}'; ${pos}: Trailing data`);
-  const local = utcFromParts(p);
-  return new Date(offsetMs !== undefined ? local - offsetMs : fromLocal(local, tz));
+function conversionFailure(msg: string): Error {
+  return fail(241, msg);
 }
 
 export const parseDateFromString: OperatorParser = (arg, ctx, op) => {
@@ -312,7 +203,7 @@ export const parseDateFromString: OperatorParser = (arg, ctx, op) => {
           throw conversionFailure(`$dateFromString requires that 'dateString' be a string, found: ${typeName(ds)} with value ${valueToString(ds)}`);
         if (!tz) return null;
         if (format === null) return null;
-        return format === undefined ? parseDateString(ds, tz) : parseWithFormat(ds, format, tz);
+        return dateFromString(ds, tz, format);
       } catch (e) {
         const onError = a.get('onError');
         if (onError && (e as { code?: number }).code === 241) return onError.evaluate(scope);

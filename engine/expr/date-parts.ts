@@ -3,11 +3,11 @@
  * `$dateFromParts`.
  */
 import { renderElement } from '../bson/render.js';
-import { dateFromMillis, shiftIntoJsRange } from '../bson/dates.js';
+import { dateFromMillis } from '../bson/dates.js';
 import { isDoc, type Value } from '../bson/values.js';
 import { fail } from '../errors.js';
 import { integralLong, numKind, type Num } from './numeric.js';
-import { fromIsoWeekDate, fromLocal, isoDayOfWeek, isoWeekAndYear, utcFromParts, type LocalParts, type TimeZone } from './timezone.js';
+import { fromIsoWeekDate, isoDayOfWeek, offsetForLocal, isoWeekAndYear, utcFromParts, type LocalParts, type TimeZone } from './timezone.js';
 import type { ExprNode, OperatorParser, ParseContext, Scope } from './types.js';
 import { nullish, typeName } from './util.js';
 import { valueToString } from './value-string.js';
@@ -123,11 +123,6 @@ function createFromDateParts(date: { year: number; month: number; day: number },
   return dateFromMillis(widen(sse, 1000n) + (us - (offsetMs % 1000n) * 1000n) / 1000n);
 }
 
-/** The zone's offset for a local wall-clock time (the earlier instant in an overlap), any int64 time. */
-function offsetForLocal(localMs: bigint, tz: TimeZone): number {
-  const { ms } = shiftIntoJsRange(localMs);
-  return ms - fromLocal(ms, tz);
-}
 
 export const parseDateFromParts: OperatorParser = (arg, ctx, op) => {
   if (!isDoc(arg)) throw fail(40519, '$dateFromParts only supports an object as its argument');

@@ -2,6 +2,7 @@
  * Time zones for the date operators (`TimeZoneDatabase::getTimeZone`): UTC, fixed offsets
  * (`+HH`, `+HHMM`, `+HH:MM`) and IANA names resolved through `Intl.DateTimeFormat`.
  */
+import { shiftIntoJsRange } from '../bson/dates.js';
 import { fail } from '../errors.js';
 
 export interface LocalParts {
@@ -127,6 +128,12 @@ export function toLocal(utcMs: number, tz: TimeZone): number {
 export function fromLocal(localMs: number, tz: TimeZone): number {
   const guess = localMs - tz.offsetAt(localMs);
   return localMs - tz.offsetAt(guess);
+}
+
+/** The zone's offset (ms) for a local wall-clock time (the earlier instant in an overlap), any int64 time. */
+export function offsetForLocal(localMs: bigint, tz: TimeZone): number {
+  const { ms } = shiftIntoJsRange(localMs);
+  return ms - fromLocal(ms, tz);
 }
 
 export function localParts(utcMs: number, tz: TimeZone): LocalParts {
