@@ -12,6 +12,7 @@ import { conditionalOperators } from './conditional.js';
 import { dateOperators } from './date.js';
 import { miscOperators } from './misc.js';
 import { objectOperators } from './object.js';
+import { percentileOperators } from './percentile.js';
 import { setOperators } from './set.js';
 import { stringOperators } from './string.js';
 import { typeOperators } from './type-conversion.js';
@@ -29,6 +30,7 @@ export const OPERATORS = {
   ...stringOperators,
   ...objectOperators,
   ...accumulatorOperators,
+  ...percentileOperators,
   ...dateOperators,
   ...typeOperators,
   ...miscOperators,
