@@ -67,3 +67,32 @@ test('a Run right after a keystroke stays shown as committed', async ({ playgrou
   await expect(playground.diff).toHaveAttribute('data-kind', 'committed');
   await expect(playground.documents.first()).toContainText('x: 12}');
 });
+
+test('the step-through reads its cards when it opens, not after every preview', async ({ playground, page }) => {
+  // Every card range the page asks the worker for, counted in the page.
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cardRanges: number };
+    w.__cardRanges = 0;
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (this: Worker, message: unknown, ...rest: never[]) {
+      const m = message as { type?: string; list?: string };
+      if (m.type === 'runRange' && m.list === 'cards') w.__cardRanges++;
+      return post.call(this, message, ...rest);
+    };
+  });
+  const cardRanges = (): Promise<number> =>
+    page.evaluate(() => (window as unknown as { __cardRanges: number }).__cardRanges);
+  await playground.open();
+  await collectionOf(playground, 300);
+  await playground.setCommand('db.many.updateMany({n: {$lt: 200}}, {$inc: {n: 1000}})');
+  await expect(playground.diff).toHaveAttribute('data-kind', 'preview');
+  const player = playground.diff.getByTestId('step-through');
+  await expect(player.getByTestId('step-through-toggle')).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(await cardRanges()).toBe(0);
+  // Opened: the first 100 documents' stops, read from the worker now.
+  await player.getByTestId('step-through-toggle').click();
+  await expect(player).toContainText('(the first 100 documents)');
+  await expect(player.getByTestId('step-position')).toBeVisible();
+  expect(await cardRanges()).toBeGreaterThan(0);
+});

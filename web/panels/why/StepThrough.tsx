@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { usePlayground } from '../../state/store.js';
-import type { CardView } from '../../../engine/worker/protocol.js';
+import { RUN_PAGE, type CardView } from '../../../engine/worker/protocol.js';
 import { useRunItems } from '../../engine/run-ranges.js';
 import { MAX_CARDS, MAX_ENTRIES, playEntries, runKey, type PlayEntry } from './play-entries.js';
 import { traceSteps, type PlayerStep } from './player-steps.js';
@@ -90,23 +90,29 @@ export function StepThrough(): ReactNode {
   const shown = usePlayground((s) => s.shown);
   const [open, setOpen] = useState(false);
   const runCount = usePlayground((s) => s.runCount);
-  // The first cards of the run, by range (the head brings the first page).
+  // The first cards of the run, by range. Closed, the button only needs to know the run has a
+  // stop, which the head's first page tells without a request; the player's `MAX_CARDS` cards are
+  // read when it opens (or when the first page has no stop), not after every keystroke's preview.
   const run = shown?.run;
-  const cards = useRunItems(run, 'cards', 0, Math.min(run?.counts.cards ?? 0, MAX_CARDS));
+  const firstHasStop = useMemo(() => run !== undefined && playEntries(run.first.cards).length > 0, [run]);
+  const wide = open || !firstHasStop;
+  const cards = useRunItems(run, 'cards', 0, Math.min(run?.counts.cards ?? 0, wide ? MAX_CARDS : RUN_PAGE.cards));
   const ready = cards.every((c) => c !== undefined && c !== 'gone');
   const computed = useMemo(() => {
     if (shown === null || !ready) return undefined;
     const loaded = cards as CardView[];
     const entries = playEntries(loaded);
-    return { key: `${shown.kind}|${runCount}|${shown.script}|${runKey(loaded, entries)}`, entries };
-    // Once per run when its first cards are in (not on every page that arrives).
-  }, [shown, runCount, ready]);
+    return { key: `${wide}|${shown.kind}|${runCount}|${shown.script}|${runKey(loaded, entries)}`, entries, wide };
+    // Once per run and reading when its cards are in (not on every page that arrives).
+  }, [shown, runCount, ready, wide]);
   // The same stops on the same documents (a repeated preview): keep the player and its position.
   // While a new run's first cards are on their way, the player stays as it is.
-  const stable = useRef<{ key: string; entries: PlayEntry[] }>({ key: '', entries: [] });
-  if (shown === null) stable.current = { key: '', entries: [] };
+  const stable = useRef<{ key: string; entries: PlayEntry[]; wide: boolean }>({ key: '', entries: [], wide: false });
+  if (shown === null) stable.current = { key: '', entries: [], wide: false };
   else if (computed !== undefined && stable.current.key !== computed.key) stable.current = computed;
   const entries = stable.current.entries;
+  // The player starts once its stops are read from all of its cards.
+  const playing = open && stable.current.wide;
   if (entries.length === 0) return null;
   return (
     <div className="step-through" data-testid="step-through">
@@ -119,10 +125,10 @@ export function StepThrough(): ReactNode {
       >
         {open ? 'Stop stepping' : '▶ Step through, in the server’s order'}
       </button>
-      {open && entries.length === MAX_ENTRIES ? (
+      {playing && entries.length === MAX_ENTRIES ? (
         <span className="muted"> (the first {MAX_ENTRIES} documents)</span>
       ) : null}
-      {open ? <RunPlayer entries={entries} /> : null}
+      {playing ? <RunPlayer entries={entries} /> : null}
     </div>
   );
 }
