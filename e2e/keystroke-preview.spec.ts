@@ -3,7 +3,15 @@
  * after typing is not replaced by the preview of the same text, and the parts the worker builds
  * only when read (oplog entries, a card's oplog `o`) read as written far down a long preview.
  */
+import type { Locator } from '@playwright/test';
 import { expect, test, type Playground } from './fixtures.js';
+
+async function toBottom(list: Locator): Promise<void> {
+  await list.evaluate((el) => {
+    el.scrollTop = el.scrollHeight;
+    el.dispatchEvent(new Event('scroll'));
+  });
+}
 
 async function collectionOf(playground: Playground, count: number): Promise<void> {
   const page = playground.page;
@@ -24,24 +32,23 @@ test('a long preview shows its last oplog entry and a far card with its oplog o'
   await playground.setCommand('db.many.updateMany({}, {$inc: {n: 1000}})');
   await expect(playground.diff).toHaveAttribute('data-kind', 'preview');
   // The far card: its after state and what the oplog records for it.
-  await playground.diff.evaluate((el) => {
-    el.scrollTop = el.scrollHeight;
-    el.dispatchEvent(new Event('scroll'));
-  });
+  // Heights below the window are estimates until their cards arrive: scroll again until it shows.
   const last = playground.diff.locator('[data-testid="diff-document"][data-id="299"]');
-  await expect(last).toBeVisible();
+  await expect(async () => {
+    await toBottom(playground.diff);
+    await expect(last).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(last.locator('.side.after')).toContainText('1299');
   await last.getByText('What the oplog records for this change').click();
   await expect(last.locator('.card-oplog pre')).toContainText('"diff"');
   await expect(last.locator('.card-oplog pre')).toContainText('1299');
   // The oplog pane's last entry, built when scrolled to.
   const oplog = await playground.oplog();
-  await oplog.evaluate((el) => {
-    el.scrollTop = el.scrollHeight;
-    el.dispatchEvent(new Event('scroll'));
-  });
   const entry = oplog.getByTestId('oplog-entry').filter({ hasText: '_id 299' });
-  await expect(entry).toBeVisible();
+  await expect(async () => {
+    await toBottom(oplog);
+    await expect(entry).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(entry).toHaveAttribute('data-op', 'u');
   await expect(entry).toContainText('many');
   // The preview left nothing behind: the collection still holds the old values.
