@@ -7,7 +7,10 @@
  * - int64             → `Long`    (bson package, signed)
  * - decimal128        → `Decimal128`
  * - embedded document → `Doc` = `Map<string, Value>`; a Map keeps insertion order for every key,
- *                       including integer-looking names such as "0" or "10" (plain objects do not)
+ *                       including integer-looking names such as "0" or "10" (plain objects do not).
+ *                       Stored documents are `ShapedDoc`s where they fit the shape table
+ *                       (shaped-doc.ts): Maps to every reader, kept as a shared name list + a
+ *                       values array, so a new version costs an array copy.
  * - array             → `Value[]` (dense)
  * - undefined (legacy)→ the singleton `BSON_UNDEFINED`; JS `undefined` always means "missing"
  * - everything else   → the bson package's class (ObjectId, Timestamp, Binary, BSONRegExp, MinKey,
