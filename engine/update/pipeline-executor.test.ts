@@ -28,6 +28,14 @@ describe('pipeline updates: $set / $addFields', () => {
     expect(r.noop).toBe(false);
     expect(r.modifiedPaths).toEqual(['a', 'total']);
   });
+  it('the $v:2 entry is built once: every read of the oplog gets the same document', () => {
+    const doc = { _id: i(1), a: i(2), b: i(3), c: 'long enough to diff' };
+    const r = run([{ $set: { total: { $add: ['$a', '$b'] } } }], doc);
+    expect(r.oplog!.get('$v')).toEqual(new Int32(2));
+    expect(r.oplog).toBe(r.oplog);
+    expect(r.oplogBuilder?.build()).toBe(r.oplog);
+  });
+
   it('all expressions of a stage read the stage input; later stages see earlier results', () => {
     const r = run([{ $set: { a: i(10), b: '$a' } }, { $set: { c: '$a' } }], { _id: i(1), a: i(1) });
     expect(r.doc).toEqual(d({ _id: i(1), a: i(10), b: i(1), c: i(10) }));
