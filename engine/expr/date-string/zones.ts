@@ -3,6 +3,8 @@
  * FIRST entry of each name in `timezonemap.h` (the server asks with no offset, so the first one
  * found wins), then the military letters. `utc` and `gmt` are UTC before the table is read.
  * [name, is DST, UTC offset in seconds].
+ * Data: timelib's `timezonemap.h` (MIT licence, Derick Rethans), which timelib generates from the
+ * IANA time zone database (public domain); the server vendors timelib in src/third_party/timelib.
  */
 const ABBREVIATIONS: readonly (readonly [string, 0 | 1, number])[] = [
   ['acdt', 1, 37800], ['acst', 0, 34200], ['addt', 1, -7200], ['adt', 1, -10800], ['aedt', 1, 39600], ['aest', 0, 36000],
