@@ -5,6 +5,7 @@
  * the 64-bit sizes (a Value is 16 bytes, strings of up to 13 bytes are stored inline), so it
  * agrees far from a limit and may differ by a little near it.
  */
+import { utf8Length } from '../bson/size.js';
 import { isDoc, type Value } from '../bson/values.js';
 
 const VALUE = 16;
@@ -15,16 +16,6 @@ const DOCUMENT = 8;
 const DOCUMENT_STORAGE = 104;
 /** A field in DocumentStorage: its Value, the next-offset, name size and hash, then the name. */
 const FIELD_HEADER = 28;
-
-/** UTF-8 length without encoding (a surrogate pair is 4 bytes: 2 + 2). */
-function utf8Length(s: string): number {
-  let n = s.length;
-  for (let k = 0; k < s.length; k++) {
-    const c = s.charCodeAt(k);
-    if (c >= 0x80) n += c >= 0x800 && (c < 0xd800 || c > 0xdfff) ? 2 : 1;
-  }
-  return n;
-}
 
 function stringSize(s: string): number {
   const bytes = utf8Length(s);
