@@ -61,6 +61,11 @@ export class FoldedNode implements ExprNode {
  */
 export function foldConstant(spec: Value, node: ExprNode, ctx: ParseContext): ExprNode {
   if ((node as { kind?: string }).kind === 'constant' || !isConstantSpec(spec)) return node;
+  return foldNode(node, ctx);
+}
+
+/** `node`, whose operands are all constant, evaluated once; itself with the error recorded when that fails. */
+export function foldNode(node: ExprNode, ctx: ParseContext): ExprNode {
   try {
     return new FoldedNode(node.evaluate(FOLDING_SCOPE));
   } catch (e) {

@@ -21,7 +21,7 @@
 import type { Value } from '../bson/values.js';
 import { isEngineError } from '../errors.js';
 import { coerceToBool } from './boolean.js';
-import { FOLDING_SCOPE, FoldedNode } from './constant-folding.js';
+import { FOLDING_SCOPE, foldNode, FoldedNode } from './constant-folding.js';
 import type { ExprNode, OperatorParser, ParseContext } from './types.js';
 import { ConstantNode } from './variables.js';
 
@@ -112,14 +112,7 @@ function foldRun(op: string, parser: OperatorParser, run: readonly Operand[], ct
 
 /** Every operand is constant: the whole expression is evaluated once (as `foldConstant` does). */
 function foldAll(op: string, parser: OperatorParser, operands: readonly Operand[], ctx: ParseContext): ExprNode {
-  const node = build(op, parser, operands.map((o) => o.node), ctx);
-  try {
-    return new FoldedNode(node.evaluate(FOLDING_SCOPE));
-  } catch (e) {
-    if (!isEngineError(e)) throw e;
-    ctx.optimizeErrors.push(e);
-    return node;
-  }
+  return foldNode(build(op, parser, operands.map((o) => o.node), ctx), ctx);
 }
 
 function reorder(op: string, rule: NaryRule, parser: OperatorParser, operands: readonly Operand[], ctx: ParseContext): Operand[] {
