@@ -7,67 +7,46 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { COLLECTION_PAGE, type CollectionView, type DocumentView } from '../../engine/worker/protocol.js';
 import type { Send } from './bridge.js';
+import { PagedList, Versioned, type PagedItem } from './paged-list.js';
 
 /** Undefined: on its way; 'gone': the worker could not send it (restarted, or the view is old). */
-export type DocumentItem = DocumentView | undefined | 'gone';
+export type DocumentItem = PagedItem<DocumentView>;
 
-type Page = readonly DocumentView[] | 'loading' | 'gone';
-
-export class DocumentRanges {
-  private readonly pages = new Map<number, Page>();
-  private readonly listeners = new Set<() => void>();
-  private version = 0;
+export class DocumentRanges extends Versioned {
+  private readonly list: PagedList<DocumentView>;
 
   constructor(
     readonly view: CollectionView,
-    private readonly db: () => string,
-    private readonly send: () => Send,
+    db: () => string,
+    send: () => Send,
   ) {
-    this.pages.set(0, view.documents);
+    super();
+    this.list = new PagedList(
+      COLLECTION_PAGE,
+      view.count,
+      view.documents,
+      async (from, to) => {
+        const r = await send()({
+          type: 'documents',
+          db: db(),
+          collection: view.name,
+          from,
+          to: Math.min(view.count, to),
+        });
+        return r.ok ? r.result : undefined;
+      },
+      () => this.bump(),
+    );
   }
 
   item(i: number): DocumentItem {
-    const page = this.pages.get(Math.floor(i / COLLECTION_PAGE));
-    if (page === undefined || page === 'loading') return undefined;
-    if (page === 'gone') return 'gone';
-    return page[i % COLLECTION_PAGE];
+    return this.list.item(i);
   }
 
   /** Asks the worker for the pages covering `from` to `to` (exclusive) not held yet. */
   ensure(from: number, to: number): void {
-    const end = Math.min(to, this.view.count);
-    for (let page = Math.floor(Math.max(0, from) / COLLECTION_PAGE); page * COLLECTION_PAGE < end; page++) {
-      if (this.pages.has(page)) continue;
-      this.pages.set(page, 'loading');
-      void this.load(page);
-    }
+    this.list.ensure(from, to);
   }
-
-  private async load(page: number): Promise<void> {
-    let loaded: Page = 'gone';
-    try {
-      const r = await this.send()({
-        type: 'documents',
-        db: this.db(),
-        collection: this.view.name,
-        from: page * COLLECTION_PAGE,
-        to: Math.min(this.view.count, (page + 1) * COLLECTION_PAGE),
-      });
-      if (r.ok) loaded = r.result;
-    } catch {
-      // A worker restart or a time limit.
-    }
-    this.pages.set(page, loaded);
-    this.version++;
-    for (const l of this.listeners) l();
-  }
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  snapshot = (): number => this.version;
 }
 
 const cache = new WeakMap<CollectionView, DocumentRanges>();

@@ -7,76 +7,46 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { RUN_PAGE, type RunHead, type RunList, type RunListItems } from '../../engine/worker/protocol.js';
 import type { Send } from './bridge.js';
+import { PagedList, Versioned, type PagedItem } from './paged-list.js';
 
-export type RangeItem<L extends RunList> = RunListItems[L] | undefined | 'gone';
+export type RangeItem<L extends RunList> = PagedItem<RunListItems[L]>;
 
-type Chunk<L extends RunList> = readonly RunListItems[L][] | 'loading' | 'gone';
-
-export class RunRanges {
-  private readonly chunks: { [L in RunList]: Map<number, Chunk<L>> } = {
-    statements: new Map(),
-    commands: new Map(),
-    oplog: new Map(),
-    cards: new Map(),
-  };
-  private readonly listeners = new Set<() => void>();
-  private version = 0;
+export class RunRanges extends Versioned {
+  private readonly lists: { [L in RunList]: PagedList<RunListItems[L]> };
 
   constructor(
     readonly head: RunHead,
-    private readonly send: () => Send,
+    send: () => Send,
   ) {
-    this.chunks.statements.set(0, head.first.statements);
-    this.chunks.commands.set(0, head.first.commands);
-    this.chunks.oplog.set(0, head.first.oplog);
-    this.chunks.cards.set(0, head.first.cards);
+    super();
+    const list = <L extends RunList>(name: L): PagedList<RunListItems[L]> =>
+      new PagedList(
+        RUN_PAGE[name],
+        head.counts[name],
+        head.first[name] as readonly RunListItems[L][],
+        async (from, to) => {
+          const r = await send()({ type: 'runRange', runId: head.runId, list: name, from, to });
+          return r.ok ? (r.result as readonly RunListItems[L][]) : undefined;
+        },
+        () => this.bump(),
+      );
+    this.lists = {
+      statements: list('statements'),
+      commands: list('commands'),
+      oplog: list('oplog'),
+      cards: list('cards'),
+    };
   }
 
   /** Item `i` of `list`: undefined while it is on its way. */
   item<L extends RunList>(list: L, i: number): RangeItem<L> {
-    const chunk = this.chunks[list].get(Math.floor(i / RUN_PAGE[list])) as Chunk<L> | undefined;
-    if (chunk === undefined || chunk === 'loading') return undefined;
-    if (chunk === 'gone') return 'gone';
-    return chunk[i % RUN_PAGE[list]];
+    return (this.lists[list] as PagedList<RunListItems[L]>).item(i);
   }
 
   /** Asks the worker for the pages of `list` covering `from` to `to` (exclusive) not held yet. */
   ensure(list: RunList, from: number, to: number): void {
-    const size = RUN_PAGE[list];
-    const end = Math.min(to, this.head.counts[list]);
-    for (let page = Math.floor(Math.max(0, from) / size); page * size < end; page++) {
-      if (this.chunks[list].has(page)) continue;
-      this.chunks[list].set(page, 'loading');
-      void this.load(list, page);
-    }
+    this.lists[list].ensure(from, to);
   }
-
-  private async load(list: RunList, page: number): Promise<void> {
-    const size = RUN_PAGE[list];
-    let chunk: Chunk<typeof list> = 'gone';
-    try {
-      const r = await this.send()({
-        type: 'runRange',
-        runId: this.head.runId,
-        list,
-        from: page * size,
-        to: (page + 1) * size,
-      });
-      if (r.ok) chunk = r.result as readonly RunListItems[typeof list][];
-    } catch {
-      // A worker restart or a time limit: the run is gone with the worker.
-    }
-    (this.chunks[list] as Map<number, Chunk<typeof list>>).set(page, chunk);
-    this.version++;
-    for (const l of this.listeners) l();
-  }
-
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
-
-  snapshot = (): number => this.version;
 }
 
 const cache = new WeakMap<RunHead, RunRanges>();
