@@ -17,9 +17,9 @@
  * as "not available: <reason>" and the others still run.
  */
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
-import { chromium, type Browser } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.js';
+import { rmSync } from 'node:fs';
+import type { Browser } from '@playwright/test';
+import { launchChromium } from './browser.js';
 import { bundleSizes, kib, type BundleSizes } from './bundle.js';
 import { longTasks, observeLongTasks } from './page-probes.js';
 import {
@@ -218,12 +218,7 @@ export async function runPageWorkloads(options: PageBenchOptions): Promise<PageR
   let browser: Browser | undefined;
   try {
     preview = await startPreview(options.root, outDir);
-    const executablePath = findChromium({
-      env: process.env,
-      exists: existsSync,
-      playwrightChromium: () => chromium.executablePath(),
-    });
-    browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS] });
+    browser = await launchChromium();
     const b = browser;
     const loads = options.quick ? 2 : 5;
     await attempt(

@@ -12,9 +12,9 @@
  * with 100,000 documents), `run100k` (a Run over 100,000). Prints to stdout; the raw trace is
  * written to /tmp/upsert-lab-<step>.trace.json for chrome://tracing or Perfetto.
  */
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { chromium, type CDPSession, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.js';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { CDPSession, Page } from '@playwright/test';
+import { launchChromium } from './browser.js';
 import {
   COLLECTION,
   importDocuments,
@@ -228,12 +228,7 @@ async function main(): Promise<void> {
   const root = process.cwd();
   const outDir = noBuild ? `${root}/dist` : buildPage(root);
   const preview = await startPreview(root, outDir);
-  const executablePath = findChromium({
-    env: process.env,
-    exists: existsSync,
-    playwrightChromium: () => chromium.executablePath(),
-  });
-  const browser = await chromium.launch({ executablePath, args: [...CHROMIUM_ARGS] });
+  const browser = await launchChromium();
   try {
     const page = await openReadyPage(browser);
     const count = step.endsWith('100k') ? 100_000 : 10_000;

@@ -4,10 +4,8 @@
  *
  *   npm run build && BENCH_PORT=4313 npx tsx bench/shot-preview.ts
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.js';
+import { launchChromium } from './browser.js';
 import {
   COLLECTION,
   importDocuments,
@@ -20,14 +18,7 @@ import { BASE, startPreview } from './page-server.js';
 
 const root = join(import.meta.dirname, '..');
 const server = await startPreview(root, join(root, 'dist'));
-const browser = await chromium.launch({
-  executablePath: findChromium({
-    env: process.env,
-    exists: existsSync,
-    playwrightChromium: () => chromium.executablePath(),
-  }),
-  args: [...CHROMIUM_ARGS],
-});
+const browser = await launchChromium();
 try {
   for (const [width, height] of [
     [1440, 900],

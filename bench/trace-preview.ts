@@ -13,10 +13,8 @@
  * `--dist` serves another build (an A/B against an older commit's `dist/`, run alternately).
  */
 import { writeFileSync } from 'node:fs';
-import { chromium } from '@playwright/test';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { CHROMIUM_ARGS, findChromium } from '../scripts/chromium.js';
+import { launchChromium } from './browser.js';
 import {
   COLLECTION,
   importDocuments,
@@ -33,14 +31,7 @@ const profile = process.argv.includes('--profile');
 const root = join(import.meta.dirname, '..');
 const dist = process.argv.find((a) => a.startsWith('--dist='))?.slice('--dist='.length) ?? join(root, 'dist');
 const server = await startPreview(root, dist);
-const browser = await chromium.launch({
-  executablePath: findChromium({
-    env: process.env,
-    exists: existsSync,
-    playwrightChromium: () => chromium.executablePath(),
-  }),
-  args: [...CHROMIUM_ARGS],
-});
+const browser = await launchChromium();
 try {
   const page = await openReadyPage(browser);
   // A string, not a function: tsx would wrap named functions in `__name`, which the page lacks.
