@@ -1,10 +1,11 @@
 /**
  * A collection: documents in natural (insertion) order plus its indexes.
  *
- * Storage is a `Map<recordId, Doc>`: iteration is insertion order, replacing a record keeps its
- * place (updates never move a document, as with WiredTiger's RecordId order), removal is O(1).
- * Stored documents are never mutated: `replace` swaps in a new Map.
- * The `_id_` index (always present, unique) makes `findById` an O(1) hash lookup.
+ * Records live in a `RecordStore` (arrays by record id): natural order is record-id order,
+ * replacing a record keeps its place (updates never move a document, as with WiredTiger's RecordId
+ * order). Stored documents are never mutated: `replace` stores a new version. The indexes are a
+ * `CollectionIndexes` (collection-indexes.ts); the `_id_` index (always present, unique) makes
+ * `findById` an O(1) hash lookup.
  *
  * This class is storage only: it enforces `_id` rules and unique indexes, but runs no validator
  * and writes no oplog entry; engine/catalog/writes.ts wraps it with both.
@@ -12,13 +13,13 @@
 import { ObjectId, type Binary } from 'bson';
 import type { CollectionOptions, ReplaceHint, ValidationAction, ValidationLevel } from './collection-options.js';
 import type { Collator } from '../bson/compare.js';
-import { renderDoc } from '../bson/render.js';
 import { bsonSize } from '../bson/size.js';
 import type { Doc, Value } from '../bson/values.js';
 import { fail } from '../errors.js';
 import type { CollationInfo } from './collation-info.js';
 import { withIdFirst } from './id-field.js';
-import { idIndexDefinition, sameIndexOptions, sameKeyPattern, type IndexDefinition } from './index-definition.js';
+import { CollectionIndexes } from './collection-indexes.js';
+import { idIndexDefinition, type IndexDefinition } from './index-definition.js';
 import { IndexStore, type KeySet } from './index-store.js';
 import { OplogRecords, type CompactOplogEntry, type OplogContents, type OplogEntryList } from './oplog-records.js';
 import type { RecordJournal } from './record-journal.js';
@@ -57,7 +58,7 @@ export class Collection {
    */
   private readonly log: OplogRecords | undefined;
   private nextRid = 1;
-  private indexStores: IndexStore[];
+  private readonly indexList: CollectionIndexes;
   /** Open catalog journals' undo log (catalog/journal.ts); undefined when none is open. */
   journal: RecordJournal | undefined = undefined;
 
@@ -71,7 +72,7 @@ export class Collection {
     this.collation = options.collation ?? null;
     this.isOplog = options.oplog ?? false;
     this.listedOptions = options.listedOptions ?? new Map();
-    this.indexStores = this.isOplog ? [] : [new IndexStore(idIndexDefinition(this.collation))];
+    this.indexList = new CollectionIndexes(this.isOplog ? [] : [new IndexStore(idIndexDefinition(this.collation))]);
     this.log = this.isOplog ? new OplogRecords() : undefined;
   }
 
@@ -166,13 +167,13 @@ export class Collection {
     }
     const id = doc.get('_id');
     if (id === undefined) return undefined;
-    for (const rid of this.indexStores[0]!.lookup([id])) if (this.records.get(rid) === doc) return rid;
+    for (const rid of this.indexList.stores[0]!.lookup([id])) if (this.records.get(rid) === doc) return rid;
     return undefined;
   }
 
   /** O(1): the record id of the document whose `_id` equals `id` (default collation). */
   recordIdById(id: Value): number | undefined {
-    const idIndex = this.indexStores[0];
+    const idIndex = this.indexList.stores[0];
     return idIndex ? idIndex.lookup([id])[0] : undefined;
   }
 
@@ -183,18 +184,17 @@ export class Collection {
   }
 
   get idIndex(): IndexStore {
-    return this.indexStores[0]!;
+    return this.indexList.stores[0]!;
   }
 
   /** Indexes in creation order, `_id_` first. */
   get indexes(): readonly IndexStore[] {
-    return this.indexStores;
+    return this.indexList.stores;
   }
 
   /** An index by name, or by key pattern (first match, as `hint: {a: 1}` resolves). */
   findIndex(nameOrKey: string | Doc): IndexStore | undefined {
-    if (typeof nameOrKey === 'string') return this.indexStores.find((i) => i.name === nameOrKey);
-    return this.indexStores.find((i) => sameKeyPattern(i.definition.keyPattern, nameOrKey));
+    return this.indexList.find(nameOrKey);
   }
 
   /**
@@ -206,7 +206,7 @@ export class Collection {
     // Stored documents take the shaped layout (bson/shaped-doc.ts): updates then copy an array, not a hash table.
     const stored = this.isOplog ? doc : storedLayout(withId);
     // Keys first (171 parallel arrays, 11000 duplicates), so a failure changes nothing.
-    const keySets = this.indexStores.map((index) => {
+    const keySets = this.indexList.stores.map((index) => {
       const keys = index.computeKeys(stored);
       index.checkUniqueKeys(keys, this.ns, null);
       return keys;
@@ -217,7 +217,7 @@ export class Collection {
       this.records.set(rid, stored, size !== undefined && withId === doc ? size : -1);
       this.journal?.entries.push({ kind: 'insert', collection: this, rid });
     }
-    this.indexStores.forEach((index, i) => index.addKeys(keySets[i]!, rid));
+    this.indexList.stores.forEach((index, i) => index.addKeys(keySets[i]!, rid));
     return stored;
   }
 
@@ -265,8 +265,8 @@ export class Collection {
     const modified = hint.modifiedPaths;
     // Allocated only when some index is affected (an update of unindexed fields re-keys nothing).
     let keySets: (KeySet | undefined)[] | undefined;
-    for (let i = 0; i < this.indexStores.length; i++) {
-      const index = this.indexStores[i]!;
+    for (let i = 0; i < this.indexList.stores.length; i++) {
+      const index = this.indexList.stores[i]!;
       if (modified !== undefined && !index.mightBeAffectedBy(modified)) continue;
       const keys = index.computeKeys(stored);
       index.checkUniqueKeys(keys, this.ns, rid);
@@ -280,16 +280,16 @@ export class Collection {
         rid,
         doc: oldDoc,
         size: this.records.knownSize(rid),
-        rekeyed: rekeyedStores(this.indexStores, keySets),
+        rekeyed: this.indexList.rekeyed(keySets),
       });
       this.records.set(rid, stored, hint.size !== undefined && withId === newDoc ? hint.size : -1);
     }
     // Entries hold record ids, not documents: an index whose keys did not change (always `_id_`)
     // keeps its entries.
     if (keySets !== undefined) {
-      for (let i = 0; i < this.indexStores.length; i++) {
+      for (let i = 0; i < this.indexList.stores.length; i++) {
         const keys = keySets[i];
-        if (keys !== undefined) this.indexStores[i]!.replaceKeys(keys, rid);
+        if (keys !== undefined) this.indexList.stores[i]!.replaceKeys(keys, rid);
       }
     }
     return stored;
@@ -299,7 +299,7 @@ export class Collection {
   remove(doc: Doc): boolean {
     const rid = this.recordIdOf(doc);
     if (rid === undefined) return false;
-    for (const index of this.indexStores) index.remove(doc, rid);
+    for (const index of this.indexList.stores) index.remove(doc, rid);
     // Oplog removals take back the newest entries (transactions, sharded key rewrites).
     if (this.log) this.log.removeAt(this.log.positionOf(doc));
     else {
@@ -315,55 +315,24 @@ export class Collection {
       this.journal.entries.push({ kind: 'truncate', collection: this, ...this.records.copy() });
     this.records.clear();
     this.log?.clear();
-    for (const index of this.indexStores) index.clear();
+    for (const index of this.indexList.stores) index.clear();
   }
 
   /**
    * Adds an index and builds it over the existing documents. Returns false when an identical
-   * index already exists. Conflicts: 85 IndexOptionsConflict (same key, other name or options),
-   * 86 IndexKeySpecsConflict (same name, other key). A unique build over duplicates fails with
-   * 11000 and adds nothing.
+   * index already exists; conflicts and unique builds as `CollectionIndexes.add`.
    */
   createIndex(definition: IndexDefinition): boolean {
-    for (const existing of this.indexStores) {
-      const e = existing.definition;
-      const sameKey = sameKeyPattern(e.keyPattern, definition.keyPattern);
-      if (e.name === definition.name) {
-        if (sameKey && sameIndexOptions(e, definition)) return false;
-        if (!sameKey) {
-          throw fail(
-            86,
-            `An existing index has the same name as the requested index. When index names are not specified, they are auto generated and can cause conflicts. Please refer to our documentation. Requested index: ${renderDoc(definition.spec)}, existing index: ${renderDoc(e.spec)}`,
-          );
-        }
-        throw fail(
-          85,
-          `An equivalent index already exists with the same name but different options. Requested index: ${renderDoc(definition.spec)}, existing index: ${renderDoc(e.spec)}`,
-        );
-      }
-      if (sameKey && sameIndexOptions(e, definition)) {
-        throw fail(85, `Index already exists with a different name: ${e.name}`);
-      }
-    }
-    const store = new IndexStore(definition);
-    for (const [rid, doc] of this.records.entries()) {
-      const keys = store.computeKeys(doc);
-      store.checkUniqueKeys(keys, this.ns, rid);
-      store.addKeys(keys, rid);
-    }
-    this.indexStores.push(store);
+    if (!this.indexList.add(definition, () => this.records.entries(), this.ns)) return false;
     this.journal?.indexesChanged.add(this);
     return true;
   }
 
   /** Drops an index by name. `_id_` cannot be dropped (code 72). Missing → 27. */
   dropIndex(name: string): IndexDefinition {
-    if (name === '_id_') throw fail(72, 'cannot drop _id index');
-    const i = this.indexStores.findIndex((x) => x.name === name);
-    if (i < 0) throw fail(27, `index not found with name [${name}]`);
-    const [removed] = this.indexStores.splice(i, 1);
+    const removed = this.indexList.drop(name);
     this.journal?.indexesChanged.add(this);
-    return removed!.definition;
+    return removed;
   }
 
   // ---- Undo (catalog/journal.ts rolls a journal back through these, newest write first) ----
@@ -372,18 +341,17 @@ export class Collection {
   undoInsert(rid: number): void {
     const doc = this.records.get(rid);
     if (doc === undefined) return;
-    for (const index of this.indexStores) index.remove(doc, rid);
+    for (const index of this.indexList.stores) index.remove(doc, rid);
     this.records.delete(rid);
   }
 
-  /** Puts back the version `doc` (of BSON size `size`, -1 unknown) of record `rid`. */
   /**
-   * Puts back a replaced record. Only the indexes the replace re-keyed are re-keyed back (still
+   * Puts back the version `doc` (of BSON size `size`, -1 unknown) of replaced record `rid`. Only the indexes the replace re-keyed are re-keyed back (still
    * present ones: a dropped index is rebuilt by the journal): the others kept `doc`'s keys.
    */
   undoReplace(rid: number, doc: Doc, size: number, rekeyed: readonly IndexStore[]): void {
     this.records.set(rid, doc, size);
-    for (const index of rekeyed) if (this.indexStores.includes(index)) index.replaceKeys(index.computeKeys(doc), rid);
+    for (const index of rekeyed) if (this.indexList.stores.includes(index)) index.replaceKeys(index.computeKeys(doc), rid);
   }
 
   /**
@@ -392,14 +360,14 @@ export class Collection {
    */
   undoRemove(rid: number, doc: Doc, size: number): void {
     this.records.set(rid, doc, size);
-    for (const index of this.indexStores) index.addKeys(index.computeKeys(doc), rid);
+    for (const index of this.indexList.stores) index.addKeys(index.computeKeys(doc), rid);
   }
 
   /** Puts back the records a truncate removed (the collection is empty again at this point). */
   undoTruncate(records: ReadonlyMap<number, Doc>, sizes: ReadonlyMap<number, number>): void {
     for (const [rid, doc] of records) {
       this.records.set(rid, doc, sizes.get(rid) ?? -1);
-      for (const index of this.indexStores) index.addKeys(index.computeKeys(doc), rid);
+      for (const index of this.indexList.stores) index.addKeys(index.computeKeys(doc), rid);
     }
   }
 
@@ -410,27 +378,11 @@ export class Collection {
 
   /** The index stores (for a journal to put back after createIndex/dropIndex). */
   indexStoreList(): readonly IndexStore[] {
-    return this.indexStores.slice();
+    return this.indexList.stores.slice();
   }
 
-  /**
-   * Puts back the indexes a journal saw (`_id_` first): stores whose definitions were dropped
-   * and re-added are rebuilt from the documents, the others are kept as they are.
-   */
+  /** Puts back the indexes a journal saw (`CollectionIndexes.restore`). */
   restoreIndexes(stores: readonly IndexStore[]): void {
-    this.indexStores = stores.map((store, i) => {
-      if (i === 0) return store;
-      const fresh = new IndexStore(store.definition);
-      for (const [rid, doc] of this.records.entries()) fresh.addKeys(fresh.computeKeys(doc), rid);
-      return fresh;
-    });
+    this.indexList.restore(stores, () => this.records.entries());
   }
-}
-
-const NONE: readonly IndexStore[] = [];
-
-/** The stores a replace computed keys for (`keySets[i]` defined), shared empty when none. */
-function rekeyedStores(stores: readonly IndexStore[], keySets: readonly unknown[] | undefined): readonly IndexStore[] {
-  if (keySets === undefined || keySets.every((k) => k === undefined)) return NONE;
-  return stores.filter((_, i) => keySets[i] !== undefined);
 }
