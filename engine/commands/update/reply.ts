@@ -109,3 +109,10 @@ export function toEngineError(e: unknown): EngineError {
 export function isInterruption(e: EngineError): boolean {
   return e.code === 50 || e.code === 11601 || e.code === 11600;
 }
+
+/** Marks an error as raised while the plan ran, so it gets the executor prefix (interruptions stay bare). */
+export function runtimeError(e: unknown, context: string): EngineError {
+  const err = toEngineError(e);
+  if (isInterruption(err)) return err;
+  return err.withContext(context);
+}

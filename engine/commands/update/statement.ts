@@ -15,66 +15,26 @@
 import { isDoc, type Doc, type Value } from '../../bson/values.js';
 import type { CollationInfo } from '../../catalog/collation-info.js';
 import type { Collection } from '../../catalog/collection.js';
-import { withIdFirst } from '../../catalog/id-field.js';
-import { insertDocument, replaceDocument } from '../../catalog/writes.js';
 import { fail, type EngineError } from '../../errors.js';
 import type { MatchDetails, RuntimeEnv } from '../../runtime.js';
-import type { ApplyResult, UpdateExecutor } from '../../update/executor.js';
-import { validateForStorage } from '../../update/storage-validation.js';
-import { checkUpsertDocumentSize } from '../../update/document-size.js';
-import { ReplacementUpdateExecutor } from '../../update/replacement-executor.js';
+import type { UpdateExecutor } from '../../update/executor.js';
+import { makeSortComparator, parseSort } from '../../query/sort.js';
 import { effectiveCollation } from '../common.js';
 import type { UpdateDeps } from './deps.js';
-import {
-  WrittenChange,
-  type DocumentChange,
-  type PlanSummary,
-  type StatementDetail,
-  type UpsertInsertDetail,
-} from './details.js';
-import type { StatementContext } from './statement-context.js';
-import { fieldOrigins } from './upsert-origins.js';
+import type { DocumentChange, PlanSummary, StatementDetail, UpsertInsertDetail } from './details.js';
+import type { MatchedDocument, MatchResult, WriteOutcome } from './outcome.js';
 import { planAccess, type AccessPlan } from './plan.js';
-import { toEngineError, isInterruption, UPDATE_EXEC_CONTEXT } from './reply.js';
+import { toEngineError, isInterruption, runtimeError, UPDATE_EXEC_CONTEXT } from './reply.js';
 import type { UpdateStatementSpec } from './request.js';
-import { makeSortComparator, parseSort } from '../../query/sort.js';
-import { buildUpsertSeed, queryHasExpr } from './upsert-seed.js';
+import type { StatementContext } from './statement-context.js';
+import { updateMatchedDocument } from './update-document.js';
+import { buildUpsertDocument, insertUpsertDocument } from './upsert-insert.js';
+import { queryHasExpr } from './upsert-seed.js';
 import { shouldRetryUpsertAsUpdate } from './upsert-retry.js';
 
 export { Deadline } from './deadline.js';
 export { buildStatementContext, type StatementContext, type StatementTarget } from './statement-context.js';
-
-export interface MatchedDocument {
-  readonly doc: Doc;
-  readonly details: MatchDetails;
-  /** The record id the scan found it under. */
-  readonly rid?: number | undefined;
-}
-
-export interface MatchResult {
-  readonly plan: AccessPlan;
-  readonly matches: readonly MatchedDocument[];
-  readonly docsExamined: number;
-}
-
-/** A statement's outcome: counts, or the error that stopped it (with what it did before). */
-export type WriteOutcome =
-  | {
-      readonly ok: true;
-      readonly n: number;
-      readonly nModified: number;
-      /** Set when the statement inserted. */
-      readonly upsertedId: Value | undefined;
-      readonly detail: StatementDetail;
-    }
-  | { readonly ok: false; readonly error: EngineError; readonly detail: StatementDetail };
-
-/** Marks an error as raised while the plan ran, so it gets the executor prefix. */
-function runtimeError(e: unknown, context: string): EngineError {
-  const err = toEngineError(e);
-  if (isInterruption(err)) return err;
-  return err.withContext(context);
-}
+export type { MatchedDocument, MatchResult, WriteOutcome } from './outcome.js';
 
 export class PreparedStatement {
   readonly spec: UpdateStatementSpec;
@@ -108,7 +68,7 @@ export class PreparedStatement {
     return this.ctx.catalog.getCollection(this.ctx.db, this.ctx.collectionName);
   }
 
-  private get execContext(): string {
+  get execContext(): string {
     return this.ctx.execContext ?? UPDATE_EXEC_CONTEXT;
   }
 
@@ -307,93 +267,24 @@ export class PreparedStatement {
     return { ok: true, n: nMatched, nModified, upsertedId: undefined, detail: detail(undefined) };
   }
 
-  /**
-   * Updates one stored document. Runtime errors get the executor prefix. The change's `oplog`
-   * document is built only when `collect`, and then only when read (it shares the entry's builder).
-   */
+  /** Updates one stored document (update-document.ts). */
   private updateOne(
     doc: Doc,
     details: MatchDetails | undefined,
     rid: number | undefined,
     collect: boolean,
   ): DocumentChange {
-    const collection = this.collection!;
-    let res: ApplyResult;
-    try {
-      res = this.executor.apply(doc, {
-        matchedArrayIndex: details?.elemMatchKey,
-        isUpsertInsert: false,
-        immutablePaths: ['_id'],
-        env: this.env,
-        inPlaceUpdates: collection.validator === undefined,
-        originalSize: collection.recordSize(doc, rid),
-      });
-      if (res.noop) {
-        return { before: doc, after: doc, noop: true, modifiedPaths: [], arrayTouches: res.arrayTouches, oplog: null };
-      }
-      // The 16 MiB check (17419) is the executor's: every executor size-checks a changed document
-      // (isUpsertInsert false) before returning, so it is not repeated here.
-      const stored = replaceDocument(this.ctx.catalog, collection, doc, res.doc, {
-        bypassDocumentValidation: this.ctx.bypassDocumentValidation,
-        oplogO: res.oplogBuilder ?? res.oplog ?? undefined,
-        hint: { rid, modifiedPaths: res.modifiedPaths, size: res.size },
-      });
-      if (collect) return new WrittenChange(doc, stored, res.modifiedPaths, res.arrayTouches, res);
-      return {
-        before: doc,
-        after: stored,
-        noop: false,
-        modifiedPaths: res.modifiedPaths,
-        arrayTouches: res.arrayTouches,
-        oplog: null,
-      };
-    } catch (e) {
-      throw runtimeError(e, this.execContext);
-    }
+    return updateMatchedDocument(this, this.collection!, doc, details, rid, collect);
   }
 
-  /** Builds the upsert document (server-facts §3) without storing it. */
+  /** Builds the upsert document (server-facts §3) without storing it (upsert-insert.ts). */
   buildUpsertDocument(): UpsertInsertDetail {
-    const kind = this.executor.kind;
-    const seed = buildUpsertSeed(this.spec.q, kind);
-    // `generateNewDocumentFromSuppliedDoc`: the supplied `c.new` is applied to the seed as a
-    // replacement (the seed's _id stays unless it supplies one; changing it is 66).
-    const supplied = this.spec.upsertSupplied === true ? (this.spec.c?.get('new') as Doc) : undefined;
-    const executor = supplied === undefined ? this.executor : new ReplacementUpdateExecutor(supplied);
-    const res = executor.apply(seed.doc, {
-      matchedArrayIndex: undefined,
-      isUpsertInsert: true,
-      immutablePaths: ['_id'],
-      env: this.env,
-    });
-    let generated = false;
-    const doc = withIdFirst(res.doc, () => {
-      generated = true;
-      return this.ctx.catalog.newObjectId();
-    });
-    validateForStorage(doc, { allowTopLevelDollarPrefixes: true });
-    checkUpsertDocumentSize(doc);
-    return {
-      seed: seed.doc,
-      doc,
-      origins: fieldOrigins(doc, seed.paths, res, this.spec, generated),
-      modifiedPaths: res.modifiedPaths,
-      arrayTouches: res.arrayTouches,
-    };
+    return buildUpsertDocument(this);
   }
 
   /** Builds, validates, stores and logs the upsert document. */
   insertUpsertDocument(): UpsertInsertDetail {
-    try {
-      const built = this.buildUpsertDocument();
-      const { collection } = this.ctx.catalog.ensureCollection(this.ctx.db, this.ctx.collectionName);
-      const stored = insertDocument(this.ctx.catalog, collection, built.doc, {
-        bypassDocumentValidation: this.ctx.bypassDocumentValidation,
-      });
-      return { ...built, doc: stored };
-    } catch (e) {
-      throw runtimeError(e, this.execContext);
-    }
+    return insertUpsertDocument(this);
   }
 
   /**

@@ -1,0 +1,66 @@
+/**
+ * The write phase for one matched document: apply the statement's executor, then store and log
+ * the new version (`UpdateStage::transformAndUpdate`). Runtime errors get the executor prefix.
+ */
+import type { Doc } from '../../bson/values.js';
+import type { Collection } from '../../catalog/collection.js';
+import { replaceDocument } from '../../catalog/writes.js';
+import type { MatchDetails, RuntimeEnv } from '../../runtime.js';
+import type { ApplyResult, UpdateExecutor } from '../../update/executor.js';
+import { WrittenChange, type DocumentChange } from './details.js';
+import { runtimeError } from './reply.js';
+import type { StatementContext } from './statement-context.js';
+
+/** What of a prepared statement the per-document write reads. */
+export interface UpdateTarget {
+  readonly ctx: StatementContext;
+  readonly executor: UpdateExecutor;
+  readonly env: RuntimeEnv;
+  readonly execContext: string;
+}
+
+/**
+ * Updates one stored document of `collection`. The change's `oplog` document is built only when
+ * `collect`, and then only when read (it shares the entry's builder).
+ */
+export function updateMatchedDocument(
+  target: UpdateTarget,
+  collection: Collection,
+  doc: Doc,
+  details: MatchDetails | undefined,
+  rid: number | undefined,
+  collect: boolean,
+): DocumentChange {
+  let res: ApplyResult;
+  try {
+    res = target.executor.apply(doc, {
+      matchedArrayIndex: details?.elemMatchKey,
+      isUpsertInsert: false,
+      immutablePaths: ['_id'],
+      env: target.env,
+      inPlaceUpdates: collection.validator === undefined,
+      originalSize: collection.recordSize(doc, rid),
+    });
+    if (res.noop) {
+      return { before: doc, after: doc, noop: true, modifiedPaths: [], arrayTouches: res.arrayTouches, oplog: null };
+    }
+    // The 16 MiB check (17419) is the executor's: every executor size-checks a changed document
+    // (isUpsertInsert false) before returning, so it is not repeated here.
+    const stored = replaceDocument(target.ctx.catalog, collection, doc, res.doc, {
+      bypassDocumentValidation: target.ctx.bypassDocumentValidation,
+      oplogO: res.oplogBuilder ?? res.oplog ?? undefined,
+      hint: { rid, modifiedPaths: res.modifiedPaths, size: res.size },
+    });
+    if (collect) return new WrittenChange(doc, stored, res.modifiedPaths, res.arrayTouches, res);
+    return {
+      before: doc,
+      after: stored,
+      noop: false,
+      modifiedPaths: res.modifiedPaths,
+      arrayTouches: res.arrayTouches,
+      oplog: null,
+    };
+  } catch (e) {
+    throw runtimeError(e, target.execContext);
+  }
+}
