@@ -4,7 +4,8 @@
  */
 import { store } from '../state/store.js';
 import type { Store } from '../state/types.js';
-import { redo, resetCollection, run, undo } from '../engine/controller.js';
+import { redo, resetCollection, undo } from '../engine/collection-actions.js';
+import { run } from '../engine/preview.js';
 import { resetKeepingPrevious } from '../engine/saved-work.js';
 
 export interface KeyLike {

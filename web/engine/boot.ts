@@ -2,7 +2,7 @@
 import { readEmbedOptions, readPresentation } from '../share/url.js';
 import { store } from '../state/store.js';
 import { TimeoutError, engineBridge } from './bridge.js';
-import { applyDeployment } from './controller.js';
+import { applyDeployment } from './engine-sync.js';
 import { bootSavedWork } from './saved-work.js';
 
 function message(e: unknown): string {

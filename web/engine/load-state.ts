@@ -6,7 +6,9 @@ import { fetchExampleCollections, fetchExampleIndex } from '../examples.js';
 import type { ShareState } from '../share/state.js';
 import { store } from '../state/store.js';
 import type { ScenarioInfo } from '../state/types.js';
-import { applyDeployment, errorText, request, schedulePreview, syncEngine } from './controller.js';
+import { applyDeployment, syncEngine } from './engine-sync.js';
+import { schedulePreview } from './preview.js';
+import { errorText, request } from './worker-request.js';
 import { fromShareState, fromViews } from './convert.js';
 
 export const STARTER_COMMAND = `// Raise every grade below 95 to 95 (try 92, or $[] for all)

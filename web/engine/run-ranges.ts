@@ -52,7 +52,7 @@ export class RunRanges extends Versioned {
 const cache = new WeakMap<RunHead, RunRanges>();
 let sender: (() => Send) | undefined;
 
-/** The transport the ranges use (the controller's request; tests may pass their own). */
+/** The transport the ranges use (worker-request.ts's `request`; tests may pass their own). */
 export function useRangeTransport(send: () => Send): void {
   sender = send;
 }

@@ -13,7 +13,8 @@ import { getInitialState } from '../share/url.js';
 import { validateShareState, type ShareState } from '../share/state.js';
 import { writePrefs } from '../saved/prefs.js';
 import { prefsOf, store } from '../state/store.js';
-import { applyDeployment, schedulePreview, syncEngine } from './controller.js';
+import { applyDeployment, syncEngine } from './engine-sync.js';
+import { schedulePreview } from './preview.js';
 import { loadStarter, loadState, resetEverything } from './load-state.js';
 
 export const autosave = new Autosave(store);

@@ -9,7 +9,7 @@ import { parseEJSON } from '../../engine/bson/ejson.js';
 import { isDoc, type Doc, type Value } from '../../engine/bson/values.js';
 import { defaultIndexName } from '../../engine/catalog/index-definition.js';
 import { typedEJSON } from '../../engine/worker/views.js';
-import { applyCollections, collectionCommands } from '../engine/controller.js';
+import { applyCollections, collectionCommands } from '../engine/collection-actions.js';
 import { describeTextError, documentTexts } from '../import/documents.js';
 import { store, usePlayground } from '../state/store.js';
 import { Dialog } from './Dialog.js';

@@ -1,6 +1,6 @@
 /** Create a collection with a validator, a default collation and indexes (all optional). */
 import { useState, type ReactNode } from 'react';
-import { applyCollections } from '../engine/controller.js';
+import { applyCollections } from '../engine/collection-actions.js';
 import { store, usePlayground } from '../state/store.js';
 import { Dialog } from './Dialog.js';
 

@@ -3,7 +3,7 @@
  * `getDeployment`); choosing one configures a fresh deployment of that shape and reloads the data.
  */
 import type { ReactNode } from 'react';
-import { setAuthorization, setMemberStates, switchDeployment } from '../engine/controller.js';
+import { setAuthorization, setMemberStates, switchDeployment } from '../engine/deployment-actions.js';
 import { authorizationOf } from '../engine/convert.js';
 import { usePlayground } from '../state/store.js';
 

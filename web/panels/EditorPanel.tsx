@@ -4,7 +4,7 @@ import { ACTIONS, perform } from '../actions/actions.js';
 import { CommandEditor, NARROW_QUERY, useMediaQuery } from '../editor/CommandEditor.js';
 import { identifierHighlights } from '../editor/highlights.js';
 import { markersFor } from '../editor/markers.js';
-import { schedulePreview } from '../engine/controller.js';
+import { schedulePreview } from '../engine/preview.js';
 import { store, usePlayground } from '../state/store.js';
 import type { TreeNode } from '../../engine/worker/protocol.js';
 

@@ -4,7 +4,8 @@
  * CSV / TSV table with a header row whose column types are shown and can be changed.
  */
 import { useMemo, useState, type ReactNode } from 'react';
-import { applyCollections, errorText, request, RUN_TIMEOUT_MS } from '../engine/controller.js';
+import { applyCollections } from '../engine/collection-actions.js';
+import { errorText, request, RUN_TIMEOUT_MS } from '../engine/worker-request.js';
 import {
   COLUMN_TYPES,
   COLUMN_TYPE_LABELS,

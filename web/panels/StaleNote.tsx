@@ -3,7 +3,7 @@
  * does not parse yet, a call not finished): the panes keep that run, greyed, and this says why.
  */
 import type { ReactNode } from 'react';
-import { firstErrorOf } from '../engine/controller.js';
+import { firstErrorOf } from '../engine/preview.js';
 import { usePlayground } from '../state/store.js';
 
 /** Whether the panes show a run of another text than the editor's. */

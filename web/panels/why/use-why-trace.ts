@@ -1,7 +1,7 @@
-/** Loads Why traces from the worker (`why` request via the controller). */
+/** Loads Why traces from the worker (`why` request via preview.ts's `explainWhy`). */
 import { useEffect, useState } from 'react';
 import type { WhyTrace } from '../../../engine/worker/protocol.js';
-import { explainWhy } from '../../engine/controller.js';
+import { explainWhy } from '../../engine/preview.js';
 
 export interface WhyTarget {
   readonly command: number;
