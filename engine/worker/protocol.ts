@@ -24,6 +24,18 @@ import type {
 } from './work-requests.js';
 export type { CollectionText, ImportFormat, ImportResult } from './work-requests.js';
 
+export { COLLECTION_PAGE } from './display-views.js';
+export type { CollectionView, DeploymentList, DocumentView, TreeNode } from './display-views.js';
+import type { CollectionView, DeploymentList, DocumentView } from './display-views.js';
+export type {
+  ErrorDiagnosis,
+  OptionNotice,
+  ShellErrorReply,
+  ShellSourceRange,
+  ShellStatementReply,
+} from './shell-replies.js';
+import type { ShellStatementReply } from './shell-replies.js';
+
 /** Correlates a response with its request; the client picks increasing integers. */
 export type RequestId = number;
 
@@ -168,9 +180,6 @@ export interface DocumentsRequest {
   readonly to: number;
 }
 
-/** Documents of a `CollectionView` that come with display trees (the first page). */
-export const COLLECTION_PAGE = 100;
-
 export type WorkerRequest =
   | PingRequest
   | ResetRequest
@@ -213,42 +222,6 @@ export interface ResultByType {
   why: WhyTrace;
 }
 
-/** A value for display: scalars carry their shell text and BSON type name. */
-export type TreeNode =
-  | { readonly t: 'doc'; readonly fields: readonly (readonly [string, TreeNode])[] }
-  | { readonly t: 'arr'; readonly items: readonly TreeNode[] }
-  | { readonly t: 'val'; readonly type: string; readonly text: string };
-
-export interface DocumentView {
-  /** Typed relaxed Extended JSON (int `5`, double `5.0`, long `{"$numberLong": "5"}`), editable. */
-  readonly ejson: string;
-  readonly tree: TreeNode;
-}
-
-/**
- * A collection for display. Every document's EJSON text comes along (the page keeps, saves and
- * shares them; a large collection as one text), but display trees only for the first
- * `COLLECTION_PAGE` documents: the page asks for more (`documents`) as the user scrolls.
- */
-export interface CollectionView {
-  readonly name: string;
-  /** How many documents the collection holds. */
-  readonly count: number;
-  /**
-   * Every document as typed relaxed Extended JSON, in order: one text per document, or, over
-   * `PACK_THRESHOLD` documents, one text of them all joined by `,\n` (work-requests.ts).
-   */
-  readonly texts: readonly string[];
-  /** The first `COLLECTION_PAGE` documents, with their display trees. */
-  readonly documents: readonly DocumentView[];
-  /** `create` options (validator, collation …) as typed EJSON text, when there are any. */
-  readonly options?: string;
-  /** The shard key (typed EJSON on one line) when the collection is sharded. */
-  readonly shardKey?: string;
-  /** Index specs other than `_id_`, as typed EJSON text of an array, when there are any. */
-  readonly indexes?: string;
-}
-
 export type {
   ArrayTouchView,
   ChangeView,
@@ -272,83 +245,6 @@ export type {
 } from './run-types.js';
 import type { RunHead, RunList, RunRangeItem } from './run-types.js';
 export { RUN_PAGE } from './run-types.js';
-
-export interface DeploymentList {
-  readonly current: string;
-  readonly available: readonly string[];
-}
-
-/** Where a statement is in the script: offsets into the text, 1-based lines and columns. */
-export interface ShellSourceRange {
-  readonly startOffset: number;
-  readonly endOffset: number;
-  readonly startLine: number;
-  readonly startColumn: number;
-  readonly endLine: number;
-  readonly endColumn: number;
-}
-
-/** A shell error as data: mongosh's class name and header line, plus the server's code if any. */
-export interface ShellErrorReply {
-  /** MongoServerError, MongoBulkWriteError, TypeError, SyntaxError … */
-  readonly name: string;
-  readonly message: string;
-  readonly code?: number;
-  readonly codeName?: string;
-  /** The line mongosh prints: `MongoServerError[CodeName]: message`. */
-  readonly display: string;
-  /** For a syntax error: 1-based position. */
-  readonly line?: number;
-  readonly column?: number;
-  /** Canonical EJSON of the server's error document, when there was one. */
-  readonly errorResponse?: string;
-}
-
-/** Help for one error, chosen by the engine from its code and message (engine/worker/diagnose.ts). */
-export interface ErrorDiagnosis {
-  /** This error in plain words. */
-  readonly help?: string;
-  /** "Did you mean $inc?", computed from the engine's own lists. */
-  readonly suggestion?: string;
-  /** The text in the statement the error is about (`$icn`, `arrayFilter`, `upsert`), for the editor marker. */
-  readonly token?: string;
-}
-
-/**
- * An option of an update helper that has no effect as written (`arrayFilter`, `upsert: "true"`):
- * mongosh and the driver ignore it without an error (engine/worker/option-notices.ts).
- */
-export interface OptionNotice {
-  readonly option: string;
-  readonly message: string;
-  /** "Did you mean arrayFilters?", from the helper's real option list. */
-  readonly suggestion?: string;
-  /** Offsets of the offending token in the statement's `source` (end exclusive). */
-  readonly start: number;
-  readonly end: number;
-}
-
-/** The outcome of one shell statement. */
-export interface ShellStatementReply {
-  readonly index: number;
-  readonly range: ShellSourceRange;
-  readonly source: string;
-  /** Lines mongosh prints before the output (DeprecationWarning: …). */
-  readonly warnings: readonly string[];
-  /** none | value | result | documents | text | error (engine/shell's ShellOutput kinds). */
-  readonly kind: 'none' | 'value' | 'result' | 'documents' | 'text' | 'error';
-  /** Exactly what mongosh would print for the statement, warnings included. */
-  readonly printed: string;
-  /** Canonical EJSON of the statement's value (a document, an UpdateResult as a document …). */
-  readonly value?: string;
-  readonly error?: ShellErrorReply;
-  /** For an error the engine can explain: help, "did you mean", the offending token. */
-  readonly diagnosis?: ErrorDiagnosis;
-  /** For a runtime error: the part of the statement it points at (a call, a name), when known. */
-  readonly errorRange?: ShellSourceRange;
-  /** Options written that have no effect (ignored by mongosh and the driver), with a "did you mean". */
-  readonly notices?: readonly OptionNotice[];
-}
 
 /** A MongoDB error as plain data (code 1 InternalError for anything unexpected). */
 export interface ProtocolError {
