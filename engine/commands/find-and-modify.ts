@@ -185,30 +185,38 @@ export function runFindAndModify(ctx: CommandContext, options: UpdateRunOptions 
       execContext: FIND_AND_MODIFY_EXEC_CONTEXT,
     });
     const { env, letNames } = sctx;
-    const collection = ctx.catalog.getCollection(ctx.db, spec.collection);
-    // The projection is parsed before anything is written, as the server parses it with the request.
-    const opCollation = effectiveCollation(collection, spec.collation);
-    const projection =
-      spec.fields && spec.fields.size > 0
-        ? parseProjection(spec.fields, { collator: opCollation?.collator ?? null, variables: letNames })
+    // The projection is parsed where the server builds the plan executor (`makeProjection` in
+    // `getExecutorUpdate` / `getExecutorDelete`): after the query and the update are parsed, before
+    // any document is read, and only when the collection exists (a missing one is an EOF plan that
+    // never parses it). Returning the new document forbids a positional projection, since the
+    // query need not match the updated array any more.
+    let project = (doc: Doc | undefined): Value => doc ?? null;
+    const prepareProjection = (allowPositional: boolean): void => {
+      const collection = ctx.catalog.getCollection(ctx.db, spec.collection);
+      if (!collection || !spec.fields || spec.fields.size === 0) return;
+      const opCollation = effectiveCollation(collection, spec.collation);
+      const collator = opCollation?.collator ?? null;
+      const projection = parseProjection(spec.fields, { collator, variables: letNames });
+      if (!allowPositional && projection.usesPositional) {
+        throw fail(2, 'cannot use a positional projection and return the new document');
+      }
+      // A positional projection (`a.$`) matches the returned pre-image against the query again
+      // for its array index, as the server's positional projection executor does.
+      const positionalMatcher = projection.usesPositional
+        ? deps.compileQuery(spec.query, { collator, variables: letNames })
         : undefined;
-    // A positional projection (`a.$`) matches the returned document (pre- or post-image) against
-    // the query again for its array index, as the server's positional projection executor does.
-    const positionalMatcher = projection?.usesPositional
-      ? deps.compileQuery(spec.query, { collator: opCollation?.collator ?? null, variables: letNames })
-      : undefined;
-    const project = (doc: Doc | undefined): Value => {
-      if (!doc) return null;
-      if (!projection) return doc;
-      if (positionalMatcher === undefined) return projection.apply(doc, env);
-      const details: MatchDetails = {};
-      positionalMatcher.matches(doc, env, details);
-      return projection.apply(doc, env, details);
+      project = (doc) => {
+        if (!doc) return null;
+        if (positionalMatcher === undefined) return projection.apply(doc, env);
+        const details: MatchDetails = {};
+        positionalMatcher.matches(doc, env, details);
+        return projection.apply(doc, env, details);
+      };
     };
 
     let reply: Doc;
     if (spec.remove) {
-      const removed = removeOne(spec, sctx, deps);
+      const removed = removeOne(spec, sctx, deps, () => prepareProjection(true));
       reply = new Map<string, Value>([
         ['lastErrorObject', lastErrorObject(removed ? 1 : 0, undefined, undefined)],
         ['value', project(removed)],
@@ -226,7 +234,7 @@ export function runFindAndModify(ctx: CommandContext, options: UpdateRunOptions 
         hint: spec.hint,
         sort: spec.sort,
       };
-      const outcome = runStatement(stmt, sctx);
+      const outcome = runStatement(stmt, sctx, () => prepareProjection(!spec.returnNew));
       options.observer?.onStatement(outcome.detail);
       if (!outcome.ok) throw outcome.error;
       const upsert = outcome.detail.upsert;
@@ -245,11 +253,17 @@ export function runFindAndModify(ctx: CommandContext, options: UpdateRunOptions 
 }
 
 /** The remove path: the first match (in sort order when given), deleted and returned. */
-function removeOne(spec: FindAndModifySpec, sctx: StatementContext, deps: UpdateDeps): Doc | undefined {
+function removeOne(
+  spec: FindAndModifySpec,
+  sctx: StatementContext,
+  deps: UpdateDeps,
+  beforeRun: () => void,
+): Doc | undefined {
   const collection = sctx.catalog.getCollection(sctx.db, spec.collection);
   const collation = effectiveCollation(collection, spec.collation);
   const collator = collation?.collator ?? null;
   const matcher = deps.compileQuery(spec.query, { collator, variables: sctx.letNames });
+  beforeRun();
   const plan = planAccess(collection, `${sctx.db}.${spec.collection}`, spec.query, matcher.root, {
     hint: spec.hint,
     collation,

@@ -86,9 +86,15 @@ function failedDetail(index: number, error: EngineError): StatementDetail {
  * Runs one statement through its phases, including the duplicate-key retry of an upsert that lost
  * an insert race (server: `performSingleUpdateOpWithDupKeyRetry`, one retry here).
  */
-export function runStatement(spec: UpdateStatementSpec, sctx: StatementContext): WriteOutcome {
+export function runStatement(
+  spec: UpdateStatementSpec,
+  sctx: StatementContext,
+  /** Runs once the statement is parsed, before any document is read (findAndModify's projection). */
+  beforeRun?: () => void,
+): WriteOutcome {
   if (spec.upsert) sctx.catalog.ensureCollection(sctx.db, sctx.collectionName);
   const stmt = PreparedStatement.prepare(spec, sctx);
+  beforeRun?.();
   const first = stmt.run();
   if (first.ok || first.error.code !== 11000 || !spec.upsert || first.detail.nMatched > 0) return first;
   if (!stmt.retryDecision(first.error).retry) return first;
