@@ -45,38 +45,110 @@ describe('findAndModify projection of a removed document (server6865)', () => {
     [`{_id: 42, a: [1, 2]}`, `{a: 2}`, `{'a.$': 1}`, `remove: true`, `{_id: 42, a: [2]}`],
     [B, `{_id: 42, 'b.name': 'third'}`, `{'b.$': 1}`, `remove: true`, `{_id: 42, b: [{name: 'third', value: 3}]}`],
     [JA, `{b: {$elemMatch: {name: 'john', value: {$lt: 2}}}}`, `{_id: 0, a: 5}`, `remove: true`, `{a: 5}`],
-    [J, `{b: {$elemMatch: {name: 'john', value: {$lt: 2}}}}`, `{_id: 0, 'b.$': 1}`, `remove: true`, `{b: [{name: 'john', value: 1}]}`],
+    [
+      J,
+      `{b: {$elemMatch: {name: 'john', value: {$lt: 2}}}}`,
+      `{_id: 0, 'b.$': 1}`,
+      `remove: true`,
+      `{b: [{name: 'john', value: 1}]}`,
+    ],
   ])('%s %s %s %s', (insert, query, fields, rest, expected) => famWorked(insert, query, fields, rest, expected));
 });
 
 describe('findAndModify projection of the pre-image, new: false (server6865)', () => {
   it.each([
     [`{_id: 42, a: [1, 2], b: 3}`, `{_id: 42}`, `{_id: 0, b: 1}`, `update: {$inc: {b: 1}}, new: false`, `{b: 3}`],
-    [`{_id: 42, a: [1, 2], b: 3, c: 4}`, `{_id: 42}`, `{a: 0, b: 0}`, `update: {$set: {c: 5}}, new: false`, `{_id: 42, c: 4}`],
-    [B, `{_id: 42}`, `{b: {$elemMatch: {value: 2}}}`, `update: {$set: {name: '2nd'}}, new: false`, `{_id: 42, b: [{name: 'second', value: 2}]}`],
-    [`{_id: 42, a: [1, 2]}`, `{a: 2}`, `{'a.$': 1}`, `update: {$set: {'b.kind': 'xyz'}}, new: false`, `{_id: 42, a: [2]}`],
-    [B, `{_id: 42, 'b.name': 'third'}`, `{'b.$': 1}`, `update: {$set: {'b.$.kind': 'xyz'}}, new: false`, `{_id: 42, b: [{name: 'third', value: 3}]}`],
+    [
+      `{_id: 42, a: [1, 2], b: 3, c: 4}`,
+      `{_id: 42}`,
+      `{a: 0, b: 0}`,
+      `update: {$set: {c: 5}}, new: false`,
+      `{_id: 42, c: 4}`,
+    ],
+    [
+      B,
+      `{_id: 42}`,
+      `{b: {$elemMatch: {value: 2}}}`,
+      `update: {$set: {name: '2nd'}}, new: false`,
+      `{_id: 42, b: [{name: 'second', value: 2}]}`,
+    ],
+    [
+      `{_id: 42, a: [1, 2]}`,
+      `{a: 2}`,
+      `{'a.$': 1}`,
+      `update: {$set: {'b.kind': 'xyz'}}, new: false`,
+      `{_id: 42, a: [2]}`,
+    ],
+    [
+      B,
+      `{_id: 42, 'b.name': 'third'}`,
+      `{'b.$': 1}`,
+      `update: {$set: {'b.$.kind': 'xyz'}}, new: false`,
+      `{_id: 42, b: [{name: 'third', value: 3}]}`,
+    ],
     [A, `{_id: 1}`, `{a: {$elemMatch: {x: 1}}}`, `update: {$pop: {a: -1}}, new: false`, `{_id: 1, a: [{x: 1, y: 1}]}`],
-    [JA, `{b: {$elemMatch: {name: 'john', value: {$lt: 2}}}}`, `{_id: 0, a: 5}`, `update: {$inc: {a: 6}}, new: false`, `{a: 5}`],
-    [J, `{b: {$elemMatch: {name: 'john', value: {$lt: 2}}}}`, `{_id: 0, 'b.$': 1}`, `update: {$set: {name: 'james'}}, new: false`, `{b: [{name: 'john', value: 1}]}`],
+    [
+      JA,
+      `{b: {$elemMatch: {name: 'john', value: {$lt: 2}}}}`,
+      `{_id: 0, a: 5}`,
+      `update: {$inc: {a: 6}}, new: false`,
+      `{a: 5}`,
+    ],
+    [
+      J,
+      `{b: {$elemMatch: {name: 'john', value: {$lt: 2}}}}`,
+      `{_id: 0, 'b.$': 1}`,
+      `update: {$set: {name: 'james'}}, new: false`,
+      `{b: [{name: 'john', value: 1}]}`,
+    ],
   ])('%s %s %s %s', (insert, query, fields, rest, expected) => famWorked(insert, query, fields, rest, expected));
 });
 
 describe('findAndModify projection of the post-image, new: true (server6865)', () => {
   it.each([
     [`{_id: 42, a: [1, 2], b: 3}`, `{_id: 42}`, `{_id: 0, b: 1}`, `update: {$inc: {b: 1}}, new: true`, `{b: 4}`],
-    [`{_id: 42, a: [1, 2], b: 3, c: 4}`, `{_id: 42}`, `{a: 0, b: 0}`, `update: {$set: {c: 5}}, new: true`, `{_id: 42, c: 5}`],
-    [B, `{_id: 42}`, `{b: {$elemMatch: {value: 2}}}`, `update: {$set: {'b.1.name': '2nd'}}, new: true`, `{_id: 42, b: [{name: '2nd', value: 2}]}`],
-    [B, `{_id: 42}`, `{b: {$elemMatch: {value: 2}}, c: 1}`, `update: {$set: {c: 'xyz'}}, new: true`, `{_id: 42, c: 'xyz', b: [{name: 'second', value: 2}]}`],
+    [
+      `{_id: 42, a: [1, 2], b: 3, c: 4}`,
+      `{_id: 42}`,
+      `{a: 0, b: 0}`,
+      `update: {$set: {c: 5}}, new: true`,
+      `{_id: 42, c: 5}`,
+    ],
+    [
+      B,
+      `{_id: 42}`,
+      `{b: {$elemMatch: {value: 2}}}`,
+      `update: {$set: {'b.1.name': '2nd'}}, new: true`,
+      `{_id: 42, b: [{name: '2nd', value: 2}]}`,
+    ],
+    [
+      B,
+      `{_id: 42}`,
+      `{b: {$elemMatch: {value: 2}}, c: 1}`,
+      `update: {$set: {c: 'xyz'}}, new: true`,
+      `{_id: 42, c: 'xyz', b: [{name: 'second', value: 2}]}`,
+    ],
     [A, `{_id: 1}`, `{a: {$elemMatch: {x: 1}}}`, `update: {$pop: {a: -1}}, new: true`, `{_id: 1, a: [{x: 1, y: 2}]}`],
-    [JA, `{b: {$elemMatch: {name: 'john', value: {$lt: 2}}}}`, `{_id: 0, a: 5}`, `update: {$inc: {a: 6}}, new: true`, `{a: 11}`],
+    [
+      JA,
+      `{b: {$elemMatch: {name: 'john', value: {$lt: 2}}}}`,
+      `{_id: 0, a: 5}`,
+      `update: {$inc: {a: 6}}, new: true`,
+      `{a: 11}`,
+    ],
   ])('%s %s %s %s', (insert, query, fields, rest, expected) => famWorked(insert, query, fields, rest, expected));
 
   it.each([
     [`{_id: 42, a: [1, 2]}`, `query: {a: 2}, fields: {'a.$': 1}, update: {$set: {'b.kind': 'xyz'}}, new: true`],
     [B, `query: {_id: 42, 'b.name': 'third'}, fields: {'b.$': 1}, update: {$set: {'b.$.kind': 'xyz'}}, new: true`],
-    [J, `query: {b: {$elemMatch: {name: 'john', value: {$lt: 2}}}}, fields: {_id: 0, 'b.$': 1}, update: {$set: {name: 'james'}}, new: true`],
-    [J, `query: {b: {$elemMatch: {name: 'john', value: {$lt: 2}}}}, fields: {_id: 0, 'b.$': 1}, update: {$set: {name: 'james'}}, new: true, upsert: true`],
+    [
+      J,
+      `query: {b: {$elemMatch: {name: 'john', value: {$lt: 2}}}}, fields: {_id: 0, 'b.$': 1}, update: {$set: {name: 'james'}}, new: true`,
+    ],
+    [
+      J,
+      `query: {b: {$elemMatch: {name: 'john', value: {$lt: 2}}}}, fields: {_id: 0, 'b.$': 1}, update: {$set: {name: 'james'}}, new: true, upsert: true`,
+    ],
   ])('a positional projection with new: true is refused before anything is written: %s %s', (insert, args) => {
     const s = jsShell();
     const error = famFailed(s, insert, args);
@@ -89,7 +161,11 @@ describe('findAndModify projection of the post-image, new: true (server6865)', (
     (fields) => {
       const s = jsShell();
       const none = canon('{"lastErrorObject": {"n": 0, "updatedExisting": false}, "value": null, "ok": 1.0}');
-      expect(s.js(`db.runCommand({findAndModify: "none", query: {a: 2}, fields: ${fields}, update: {$set: {b: 1}}, new: true})`)).toBe(none);
+      expect(
+        s.js(
+          `db.runCommand({findAndModify: "none", query: {a: 2}, fields: ${fields}, update: {$set: {b: 1}}, new: true})`,
+        ),
+      ).toBe(none);
       expect(s.js(`db.runCommand({findAndModify: "none", query: {a: 2}, fields: ${fields}, remove: true})`)).toBe(
         canon('{"lastErrorObject": {"n": 0}, "value": null, "ok": 1.0}'),
       );
@@ -100,9 +176,16 @@ describe('findAndModify projection of the post-image, new: true (server6865)', (
     const s = jsShell();
     s.js(`db.t.insertOne({_id: 1, a: [1]})`);
     const fields = `{foo: {$pop: ["bar"]}}`;
-    const update = s.fails(`db.runCommand({findAndModify: "t", query: {a: 1}, fields: ${fields}, update: {$bogus: {b: 1}}})`);
-    expect([update.code, update.message]).toEqual([9, "Unknown modifier: $bogus. Expected a valid update modifier or pipeline-style update specified as an array"]);
-    const query = s.fails(`db.runCommand({findAndModify: "t", query: {a: {$bogus: 1}}, fields: ${fields}, remove: true})`);
+    const update = s.fails(
+      `db.runCommand({findAndModify: "t", query: {a: 1}, fields: ${fields}, update: {$bogus: {b: 1}}})`,
+    );
+    expect([update.code, update.message]).toEqual([
+      9,
+      'Unknown modifier: $bogus. Expected a valid update modifier or pipeline-style update specified as an array',
+    ]);
+    const query = s.fails(
+      `db.runCommand({findAndModify: "t", query: {a: {$bogus: 1}}, fields: ${fields}, remove: true})`,
+    );
     expect([query.code, query.message]).toEqual([2, 'unknown operator: $bogus']);
   });
 });
@@ -156,19 +239,35 @@ describe('findAndModify inclusion and exclusion (find_and_modify2.js, find_and_m
   it('find_and_modify2: _id follows the projection, pre- and post-image', () => {
     const s = jsShell();
     s.js('db.c.insertOne({_id: 1, i: 0, j: 0})');
-    expect(s.js(`db.c.findAndModify({query: {}, update: {$inc: {i: 1}}, 'new': true, fields: {i: 1}})`)).toBe(canon('{"_id": 1, "i": 1}'));
-    expect(s.js(`db.c.findAndModify({query: {}, update: {$inc: {i: 1}}, fields: {i: 0}})`)).toBe(canon('{"_id": 1, "j": 0}'));
-    expect(s.js(`db.c.findAndModify({query: {}, update: {$inc: {i: 1}}, fields: {_id: 0, j: 1}})`)).toBe(canon('{"j": 0}'));
-    expect(s.js(`db.c.findAndModify({query: {}, update: {$inc: {i: 1}}, fields: {_id: 0, j: 1}, 'new': true})`)).toBe(canon('{"j": 0}'));
+    expect(s.js(`db.c.findAndModify({query: {}, update: {$inc: {i: 1}}, 'new': true, fields: {i: 1}})`)).toBe(
+      canon('{"_id": 1, "i": 1}'),
+    );
+    expect(s.js(`db.c.findAndModify({query: {}, update: {$inc: {i: 1}}, fields: {i: 0}})`)).toBe(
+      canon('{"_id": 1, "j": 0}'),
+    );
+    expect(s.js(`db.c.findAndModify({query: {}, update: {$inc: {i: 1}}, fields: {_id: 0, j: 1}})`)).toBe(
+      canon('{"j": 0}'),
+    );
+    expect(s.js(`db.c.findAndModify({query: {}, update: {$inc: {i: 1}}, fields: {_id: 0, j: 1}, 'new': true})`)).toBe(
+      canon('{"j": 0}'),
+    );
     expect(s.contents('c')).toBe(canon('[{"_id": 1, "i": 4, "j": 0}]'));
   });
 
   it('pipeline updates take fields, before and after', () => {
     const s = jsShell();
     s.js('db.c.insertMany([{_id: 0, x: 0}, {_id: 1, x: 1}, {_id: 2, x: 2}, {_id: 3, x: 3}])');
-    expect(s.js(`db.c.findAndModify({query: {_id: 0}, update: [{$set: {y: 0}}], fields: {x: 0}})`)).toBe(canon('{"_id": 0}'));
-    expect(s.js(`db.c.findAndModify({query: {_id: 1}, update: [{$set: {y: 1}}], fields: {x: 1}})`)).toBe(canon('{"_id": 1, "x": 1}'));
-    expect(s.js(`db.c.findAndModify({query: {_id: 2}, update: [{$set: {y: 2}}], fields: {x: 0}, new: true})`)).toBe(canon('{"_id": 2, "y": 2}'));
-    expect(s.js(`db.c.findAndModify({query: {_id: 3}, update: [{$set: {y: 3}}], fields: {x: 1}, new: true})`)).toBe(canon('{"_id": 3, "x": 3}'));
+    expect(s.js(`db.c.findAndModify({query: {_id: 0}, update: [{$set: {y: 0}}], fields: {x: 0}})`)).toBe(
+      canon('{"_id": 0}'),
+    );
+    expect(s.js(`db.c.findAndModify({query: {_id: 1}, update: [{$set: {y: 1}}], fields: {x: 1}})`)).toBe(
+      canon('{"_id": 1, "x": 1}'),
+    );
+    expect(s.js(`db.c.findAndModify({query: {_id: 2}, update: [{$set: {y: 2}}], fields: {x: 0}, new: true})`)).toBe(
+      canon('{"_id": 2, "y": 2}'),
+    );
+    expect(s.js(`db.c.findAndModify({query: {_id: 3}, update: [{$set: {y: 3}}], fields: {x: 1}, new: true})`)).toBe(
+      canon('{"_id": 3, "x": 3}'),
+    );
   });
 });
