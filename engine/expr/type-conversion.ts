@@ -4,7 +4,7 @@
  * `onNull` applies to a nullish input.
  */
 import { formatG6 } from '../bson/render.js';
-import { BSON_TYPE_NUMBER, Decimal128, Int32, Long, ObjectId, typeOf, type BsonTypeName, type Value } from '../bson/values.js';
+import { Binary, BSON_TYPE_NUMBER, Decimal128, Int32, Long, ObjectId, typeOf, type BsonTypeName, type Value } from '../bson/values.js';
 import { fail, isEngineError } from '../errors.js';
 import { coerceToBool } from './boolean.js';
 import * as D from './decimal.js';
@@ -15,6 +15,8 @@ import type { ExprNode, OperatorParser, Scope } from './types.js';
 import { CallNode, nullish, parseArgs, parseFixed, typeName } from './util.js';
 import { isDoc } from '../bson/values.js';
 import { dateFromMillis, dateMillis, dateMillisNumber, dateToLong } from '../bson/dates.js';
+import { BINDATA_FORMATS, decodeText, encodeText, type BinDataFormat } from './bindata-format.js';
+import { valueToString } from './value-string.js';
 
 type Target = BsonTypeName | 'missing';
 
@@ -78,9 +80,19 @@ function parseNumberString(s: string, target: 'double' | 'int' | 'long' | 'decim
   return decValue(D.parseDec(s));
 }
 
+/** The arguments of the BinData conversions: `format` (absent when not given) and `to`'s subtype. */
+export interface BinDataArgs {
+  format: BinDataFormat | undefined;
+  subtype: Value | undefined;
+}
+const NO_BINDATA_ARGS: BinDataArgs = { format: undefined, subtype: new Int32(0) };
+
 /** The conversion table: `target` from a non-nullish `v`. */
-export function convertValue(v: Value, target: Target): Value {
+export function convertValue(v: Value, target: Target, binData: BinDataArgs = NO_BINDATA_ARGS): Value {
   const from = typeOf(v);
+  if (target === 'binData' || from === 'binData') {
+    if (target !== 'bool') return convertBinData(v, from, target, binData);
+  }
   if (target === 'bool') {
     // Every type converts to bool; numbers by value, everything else is true.
     return numKind(v) !== null ? coerceToBool(v) : from === 'bool' ? v : true;
@@ -217,8 +229,94 @@ export function convertValue(v: Value, target: Target): Value {
   }
 }
 
+const bytesOf = (b: Binary): Uint8Array => b.buffer.subarray(0, b.position);
+
+/** `computeBinDataType`: 0-8 and the user-defined 128-255; errors here are not conversion failures. */
+function binDataType(subtype: Value | undefined): number {
+  if (subtype !== undefined && numKind(subtype) !== null) {
+    const n = integralInt(subtype as Num);
+    if (n === null) throw fail(4341106, "In $convert, numeric 'subtype' argument is not an integer");
+    if (!((n >= 0 && n <= 8) || (n >= 128 && n <= 255)))
+      throw fail(4341107, `In $convert, numeric value for 'subtype' does not correspond to a BinData type: ${n}`);
+    return n;
+  }
+  throw fail(4341108, `For BinData, $convert's 'subtype' argument must be a number, but is ${typeName(subtype)}`);
+}
+
+function requireFormat(format: BinDataFormat | undefined, from: string, to: string): BinDataFormat {
+  if (format === undefined) throw fail(4341115, `Format must be speficied when converting from '${from}' to '${to}'`);
+  return format;
+}
+
+/** `valueToString` of BinData: `BinData(<subtype>, "<escaped bytes>")`, as `Value::operator<<`. */
+function binDataToString(b: Binary): string {
+  const text = new TextDecoder().decode(bytesOf(b));
+  const escaped = [...text]
+    .map((c) => {
+      const code = c.codePointAt(0)!;
+      if (c === '"' || c === '\\') return `\\${c}`;
+      const named: Record<string, string> = { '\b': '\\b', '\f': '\\f', '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+      if (named[c]) return named[c];
+      return code < 0x20 ? `\\u00${code.toString(16).padStart(2, '0')}` : c;
+    })
+    .join('');
+  return `BinData(${b.sub_type}, "${escaped}")`;
+}
+
+/** The BinData rows of the conversion table (8.0: string <-> binData, binData -> binData). */
+function convertBinData(v: Value, from: string, target: Target, args: BinDataArgs): Value {
+  if (from === 'string' && target === 'binData') {
+    const format = requireFormat(args.format, from, target);
+    const type = binDataType(args.subtype);
+    try {
+      if ((format === 'uuid') !== (type === 4)) throw fail(4341116, "Only the 'uuid' format is allowed with the UUID subtype");
+      return new Binary(decodeText(v as string, format), type);
+    } catch (e) {
+      if (!isEngineError(e)) throw e;
+      throw conversionFailure(`Failed to parse BinData '${v as string}' in $convert with no onError value: ${e.errmsg}`);
+    }
+  }
+  if (from === 'binData' && target === 'string') {
+    const format = requireFormat(args.format, from, target);
+    const b = v as Binary;
+    try {
+      return encodeText(bytesOf(b), format, b.sub_type === 4 && b.position === 16);
+    } catch (e) {
+      if (!isEngineError(e)) throw e;
+      throw conversionFailure(`Failed to convert '${binDataToString(b)}' to string in $convert with no onError value: ${e.errmsg}`);
+    }
+  }
+  if (from === 'binData' && target === 'binData') {
+    const b = v as Binary;
+    if (b.sub_type !== binDataType(args.subtype)) throw conversionFailure('Conversions between different BinData subtypes are not supported');
+    return new Binary(bytesOf(b).slice(), b.sub_type);
+  }
+  throw unsupported(from, target);
+}
+
+/** `$convert`'s 'format' (`parseBinDataFormat`): absent when nullish, checked before converting. */
+function binDataFormat(format: Value | undefined): BinDataFormat | undefined {
+  if (nullish(format)) return undefined;
+  if (typeof format !== 'string')
+    throw fail(4341114, `$convert requires that 'format' be a string, found: ${typeName(format)} with value ${valueToString(format)}`);
+  if (!(BINDATA_FORMATS as readonly string[]).includes(format)) throw fail(4341125, `Invalid 'format' argument for $convert: ${format}`);
+  return format as BinDataFormat;
+}
+
+interface TargetInfo {
+  type: Target;
+  subtype: Value | undefined;
+}
+
+/** `ConvertTargetTypeInfo::parse`: a type name or number, or `{type, subtype}` (subtype 0 by default). */
+function targetInfo(to: Value): TargetInfo {
+  if (isDoc(to)) return { type: targetType(to.get('type')), subtype: to.has('subtype') ? to.get('subtype') : new Int32(0) };
+  return { type: targetType(to), subtype: new Int32(0) };
+}
+
 /** `ExpressionConvert::computeTargetType`. */
-function targetType(to: Value): Target {
+function targetType(to: Value | undefined): Target {
+  if (to === undefined) throw fail(9, "$convert's 'to' argument must be a string or number, but is missing");
   if (typeof to === 'string') {
     if (to === 'missing') return 'missing';
     if (!VALID_NAMES.has(to)) throw fail(2, `Unknown type name: ${to}`);
@@ -241,16 +339,19 @@ class ConvertNode implements ExprNode {
     readonly to: ExprNode,
     readonly onError: ExprNode | undefined,
     readonly onNull: ExprNode | undefined,
+    readonly format: ExprNode | undefined = undefined,
   ) {}
   evaluate(scope: Scope): Value | undefined {
     const toValue = this.to.evaluate(scope);
     const input = this.input.evaluate(scope);
-    const target = nullish(toValue) ? undefined : targetType(toValue);
+    const formatValue = this.format?.evaluate(scope);
+    const target = nullish(toValue) ? undefined : targetInfo(toValue);
     if (nullish(input)) return this.onNull ? this.onNull.evaluate(scope) : null;
     if (target === undefined) return null;
+    const format = binDataFormat(formatValue);
     try {
-      if (target === 'missing') throw unsupported(typeOf(input), 'missing');
-      return convertValue(input, target);
+      if (target.type === 'missing') throw unsupported(typeOf(input), 'missing');
+      return convertValue(input, target.type, { format, subtype: target.subtype });
     } catch (e) {
       if (this.onError && isEngineError(e) && e.code === 241) return this.onError.evaluate(scope);
       throw e;
@@ -264,25 +365,29 @@ const parseConvert: OperatorParser = (arg, ctx) => {
   let to: ExprNode | undefined;
   let onError: ExprNode | undefined;
   let onNull: ExprNode | undefined;
+  let format: ExprNode | undefined;
   for (const [k, v] of arg) {
     if (k === 'input') input = ctx.parse(v);
     else if (k === 'to') to = ctx.parse(v);
     else if (k === 'onError') onError = ctx.parse(v);
     else if (k === 'onNull') onNull = ctx.parse(v);
     // 'format' (BinData <-> string) is 8.0's; 'byteOrder' (8.1) and 'base' (8.3) are unknown here.
-    else if (k === 'format') ctx.parse(v);
+    else if (k === 'format') format = ctx.parse(v);
     else throw fail(9, `$convert found an unknown argument: ${k}`);
   }
   if (!input) throw fail(9, "Missing 'input' parameter to $convert");
   if (!to) throw fail(9, "Missing 'to' parameter to $convert");
-  return new ConvertNode(input, to, onError, onNull);
+  return new ConvertNode(input, to, onError, onNull, format);
 };
 
-function shortcut(target: BsonTypeName): OperatorParser {
+const constant = (value: Value): ExprNode => ({ evaluate: () => value });
+
+/** `$toX`: `$convert` with a constant `to` (and `format`: 'auto' for `$toString`, 'uuid' for `$toUUID`). */
+function shortcut(target: Value, format?: BinDataFormat): OperatorParser {
   return (arg, ctx, op) => {
     const args = parseArgs(arg, ctx);
     if (args.length !== 1) throw fail(50723, `${op} requires a single argument, got ${args.length}`);
-    return new ConvertNode(args[0]!, { evaluate: () => target }, undefined, undefined);
+    return new ConvertNode(args[0]!, constant(target), undefined, undefined, format && constant(format));
   };
 }
 
@@ -297,5 +402,6 @@ export const typeOperators = {
   $toInt: shortcut('int'),
   $toLong: shortcut('long'),
   $toObjectId: shortcut('objectId'),
-  $toString: shortcut('string'),
+  $toString: shortcut('string', 'auto'),
+  $toUUID: shortcut(new Map<string, Value>([['type', 'binData'], ['subtype', new Int32(4)]]), 'uuid'),
 } satisfies Record<string, OperatorParser>;
