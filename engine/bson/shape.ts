@@ -23,15 +23,29 @@ export class Shape {
   /** Appending one name: the interned successor shapes. */
   private readonly transitions = new Map<string, Shape>();
 
-  private constructor(names: readonly string[]) {
+  /** The shape this one extends by its last name (undefined for the empty shape). */
+  private readonly parent: Shape | undefined;
+
+  private constructor(names: readonly string[], parent: Shape | undefined) {
     this.names = names;
+    this.parent = parent;
   }
 
-  static readonly EMPTY = new Shape([]);
+  static readonly EMPTY = new Shape([], undefined);
+
+  /** Whether this shape's names are the first names of `other`, in order (`other` is this shape or extends it). */
+  isPrefixOf(other: Shape): boolean {
+    const n = this.names.length;
+    let s: Shape | undefined = other;
+    while (s !== undefined && s.names.length > n) s = s.parent;
+    return s === this;
+  }
 
   /** Position of `name`, or -1. */
   slotOf(name: string): number {
     const names = this.names;
+    // `_id` leads every stored document: found without a hash.
+    if (names[0] === name) return 0;
     if (names.length <= 8) {
       // Short name lists: a linear scan is faster than hashing the probe.
       for (let i = 0; i < names.length; i++) if (names[i] === name) return i;
@@ -51,7 +65,7 @@ export class Shape {
     const known = this.transitions.get(name);
     if (known !== undefined) return known;
     if (this.names.length >= MAX_SHAPE_FIELDS || shapeCount >= MAX_SHAPES) return undefined;
-    const next = new Shape([...this.names, name]);
+    const next = new Shape([...this.names, name], this);
     shapeCount++;
     this.transitions.set(name, next);
     return next;

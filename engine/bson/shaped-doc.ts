@@ -91,7 +91,16 @@ export class ShapedDoc {
       this.map!.set(name, value);
       return this;
     }
-    this.ownVals().push(value);
+    if (this.ownsVals) this.vals!.push(value);
+    else {
+      // A shared array is copied at its new length (a copy then `push` would reserve spare room).
+      const vals = this.vals!;
+      const grown = new Array<Value>(vals.length + 1);
+      for (let j = 0; j < vals.length; j++) grown[j] = vals[j]!;
+      grown[vals.length] = value;
+      this.vals = grown;
+      this.ownsVals = true;
+    }
     this.shape = next;
     return this;
   }
@@ -258,6 +267,36 @@ export function firstName(doc: Doc): string | undefined {
     if (shape !== undefined) return shape.names[0];
   }
   return doc.keys().next().value;
+}
+
+/**
+ * Whether `next` holds every field name of `prev` first, in the same order (then maybe more), both
+ * shaped: a version that kept every field and appended some. Its first `prev.size` values then
+ * pair position by position with `prev`'s (`valuesArray()`).
+ */
+export function extendsNames(prev: Doc, next: Doc): boolean {
+  if (!(prev instanceof ShapedDoc) || !(next instanceof ShapedDoc)) return false;
+  const before = prev.shapeOf();
+  const after = next.shapeOf();
+  return before !== undefined && after !== undefined && before.isPrefixOf(after);
+}
+
+/** The field names of `doc` in order: a shaped document's own list, else a new array (read only). */
+export function fieldNames(doc: Doc): readonly string[] {
+  if (doc instanceof ShapedDoc) {
+    const shape = doc.shapeOf();
+    if (shape !== undefined) return shape.names;
+  }
+  return Array.from(doc.keys());
+}
+
+/** The values of `doc` in field order: a shaped document's own array, else a new array (read only). */
+export function fieldValues(doc: Doc): readonly Value[] {
+  if (doc instanceof ShapedDoc) {
+    const vals = doc.valuesArray();
+    if (vals !== undefined) return vals;
+  }
+  return Array.from(doc.values());
 }
 
 /** The shape of the last plain document copied: consecutive documents of a collection mostly share it. */

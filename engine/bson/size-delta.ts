@@ -6,14 +6,15 @@
  * name has the same bytes. Only fields whose value is a different object (or primitive), and
  * added or removed fields, are measured. Field order does not change a size.
  */
-import { ShapedDoc } from './shaped-doc.js';
+import { extendsNames, fieldNames, fieldValues } from './shaped-doc.js';
 import { elementSize } from './size.js';
-import type { Doc } from './values.js';
+import type { Doc, Value } from './values.js';
 
 export function sizeFromPrevious(prev: Doc, prevSize: number, next: Doc): number {
-  if (prev instanceof ShapedDoc && next instanceof ShapedDoc) {
-    const shape = next.shapeOf();
-    if (shape !== undefined && prev.shapeOf() === shape) return sameNamesSize(shape.names, prev, prevSize, next);
+  if (extendsNames(prev, next)) {
+    const before = fieldValues(prev);
+    const after = fieldValues(next);
+    return before === after ? prevSize : pairedSize(fieldNames(next), before, prevSize, after);
   }
   let size = prevSize;
   let kept = 0;
@@ -30,16 +31,21 @@ export function sizeFromPrevious(prev: Doc, prevSize: number, next: Doc): number
   return size;
 }
 
-/** Two versions with the same names in the same order: compare values position by position. */
-function sameNamesSize(names: readonly string[], prev: ShapedDoc, prevSize: number, next: ShapedDoc): number {
-  const before = prev.valuesArray()!;
-  const after = next.valuesArray()!;
-  if (before === after) return prevSize;
+/**
+ * `next` keeps every name of `prev` first, in order (maybe appending some): values compared
+ * position by position, appended fields added.
+ */
+function pairedSize(
+  names: readonly string[],
+  before: readonly Value[],
+  prevSize: number,
+  after: readonly Value[],
+): number {
   let size = prevSize;
   for (let i = 0; i < names.length; i++) {
-    const old = before[i]!;
     const v = after[i]!;
-    if (old !== v) size += elementSize(names[i]!, v) - elementSize(names[i]!, old);
+    if (i >= before.length) size += elementSize(names[i]!, v);
+    else if (before[i] !== v) size += elementSize(names[i]!, v) - elementSize(names[i]!, before[i]!);
   }
   return size;
 }

@@ -7,6 +7,7 @@
  */
 import type { Binary, BSONRegExp, Code, DBRef } from 'bson';
 import { fail } from '../errors.js';
+import { extendsNames, fieldNames, fieldValues } from './shaped-doc.js';
 import type { Doc, Value } from './values.js';
 
 /** `BSONObjMaxUserSize`: the largest document a user may store. */
@@ -179,8 +180,14 @@ export function exceedsDepth(doc: Doc, limit = MAX_STORED_DOCUMENT_DEPTH): boole
  * under the same name cannot take it past the limit, so only the other fields are walked.
  */
 function deeperThanBson(doc: Doc, original: Doc): boolean {
-  for (const [k, v] of doc) {
-    if (typeof v !== 'object' || v === null || original.get(k) === v) continue;
+  // The original's value under the same name, by position when `doc` kept its names first.
+  const paired = extendsNames(original, doc) ? fieldValues(original) : undefined;
+  const names = fieldNames(doc);
+  const values = fieldValues(doc);
+  for (let i = 0; i < names.length; i++) {
+    const v = values[i]!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (paired !== undefined ? paired[i] === v : original.get(names[i]!) === v) continue;
     if (1 + nestingDepth(v, MAX_BSON_DEPTH - 1) > MAX_BSON_DEPTH) return true;
   }
   return false;

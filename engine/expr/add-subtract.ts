@@ -13,9 +13,21 @@ import { dateFromMillis, dateMillis, fitsInt64 } from '../bson/dates.js';
 import type { Int32, Long, Value } from '../bson/values.js';
 import { fail } from '../errors.js';
 import * as D from './decimal.js';
-import { decValue, fitsLong, intOrLong, long, numKind, toBigInt, toDec, toDouble, widest, type Num, type NumKind } from './numeric.js';
-import type { OperatorParser } from './types.js';
-import { CallNode, SequentialNode, nullish, parseArgs, parseFixed, typeName } from './util.js';
+import {
+  decValue,
+  fitsLong,
+  intOrLong,
+  long,
+  numKind,
+  toBigInt,
+  toDec,
+  toDouble,
+  widest,
+  type Num,
+  type NumKind,
+} from './numeric.js';
+import type { ExprNode, OperatorParser, Scope } from './types.js';
+import { CallNode, nullish, parseArgs, parseFixed, typeName } from './util.js';
 
 const TWO_63 = 9223372036854775808;
 
@@ -51,9 +63,19 @@ const dateOverflow = () => fail(15, 'date overflow');
 class AddState {
   private longTotal = 0n;
   private doubleTotal = 0;
-  private decimalTotal: D.Dec = D.fromBigInt(0n);
+  /** Set when the sum widens to decimal (from the long or double total so far). */
+  private decimalTotal: D.Dec | undefined;
   private widestType: NumKind = 'int';
   private isDate = false;
+
+  /** The state after int32 and double operands only, whose sum `total` is exact (see `AddNode`). */
+  static afterNumbers(kind: 'int' | 'double', total: number): AddState {
+    const state = new AddState();
+    state.widestType = kind;
+    if (kind === 'int') state.longTotal = BigInt(total);
+    else state.doubleTotal = total;
+    return state;
+  }
 
   add(operand: Num | Date): void {
     if (operand instanceof Date) {
@@ -91,7 +113,7 @@ class AddState {
         this.doubleTotal += toDouble(operand);
         break;
       case 'decimal':
-        this.decimalTotal = D.add(this.decimalTotal, toDec(operand));
+        this.decimalTotal = D.add(this.decimalTotal!, toDec(operand));
         break;
     }
   }
@@ -117,7 +139,7 @@ class AddState {
       case 'double':
         return this.doubleTotal;
       case 'decimal':
-        return decValue(this.decimalTotal);
+        return decValue(this.decimalTotal!);
     }
   }
 
@@ -126,8 +148,11 @@ class AddState {
   }
 }
 
-function addValues(values: Iterable<Value | undefined>): Value {
-  const state = new AddState();
+/**
+ * `$add` over operand values, one at a time (the rest are not read after a null or a wrong type):
+ * the general rule, which `AddNode` continues once an operand is neither int32 nor double.
+ */
+export function addValues(values: Iterable<Value | undefined>, state = new AddState()): Value {
   for (const v of values) {
     if (nullish(v)) return null;
     if (numKind(v) === null && !(v instanceof Date))
@@ -135,6 +160,61 @@ function addValues(values: Iterable<Value | undefined>): Value {
     state.add(v as Num | Date);
   }
   return state.value();
+}
+
+/**
+ * Below this many operands a sum of int32s is exact as a double (|sum| < 2^31 · 2^21 = 2^52), so
+ * int32 and double operands can be summed as JS numbers.
+ */
+const EXACT_INT_OPERANDS = 2 ** 21;
+
+/**
+ * `$add`, evaluating operands in order. While every operand is an int32 or a double the sum is
+ * kept as a JS number: the same value `AddState` computes (int32s summed exactly, converted to
+ * double at the first double as `Number(longTotal)` would, doubles added in order from 0, so
+ * `-0` alone sums to 0 as there). The first other operand (null, missing, long, decimal, date, a
+ * wrong type) hands the sum so far to `AddState`, which goes on with that operand and the rest.
+ */
+export class AddNode implements ExprNode {
+  constructor(
+    readonly op: string,
+    readonly args: readonly ExprNode[],
+  ) {}
+
+  evaluate(scope: Scope): Value | undefined {
+    const args = this.args;
+    if (args.length >= EXACT_INT_OPERANDS) return addValues(lazyOperands(args, 0, undefined, scope));
+    let total = 0;
+    let isDouble = false;
+    for (let i = 0; i < args.length; i++) {
+      const v = args[i]!.evaluate(scope);
+      if (typeof v === 'number') {
+        total += v;
+        isDouble = true;
+      } else if (isInt32(v)) {
+        total += v.value;
+      } else {
+        const state = i === 0 ? undefined : AddState.afterNumbers(isDouble ? 'double' : 'int', total);
+        return addValues(lazyOperands(args, i + 1, v, scope), state);
+      }
+    }
+    return isDouble ? total : intOrLong(BigInt(total));
+  }
+}
+
+function isInt32(v: Value | undefined): v is Int32 {
+  return typeof v === 'object' && v !== null && (v as { _bsontype?: unknown })._bsontype === 'Int32';
+}
+
+/** `first` (already evaluated), then the operands from index `from`, each evaluated when reached. */
+function* lazyOperands(
+  args: readonly ExprNode[],
+  from: number,
+  first: Value | undefined,
+  scope: Scope,
+): Generator<Value | undefined> {
+  if (from > 0) yield first;
+  for (let i = from; i < args.length; i++) yield args[i]!.evaluate(scope);
 }
 
 /** `evaluateSubtract`. */
@@ -169,7 +249,7 @@ function subtractValues(lhs: Value | undefined, rhs: Value | undefined): Value {
   throw fail(14, `can't $subtract ${typeName(rhs)} from ${typeName(lhs)}`);
 }
 
-export const parseAdd: OperatorParser = (arg, ctx, op) => new SequentialNode(op, parseArgs(arg, ctx), addValues);
+export const parseAdd: OperatorParser = (arg, ctx, op) => new AddNode(op, parseArgs(arg, ctx));
 
 export const parseSubtract: OperatorParser = (arg, ctx, op) =>
   new CallNode(op, parseFixed(arg, ctx, op, 2), ([a, b]) => subtractValues(a, b));

@@ -15,6 +15,7 @@
  * The size estimate is the server's `ApproxBSONSizeTracker`, which the bail-out checks use.
  */
 import { compareCodePoints, binaryEqual } from '../bson/compare.js';
+import { fieldNames, fieldValues } from '../bson/shaped-doc.js';
 import { bsonSize, elementSize, utf8Length, valueSize } from '../bson/size.js';
 import { Int32, type Doc, type Value } from '../bson/values.js';
 
@@ -35,6 +36,9 @@ type Leaf =
   | { readonly kind: 'insert'; readonly value: Value }
   | { readonly kind: 'delete' };
 type DiffNode = Leaf | DocDiffNode | ArrayDiffNode;
+
+/** The empty section every `DocDiffNode` starts with (frozen: replaced, never written, on the first entry). */
+const NONE = Object.freeze([]) as never[];
 
 /** `ApproxBSONSizeTracker::addEntry`. */
 function entrySize(fieldSize: number, node: DiffNode): number {
@@ -59,41 +63,48 @@ function entrySize(fieldSize: number, node: DiffNode): number {
 class DocDiffNode {
   readonly kind = 'doc' as const;
   size: number;
-  readonly deletes: string[] = [];
-  readonly updates: Array<[string, Value]> = [];
-  readonly inserts: Array<[string, Value]> = [];
-  readonly subDiffs: Array<[string, DocDiffNode | ArrayDiffNode]> = [];
+  // Sections are shared empty arrays until their first entry (most diffs use one or two).
+  deletes: string[] = NONE;
+  updates: Array<[string, Value]> = NONE;
+  inserts: Array<[string, Value]> = NONE;
+  subDiffs: Array<[string, DocDiffNode | ArrayDiffNode]> = NONE;
 
   constructor(padding: number) {
     this.size = padding + SIZE_OF_EMPTY_DOCUMENT_DIFF;
   }
 
-  private wrapIfFirst(section: unknown[]): void {
-    // Type byte + one-letter name + terminator + empty object.
-    if (section.length === 0) this.size += 8;
-  }
+  /** Type byte + one-letter name + terminator + empty object, when a section gets its first entry. */
+  private static readonly SECTION_WRAPPER = 8;
 
   addUpdate(name: string, value: Value): void {
-    this.size += entrySize(utf8Length(name), { kind: 'update', value });
-    this.wrapIfFirst(this.updates);
-    this.updates.push([name, value]);
+    this.size += utf8Length(name) + 2 + bsonValueSize(value);
+    // A section's array is made at its first entry (`[]` then `push` would reserve spare room).
+    if (this.updates === NONE) {
+      this.size += DocDiffNode.SECTION_WRAPPER;
+      this.updates = [[name, value]];
+    } else this.updates.push([name, value]);
   }
 
   addInsert(name: string, value: Value): void {
-    this.size += entrySize(utf8Length(name), { kind: 'insert', value });
-    this.wrapIfFirst(this.inserts);
-    this.inserts.push([name, value]);
+    this.size += utf8Length(name) + 2 + bsonValueSize(value);
+    if (this.inserts === NONE) {
+      this.size += DocDiffNode.SECTION_WRAPPER;
+      this.inserts = [[name, value]];
+    } else this.inserts.push([name, value]);
   }
 
   addDelete(name: string): void {
-    this.size += entrySize(utf8Length(name), { kind: 'delete' });
-    this.wrapIfFirst(this.deletes);
-    this.deletes.push(name);
+    this.size += utf8Length(name) + 2 + 1;
+    if (this.deletes === NONE) {
+      this.size += DocDiffNode.SECTION_WRAPPER;
+      this.deletes = [name];
+    } else this.deletes.push(name);
   }
 
   addChild(name: string, child: DocDiffNode | ArrayDiffNode): void {
     this.size += entrySize(utf8Length(name), child) + 1;
-    this.subDiffs.push([name, child]);
+    if (this.subDiffs === NONE) this.subDiffs = [[name, child]];
+    else this.subDiffs.push([name, child]);
   }
 
   /** `bsonSize(this.serialize())`, without building the diff. */
@@ -106,8 +117,14 @@ class DocDiffNode {
     }
     if (this.updates.length > 0) n += 3 + sectionSize(this.updates);
     if (this.inserts.length > 0) n += 3 + sectionSize(this.inserts);
-    for (const [name, child] of this.subDiffs) n += 3 + utf8Length(name) + child.serializedSize();
+    const subDiffs = this.subDiffs;
+    for (let i = 0; i < subDiffs.length; i++) n += 3 + utf8Length(subDiffs[i]![0]) + subDiffs[i]![1].serializedSize();
     return n;
+  }
+
+  /** `DeferredDiff.build`: a new diff document each call. */
+  build(): Doc {
+    return this.serialize();
   }
 
   serialize(): Doc {
@@ -169,7 +186,7 @@ class ArrayDiffNode {
 /** The size of a section document of `[name, value]` elements (names are distinct). */
 function sectionSize(entries: readonly (readonly [string, Value])[]): number {
   let n = 5;
-  for (const [name, value] of entries) n += elementSize(name, value);
+  for (let i = 0; i < entries.length; i++) n += elementSize(entries[i]![0], entries[i]![1]);
   return n;
 }
 
@@ -208,35 +225,41 @@ function computeArrayDiff(pre: readonly Value[], post: readonly Value[]): ArrayD
 
 export function computeDocDiff(pre: Doc, post: Doc, padding: number, postSize = bsonDocSize(post)): DocDiffNode | null {
   const node = new DocDiffNode(padding);
-  const preIt = pre.entries();
-  const postIt = post.entries();
-  let p = preIt.next();
-  let q = postIt.next();
-  const tentativeDeletes = new Set<string>();
-  while (!p.done && !q.done) {
+  // By position over the name and value lists (a stored document's own arrays: no iterator).
+  const preNames = fieldNames(pre);
+  const preVals = fieldValues(pre);
+  const postNames = fieldNames(post);
+  const postVals = fieldValues(post);
+  let p = 0;
+  let q = 0;
+  let tentativeDeletes: Set<string> | undefined;
+  while (p < preNames.length && q < postNames.length) {
     if (postSize < node.size) return null;
-    const [preName, preVal] = p.value;
-    const [postName, postVal] = q.value;
+    const preName = preNames[p]!;
+    const postName = postNames[q]!;
     if (preName === postName) {
+      const preVal = preVals[p]!;
+      const postVal = postVals[q]!;
       if (!binaryEqual(preVal, postVal)) {
         const child = subDiff(preVal, postVal);
         if (child === null) node.addUpdate(preName, postVal);
         else node.addChild(preName, child);
       }
-      p = preIt.next();
-      q = postIt.next();
+      p++;
+      q++;
     } else {
-      tentativeDeletes.add(preName);
-      p = preIt.next();
+      (tentativeDeletes ??= new Set()).add(preName);
+      p++;
     }
   }
-  for (; !p.done; p = preIt.next()) node.addDelete(p.value[0]);
-  for (; !q.done; q = postIt.next()) {
-    node.addInsert(q.value[0], q.value[1]);
-    tentativeDeletes.delete(q.value[0]);
+  for (; p < preNames.length; p++) node.addDelete(preNames[p]!);
+  for (; q < postNames.length; q++) {
+    node.addInsert(postNames[q]!, postVals[q]!);
+    tentativeDeletes?.delete(postNames[q]!);
   }
   // std::set<StringData> iterates in byte order (= code point order for UTF-8).
-  for (const name of [...tentativeDeletes].sort(compareCodePoints)) node.addDelete(name);
+  if (tentativeDeletes !== undefined)
+    for (const name of [...tentativeDeletes].sort(compareCodePoints)) node.addDelete(name);
   return postSize > node.size ? node : null;
 }
 
@@ -272,5 +295,5 @@ export function computeDeferredOplogDiff(
 ): DeferredDiff | null {
   const node = computeDocDiff(pre, post, padding, postSize);
   if (node === null || node.serializedSize() >= postSize) return null;
-  return { build: () => node.serialize() };
+  return node;
 }

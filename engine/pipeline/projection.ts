@@ -10,11 +10,19 @@
  *   specifications apply to every element of an array and replace scalars by a new document.
  * All expressions of one stage see the stage's input document (`$$ROOT` = `$$CURRENT`).
  */
+import { ShapedDoc } from '../bson/shaped-doc.js';
 import type { Doc, Value } from '../bson/values.js';
 import { isDoc } from '../bson/values.js';
 import type { ExprNode, Scope } from '../expr/types.js';
 
 export type ProjectionMode = 'inclusion' | 'exclusion' | 'addFields';
+
+/** One computed name of a node, in application order: a child holding computed fields, or an expression. */
+interface ComputedStep {
+  readonly name: string;
+  readonly child: ProjectionNode | undefined;
+  readonly expression: ExprNode | undefined;
+}
 
 export class ProjectionNode {
   /** Leaf inclusions (inclusion mode) or exclusions (exclusion mode). */
@@ -65,7 +73,7 @@ export class ProjectionNode {
 
   /** Applies the whole projection to a document. */
   applyToDocument(doc: Doc, scope: Scope): Doc {
-    const out: Doc = this.mode === 'inclusion' ? new Map() : new Map(doc);
+    const out: Doc = this.mode === 'inclusion' ? new Map() : topLevelCopy(doc);
     if (this.mode !== 'addFields') this.applyProjections(doc, out);
     if (this.subtreeHasComputed) this.applyExpressions(scope, out);
     return out;
@@ -106,15 +114,27 @@ export class ProjectionNode {
     return this.mode === 'inclusion' ? undefined : value;
   }
 
+  /** `order` with each name's child or expression, looked up once (the tree is complete by the first apply). */
+  private steps: readonly ComputedStep[] | undefined;
+
+  private computedSteps(): readonly ComputedStep[] {
+    return (this.steps ??= this.order.map((name) => ({
+      name,
+      child: this.children.get(name),
+      expression: this.expressions.get(name),
+    })));
+  }
+
   private applyExpressions(scope: Scope, out: Doc): void {
-    for (const name of this.order) {
-      const c = this.children.get(name);
+    const steps = this.computedSteps();
+    for (let i = 0; i < steps.length; i++) {
+      const { name, child: c, expression } = steps[i]!;
       let v: Value | undefined;
       if (c !== undefined) {
         if (!c.subtreeHasComputed) continue;
         v = c.applyExpressionsToValue(scope, out.get(name));
       } else {
-        v = this.expressions.get(name)!.evaluate(scope);
+        v = expression!.evaluate(scope);
       }
       // MutableDocument::setField: in place if present, appended if new; missing removes.
       if (v === undefined) out.delete(name);
@@ -136,4 +156,14 @@ export class ProjectionNode {
     this.applyExpressions(scope, out);
     return out;
   }
+}
+
+/**
+ * A copy of a stage's input to write into. A stored document (`ShapedDoc`) is copied in its own
+ * layout: its values array is shared until written and a new name extends its shape, so `$set` of
+ * one field costs an array copy instead of a new hash table. Other documents (an upsert's seed, an
+ * earlier stage's output) become a plain `Map`, so intermediate results never grow the shape table.
+ */
+function topLevelCopy(doc: Doc): Doc {
+  return doc instanceof ShapedDoc ? ShapedDoc.copyOf(doc) : new Map(doc);
 }

@@ -64,9 +64,9 @@ export function getChild(container: Value, name: string): Value | undefined {
 /** The value at a dotted path without implicit array traversal (`extractElementAtPath`-like). */
 export function getAtPath(doc: Doc, parts: readonly string[]): Value | undefined {
   let cur: Value | undefined = doc;
-  for (const p of parts) {
+  for (let i = 0; i < parts.length; i++) {
     if (cur === undefined) return undefined;
-    cur = getChild(cur, p);
+    cur = getChild(cur, parts[i]!);
   }
   return cur;
 }

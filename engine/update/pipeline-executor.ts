@@ -16,7 +16,7 @@ import { makeParseContext } from '../expr/parse.js';
 import type { Scope } from '../expr/types.js';
 import { validateVariableName, validateVariableNameForRead } from '../expr/variables.js';
 import type { DeferredDoc } from '../catalog/oplog-records.js';
-import { computeDeferredOplogDiff, DELTA_OPLOG_ENTRY_PADDING } from '../oplog/diff-calculator.js';
+import { computeDeferredOplogDiff, DELTA_OPLOG_ENTRY_PADDING, type DeferredDiff } from '../oplog/diff-calculator.js';
 import { makeDeltaOplogEntry } from '../oplog/diff-types.js';
 import type { ApplyParams, ApplyResult, ArrayTouch, UpdateExecutor } from './executor.js';
 import { checkUpdatedDocumentSize, updatedDocumentSize } from './document-size.js';
@@ -40,9 +40,10 @@ class PipelineUpdateExecutor implements PipelineExecutor {
   /** Runs the stages; each stage sees the previous stage's output as `$$ROOT`. */
   transform(doc: Doc, params: ApplyParams): Doc {
     let current = doc;
-    for (const stage of this.stages) {
+    const stages = this.stages;
+    for (let i = 0; i < stages.length; i++) {
       const scope: Scope = { root: current, current, env: params.env, locals: null };
-      current = stage.apply(current, scope);
+      current = stages[i]!.apply(current, scope);
     }
     return current;
   }
@@ -82,25 +83,35 @@ class PipelineUpdateExecutor implements PipelineExecutor {
     // its document is built when the oplog entry is read.
     const diff = params.isUpsertInsert ? null : computeDeferredOplogDiff(doc, out, DELTA_OPLOG_ENTRY_PADDING, size);
     if (diff === null) return { doc: out, noop: false, modifiedPaths, oplog: cloneValue(out), arrayTouches: [], size };
-    // Built once: the oplog entry and the statement's change share one `o` (as the modifier path's builder).
-    let built: Doc | undefined;
-    const deferred: DeferredDoc = { build: () => (built ??= makeDeltaOplogEntry(diff.build())) };
-    return new PipelineApplyResult(out, modifiedPaths, deferred, size);
+    return new PipelineApplyResult(out, modifiedPaths, diff, size);
   }
 }
 
-/** A changed document whose oplog `o` (a `$v:2` diff) is built when first read. */
-class PipelineApplyResult implements ApplyResult {
+const NO_ARRAY_TOUCHES: readonly ArrayTouch[] = Object.freeze([]);
+
+/**
+ * A changed document whose oplog `o` (a `$v:2` diff) is built when first read, once: the oplog
+ * entry and the statement's change share one `o` (as the modifier path's builder). It is its own
+ * `oplogBuilder`.
+ */
+class PipelineApplyResult implements ApplyResult, DeferredDoc {
   readonly noop = false;
-  readonly arrayTouches: readonly ArrayTouch[] = [];
+  readonly arrayTouches = NO_ARRAY_TOUCHES;
+  private built: Doc | undefined;
   constructor(
     readonly doc: Doc,
     readonly modifiedPaths: readonly string[],
-    readonly oplogBuilder: DeferredDoc,
+    private readonly diff: DeferredDiff,
     readonly size: number | undefined,
   ) {}
+  get oplogBuilder(): DeferredDoc {
+    return this;
+  }
+  build(): Doc {
+    return (this.built ??= makeDeltaOplogEntry(this.diff.build()));
+  }
   get oplog(): Doc {
-    return this.oplogBuilder.build();
+    return this.build();
   }
 }
 

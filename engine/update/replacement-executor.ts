@@ -5,6 +5,7 @@
  * new document.
  */
 import { binaryEqual } from '../bson/compare.js';
+import { extendsNames, fieldNames, fieldValues } from '../bson/shaped-doc.js';
 import type { Doc, Value } from '../bson/values.js';
 import { typeOf } from '../bson/values.js';
 import type { Timestamp } from 'bson';
@@ -67,6 +68,20 @@ export class ReplacementUpdateExecutor implements ReplacementExecutor {
  * those of `after` that are new or differ bitwise, in `after`'s order, then those it dropped.
  */
 export function replacementModifiedPaths(before: Doc, after: Doc): string[] {
+  if (extendsNames(before, after)) {
+    // Every name of `before` leads `after` in the same order: pair values by position.
+    const names = fieldNames(after);
+    const old = fieldValues(before);
+    const now = fieldValues(after);
+    let changed: string[] | undefined;
+    for (let i = 0; i < names.length; i++) {
+      if (i < old.length && binaryEqual(old[i]!, now[i]!)) continue;
+      // Made at the first name (`[]` then `push` reserves room for 16: one per updated document).
+      if (changed === undefined) changed = [names[i]!];
+      else changed.push(names[i]!);
+    }
+    return changed ?? [];
+  }
   const paths: string[] = [];
   for (const [k, v] of after) {
     const old = before.get(k);

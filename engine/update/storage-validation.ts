@@ -3,7 +3,7 @@
  * `object_replace_executor.cpp`, `update_stage.cpp`), shared by modifier, replacement, pipeline
  * and upsert paths.
  */
-import { firstName } from '../bson/shaped-doc.js';
+import { extendsNames, fieldNames, fieldValues, firstName } from '../bson/shaped-doc.js';
 import type { Doc, Value } from '../bson/values.js';
 import { isArray, isDoc, typeOf } from '../bson/values.js';
 import { compareValues } from '../bson/compare.js';
@@ -105,7 +105,14 @@ export interface StorageValidationOptions {
 
 /** Whole-document storage validation (`storage_validation::scanDocument`). */
 export function validateForStorage(doc: Doc, options: StorageValidationOptions = {}): void {
-  for (const [name, v] of doc) {
+  const original = options.storedOriginal;
+  // The original's value under the same name, by position when `doc` kept its names first.
+  const paired = original !== undefined && extendsNames(original, doc) ? fieldValues(original) : undefined;
+  const names = fieldNames(doc);
+  const values = fieldValues(doc);
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
+    const v = values[i]!;
     if (name === '_id') {
       const t = typeOf(v);
       if (t === 'regex' || t === 'array' || t === 'undefined') {
@@ -113,7 +120,8 @@ export function validateForStorage(doc: Doc, options: StorageValidationOptions =
       }
       if (t === 'object') checkIdEmbedded(v);
     }
-    const shared = typeof v === 'object' && v !== null && options.storedOriginal?.get(name) === v;
+    const shared =
+      typeof v === 'object' && v !== null && (paired !== undefined ? paired[i] === v : original?.get(name) === v);
     if (!shared && 1 + nestingDepth(v) > MAX_DEPTH_FOR_USER_STORAGE) {
       throw fail(15, `Document exceeds maximum nesting depth of ${MAX_DEPTH_FOR_USER_STORAGE}`);
     }
@@ -126,14 +134,15 @@ export function validateForStorage(doc: Doc, options: StorageValidationOptions =
  * be (inside) an array, and must compare equal (collation-free, so 1 and 1.0 are equal).
  */
 export function checkIdUnchanged(before: Doc, after: Doc, immutablePaths: readonly string[] = ['_id']): void {
-  for (const path of immutablePaths) {
-    const parts = path.split('.');
+  // Index loops: this runs once per replaced or pipeline-updated document.
+  for (let i = 0; i < immutablePaths.length; i++) {
+    const parts = pathParts(immutablePaths[i]!);
     // `applyReplacementUpdate` walks the new document first: an array on the path is 54 even
     // when the field did not exist before (an upsert's seed without _id).
     let cur: Value | undefined = after;
-    for (const p of parts) {
+    for (let j = 0; j < parts.length; j++) {
       if (isArray(cur)) break;
-      cur = isDoc(cur) ? cur.get(p) : undefined;
+      cur = isDoc(cur) ? cur.get(parts[j]!) : undefined;
       if (cur === undefined) break;
     }
     if (isArray(cur) || pathCrossesArray(after, parts)) {
@@ -150,7 +159,8 @@ export function checkIdUnchanged(before: Doc, after: Doc, immutablePaths: readon
         `After applying the update, the '${dotted(parts)}' (required and immutable) field was found to have been removed --${renderDoc(before)}`,
       );
     }
-    if (compareValues(cur, oldValue, null) !== 0) {
+    // The very same value (kept by a pipeline) is equal to itself.
+    if (cur !== oldValue && compareValues(cur, oldValue, null) !== 0) {
       throw fail(
         66,
         `After applying the update, the (immutable) field '${dotted(parts)}' was found to have been altered to ${renderElement(parts[parts.length - 1]!, cur)}`,
@@ -159,12 +169,19 @@ export function checkIdUnchanged(before: Doc, after: Doc, immutablePaths: readon
   }
 }
 
+const ID_PARTS: readonly string[] = Object.freeze(['_id']);
+
+/** `path` split at dots (`_id`, checked after every replacement and pipeline update, without a new array). */
+function pathParts(path: string): readonly string[] {
+  return path === '_id' ? ID_PARTS : path.split('.');
+}
+
 function pathCrossesArray(doc: Doc, parts: readonly string[]): boolean {
   let cur: Value | undefined = doc;
-  for (const p of parts) {
+  for (let j = 0; j < parts.length; j++) {
     if (isArray(cur)) return true;
     if (!isDoc(cur)) return false;
-    cur = cur.get(p);
+    cur = cur.get(parts[j]!);
   }
   return false;
 }
