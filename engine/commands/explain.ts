@@ -17,7 +17,6 @@
  */
 import { Int32 } from 'bson';
 import { isArray, isDoc, type Doc, type Value } from '../bson/values.js';
-import { resolveCollation } from '../catalog/collation-info.js';
 import { fail, type EngineError } from '../errors.js';
 import { effectiveCollation } from './common.js';
 import type { CommandContext, CommandHandler } from './context.js';
@@ -32,6 +31,8 @@ import { FIND_AND_MODIFY_EXEC_CONTEXT, toEngineError } from './update/reply.js';
 import { parseHint, parseUpdateCommand, type UpdateStatementSpec } from './update/request.js';
 import { buildStatementContext, Deadline, PreparedStatement, type StatementContext } from './update/statement.js';
 import { runStatement, withDryRun } from './update/command.js';
+import { explainFind } from './explain-find.js';
+import { accessStage, commonStats, parsedQuery, shapeHash, shapeOf, withSort, type Stats } from './explain-stages.js';
 
 export type Verbosity = 'queryPlanner' | 'executionStats' | 'allPlansExecution';
 
@@ -39,137 +40,6 @@ const VERBOSITIES: readonly Verbosity[] = ['queryPlanner', 'executionStats', 'al
 
 function int(n: number): Int32 {
   return new Int32(n);
-}
-
-/** The canonical query as explain's `parsedQuery` shows it (`{a: {$eq: 1}}`, `$and` of leaves). */
-export function parsedQuery(q: Doc): Doc {
-  const leaves: Doc[] = [];
-  for (const [k, v] of q) {
-    if (k.startsWith('$')) {
-      if (k === '$and' && isArray(v)) {
-        for (const c of v) if (isDoc(c)) for (const [k2, v2] of parsedQuery(c)) leaves.push(new Map([[k2, v2]]));
-      } else leaves.push(new Map<string, Value>([[k, v]]));
-      continue;
-    }
-    if (isDoc(v) && v.size > 0 && (v.keys().next().value as string).startsWith('$')) {
-      for (const [op, arg] of v) leaves.push(new Map<string, Value>([[k, new Map<string, Value>([[op, arg]])]]));
-    } else {
-      leaves.push(new Map<string, Value>([[k, new Map<string, Value>([['$eq', v]])]]));
-    }
-  }
-  if (leaves.length === 0) return new Map();
-  if (leaves.length === 1) return leaves[0]!;
-  return new Map<string, Value>([['$and', leaves]]);
-}
-
-/** A stable 8-hex-digit hash (FNV-1a) standing in for the server's plan-cache hashes. */
-function shapeHash(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return h.toString(16).toUpperCase().padStart(8, '0');
-}
-
-function shapeOf(v: Value): string {
-  if (isDoc(v))
-    return `{${[...v].map(([k, x]) => `${k}:${k.startsWith('$') ? shapeOf(x) : isDoc(x) ? shapeOf(x) : '?'}`).join(',')}}`;
-  if (isArray(v)) return `[${v.map(shapeOf).join(',')}]`;
-  return '?';
-}
-
-interface Stats {
-  readonly docsExamined: number;
-  readonly keysExamined: number;
-  /** Documents the access stage passed up. */
-  readonly returned: number;
-}
-
-function commonStats(nReturned: number, works: number): [string, Value][] {
-  return [
-    ['nReturned', int(nReturned)],
-    ['executionTimeMillisEstimate', int(0)],
-    ['works', int(works)],
-    ['advanced', int(nReturned)],
-    ['needTime', int(Math.max(0, works - nReturned - 1))],
-    ['needYield', int(0)],
-    ['saveState', int(0)],
-    ['restoreState', int(0)],
-    ['isEOF', int(1)],
-  ];
-}
-
-/** The residual filter a scan applies (everything for COLLSCAN; nothing for IDHACK). */
-function scanFilter(plan: AccessPlan, q: Doc): Doc | undefined {
-  if (plan.stage === 'IDHACK') return undefined;
-  let rest = q;
-  if (plan.stage === 'IXSCAN' && plan.index) {
-    const lead = plan.index.definition.fields[0]!.path;
-    rest = new Map([...q].filter(([k]) => k !== lead));
-  }
-  const pq = parsedQuery(rest);
-  return pq.size > 0 ? pq : undefined;
-}
-
-/** The access stage tree, planner-only or with execution statistics. */
-function accessStage(plan: AccessPlan, q: Doc, stats: Stats | undefined): Doc {
-  const describe = plan.describe;
-  const filter = scanFilter(plan, q);
-  if (plan.stage === 'COLLSCAN') {
-    const d: Doc = new Map<string, Value>([['stage', 'COLLSCAN']]);
-    if (filter) d.set('filter', filter);
-    if (stats) for (const [k, v] of commonStats(stats.returned, stats.docsExamined + 1)) d.set(k, v);
-    d.set('direction', describe.get('direction') ?? 'forward');
-    if (stats) d.set('docsExamined', int(stats.docsExamined));
-    return d;
-  }
-  if (plan.stage === 'IDHACK') {
-    const d: Doc = new Map<string, Value>([['stage', 'IDHACK']]);
-    if (stats) {
-      for (const [k, v] of commonStats(stats.returned, stats.returned + 1)) d.set(k, v);
-      d.set('keysExamined', int(stats.keysExamined));
-      d.set('docsExamined', int(stats.docsExamined));
-    }
-    return d;
-  }
-  // FETCH ← IXSCAN
-  const ix = describe.get('inputStage');
-  const ixDoc: Doc = new Map<string, Value>([['stage', 'IXSCAN']]);
-  if (stats) for (const [k, v] of commonStats(stats.keysExamined, stats.keysExamined + 1)) ixDoc.set(k, v);
-  if (isDoc(ix)) for (const [k, v] of ix) if (k !== 'stage') ixDoc.set(k, v);
-  if (stats) {
-    ixDoc.set('keysExamined', int(stats.keysExamined));
-    ixDoc.set('seeks', int(1));
-    ixDoc.set('dupsTested', int(plan.index?.multikey ? stats.keysExamined : 0));
-    ixDoc.set('dupsDropped', int(0));
-  }
-  const fetch: Doc = new Map<string, Value>([['stage', 'FETCH']]);
-  if (filter) fetch.set('filter', filter);
-  if (stats) {
-    for (const [k, v] of commonStats(stats.returned, stats.docsExamined + 1)) fetch.set(k, v);
-    fetch.set('docsExamined', int(stats.docsExamined));
-    fetch.set('alreadyHasObj', int(0));
-  }
-  fetch.set('inputStage', ixDoc);
-  return fetch;
-}
-
-function withSort(input: Doc, sort: Doc | undefined, stats: Stats | undefined): Doc {
-  if (!sort || sort.size === 0) return input;
-  const d: Doc = new Map<string, Value>([['stage', 'SORT']]);
-  if (stats) for (const [k, v] of commonStats(Math.min(stats.returned, 1), stats.returned + 2)) d.set(k, v);
-  d.set('sortPattern', sort);
-  d.set('memLimit', int(104857600));
-  d.set('limitAmount', int(1));
-  d.set('type', 'simple');
-  if (stats) {
-    d.set('totalDataSizeSorted', int(0));
-    d.set('usedDisk', false);
-    d.set('spills', int(0));
-  }
-  d.set('inputStage', input);
-  return d;
 }
 
 interface WriteExplain {
@@ -283,10 +153,14 @@ function statsFrom(detail: StatementDetail | undefined, plan: AccessPlan): Stats
   };
 }
 
+/**
+ * UpdateStage counts a document in nModified "if they wrote (exclude no-ops). Explains get recorded
+ * as if they wrote" (update_stage.cpp): under explain every updated match counts, no-ops included.
+ */
 function updateCounters(detail: StatementDetail | undefined): [string, Value][] {
   return [
     ['nMatched', int(detail?.nMatched ?? 0)],
-    ['nWouldModify', int(detail?.nModified ?? 0)],
+    ['nWouldModify', int(detail?.nMatched ?? 0)],
     ['nWouldUpsert', int(detail?.upsert ? 1 : 0)],
   ];
 }
@@ -433,7 +307,15 @@ function explainDeleteLike(
       error: undefined,
     };
   }
-  return explainReply(ctx, inner, verbosity, { ns: `${ctx.db}.${coll}`, q, stage: 'DELETE', plan, sort, run, returnsDocs });
+  return explainReply(ctx, inner, verbosity, {
+    ns: `${ctx.db}.${coll}`,
+    q,
+    stage: 'DELETE',
+    plan,
+    sort,
+    run,
+    returnsDocs,
+  });
 }
 
 function explainDelete(ctx: CommandContext, inner: Doc, verbosity: Verbosity): Doc {
@@ -462,79 +344,6 @@ function explainDelete(ctx: CommandContext, inner: Doc, verbosity: Verbosity): D
 }
 
 /** A basic find explain: the access stage (with SORT when sorting); no projection stages. */
-function explainFind(ctx: CommandContext, inner: Doc, verbosity: Verbosity): Doc {
-  const coll = inner.get('find');
-  if (typeof coll !== 'string') throw fail(73, 'collection name has invalid type');
-  const filter = isDoc(inner.get('filter')) ? (inner.get('filter') as Doc) : new Map<string, Value>();
-  const sort = isDoc(inner.get('sort')) ? (inner.get('sort') as Doc) : undefined;
-  const collection = ctx.catalog.getCollection(ctx.db, coll);
-  const collationSpec = inner.get('collation');
-  const collation = isDoc(collationSpec) ? resolveCollation(collationSpec) : (collection?.collation ?? null);
-  const collator = collation?.collator ?? null;
-  const { env, letNames } = buildCommandEnv(ctx.startedAt, undefined, collator);
-  const matcher = defaultUpdateDeps.compileQuery(filter, { collator, variables: letNames });
-  const hint = inner.has('hint') ? parseHint(inner.get('hint')!) : ({ kind: 'none' } as const);
-  const plan = planAccess(collection, `${ctx.db}.${coll}`, filter, matcher.root, {
-    hint,
-    collation,
-    hasSort: sort !== undefined,
-  });
-  const planner: Doc = new Map<string, Value>([
-    ['namespace', `${ctx.db}.${coll}`],
-    ['parsedQuery', parsedQuery(filter)],
-    ['indexFilterSet', false],
-    ['optimizationTimeMillis', int(0)],
-    ['maxIndexedOrSolutionsReached', false],
-    ['maxIndexedAndSolutionsReached', false],
-    ['maxScansToExplodeReached', false],
-    ['prunedSimilarIndexes', false],
-  ]);
-  const access = accessStage(plan, filter, undefined);
-  const winning: Doc = new Map<string, Value>([['isCached', false]]);
-  const tree =
-    sort && sort.size > 0
-      ? new Map<string, Value>([
-          ['stage', 'SORT'],
-          ['sortPattern', sort],
-          ['memLimit', int(104857600)],
-          ['type', 'simple'],
-          ['inputStage', access],
-        ])
-      : access;
-  for (const [k, v] of tree) winning.set(k, v);
-  planner.set('winningPlan', winning);
-  planner.set('rejectedPlans', []);
-  const reply: Doc = new Map<string, Value>([
-    ['explainVersion', '1'],
-    ['queryPlanner', planner],
-  ]);
-  if (verbosity !== 'queryPlanner') {
-    let docsExamined = 0;
-    let n = 0;
-    for (const doc of plan.candidates) {
-      docsExamined++;
-      if (matcher.matches(doc, env)) n++;
-    }
-    const stats: Stats = { docsExamined, keysExamined: plan.keysExamined, returned: n };
-    reply.set(
-      'executionStats',
-      new Map<string, Value>([
-        ['executionSuccess', true],
-        ['nReturned', int(n)],
-        ['executionTimeMillis', int(0)],
-        ['totalKeysExamined', int(stats.keysExamined)],
-        ['totalDocsExamined', int(docsExamined)],
-        ['executionStages', new Map<string, Value>([['isCached', false], ...accessStage(plan, filter, stats)])],
-        ...(verbosity === 'allPlansExecution' ? ([['allPlansExecution', []]] as [string, Value][]) : []),
-      ]),
-    );
-  }
-  const command: Doc = new Map(inner);
-  command.set('$db', ctx.db);
-  reply.set('command', command);
-  reply.set('ok', 1);
-  return reply;
-}
 
 export function runExplain(ctx: CommandContext): Doc {
   const inner = ctx.command.get('explain');

@@ -37,6 +37,9 @@ export class ShellExplainable {
   findOneAndReplace(filter: Doc, replacement: Value, options?: Doc): Doc {
     return this.run(this.collection.buildFindAndModify('replace', filter, replacement, options));
   }
+  findAndModify(spec: Doc): Doc {
+    return this.run(this.collection.buildLegacyFindAndModify(spec));
+  }
   findOneAndDelete(filter: Doc, options?: Doc): Doc {
     return this.run(this.collection.buildFindAndModify('delete', filter, undefined, options));
   }

@@ -925,15 +925,19 @@ export class ShellCollection {
 
   /** `findAndModify({query, update | remove, new, …})`, the legacy shell helper. */
   findAndModify(spec: Doc): Doc | null {
+    return findAndModifyValue(this.run(this.buildLegacyFindAndModify(spec)));
+  }
+
+  /** The command of `findAndModify({query, update | remove, new, fields, …})` (also for explain). */
+  buildLegacyFindAndModify(spec: Doc): BuiltCommand {
     const filter = requireDoc(spec.get('query'), 'query');
     const options: Doc = new Map(spec);
     if (spec.get('new') === true) options.set('returnDocument', 'after');
     if (isDoc(spec.get('fields'))) options.set('projection', spec.get('fields') as Doc);
-    if (spec.get('remove') === true) return this.findOneAndDelete(filter, options);
+    if (spec.get('remove') === true) return this.buildFindAndModify('delete', filter, undefined, options);
     const update = spec.get('update');
     if (update === undefined) throw new ShellClientError('Either an update or remove=true must be specified');
-    const built = this.buildFindAndModifyUnchecked(filter, update, options);
-    return findAndModifyValue(this.run(built));
+    return this.buildFindAndModifyUnchecked(filter, update, options);
   }
 
   private buildFindAndModifyUnchecked(filter: Doc, update: Value, options: Doc): BuiltCommand {

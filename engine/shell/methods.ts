@@ -439,6 +439,7 @@ export const EXPLAINABLE_METHODS: Readonly<Record<string, ExplainMethod>> = {
     wrapResult(need(e.target.findOneAndReplace, ctx).call(e.target, ...filterUpdateOptions(a, ctx))),
   findOneAndDelete: (e, a, ctx) =>
     wrapResult(need(e.target.findOneAndDelete, ctx).call(e.target, reqDoc(a, 0, ctx), optDoc(a, 1, ctx))),
+  findAndModify: (e, a, ctx) => wrapResult(need(e.target.findAndModify, ctx).call(e.target, reqDoc(a, 0, ctx))),
   remove: (e, a, ctx) =>
     wrapResult(need(e.target.remove, ctx).call(e.target, reqDoc(a, 0, ctx), removeOptions(a, 1, ctx))),
   deleteOne: (e, a, ctx) =>

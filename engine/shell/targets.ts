@@ -125,6 +125,7 @@ export interface ShellExplainableTarget {
   findOneAndUpdate?(q: Doc, u: Value, opts?: Doc): TargetResult;
   findOneAndReplace?(q: Doc, r: Value, opts?: Doc): TargetResult;
   findOneAndDelete?(q: Doc, opts?: Doc): TargetResult;
+  findAndModify?(spec: Doc): TargetResult;
   remove?(q: Doc, opts?: Doc | boolean): TargetResult;
   deleteOne?(q: Doc, opts?: Doc): TargetResult;
   deleteMany?(q: Doc, opts?: Doc): TargetResult;
