@@ -1,7 +1,8 @@
 /**
  * The oplog's storage. A write appends a compact record (its fields as they were written: the
  * cluster time as two numbers, the wall time in ms, `o2` as the `_id` it wraps, `o` possibly
- * deferred; no envelope `Map`, no `Long`s, no `Timestamp`, no `Date`); the envelope document
+ * deferred; one object per write: no envelope `Map`, no `{_id}`, no `Long`s, no `Timestamp`, no
+ * `Date`, as an `updateMany` keeps every entry it writes until they are read); the envelope document
  * every reader sees —
  *
  *   {op, ns, ui?, o, o2?, ts, t: Long(1), v: Long(2), wall}
@@ -23,9 +24,6 @@ export interface DeferredDoc {
   build(): Doc;
 }
 
-/** `o2` of an entry: absent, a document, or `{_id: <id>}` kept as the id alone. */
-export type CompactO2 = { readonly id: Value } | Doc | undefined;
-
 /** An entry before its envelope document is built. */
 export class CompactOplogEntry {
   constructor(
@@ -33,7 +31,10 @@ export class CompactOplogEntry {
     readonly ns: string,
     readonly ui: Binary | undefined,
     readonly o: Doc | DeferredDoc,
-    readonly o2: CompactO2,
+    /** `o2` as written, when it is not `{_id: o2Id}`. */
+    readonly o2: Doc | undefined,
+    /** `o2` is `{_id: o2Id}` when set (kept as the id alone). */
+    readonly o2Id: Value | undefined,
     /** `ts`: seconds and increment. */
     readonly tsSeconds: number,
     readonly tsIncrement: number,
@@ -60,8 +61,8 @@ function envelope(c: CompactOplogEntry): Doc {
   ]);
   if (c.ui !== undefined) doc.set('ui', c.ui);
   doc.set('o', c.o instanceof Map ? c.o : c.o.build());
-  const o2 = c.o2;
-  if (o2 !== undefined) doc.set('o2', o2 instanceof Map ? o2 : new Map<string, Value>([['_id', o2.id]]));
+  if (c.o2Id !== undefined) doc.set('o2', new Map<string, Value>([['_id', c.o2Id]]));
+  else if (c.o2 !== undefined) doc.set('o2', c.o2);
   doc.set('ts', c.ts);
   doc.set('t', Long.fromNumber(1));
   doc.set('v', Long.fromNumber(2));

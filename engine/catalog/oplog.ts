@@ -12,13 +12,7 @@ import type { Binary } from 'bson';
 import type { Doc, Value } from '../bson/values.js';
 import type { Clock } from './clock.js';
 import type { Collection } from './collection.js';
-import {
-  CompactOplogEntry,
-  type CompactO2,
-  type DeferredDoc,
-  type OplogEntryList,
-  type OplogOp,
-} from './oplog-records.js';
+import { CompactOplogEntry, type DeferredDoc, type OplogEntryList, type OplogOp } from './oplog-records.js';
 
 export type { OplogOp };
 
@@ -28,8 +22,10 @@ export interface OplogEntryInput {
   readonly ui?: Binary | undefined;
   /** The document, or a builder of it (read when the entry is first read). */
   readonly o: Doc | DeferredDoc;
-  /** `o2` as a document, or `{id}` for `{_id: id}` (built when read). */
-  readonly o2?: CompactO2;
+  /** `o2` as a document. */
+  readonly o2?: Doc | undefined;
+  /** `o2` is `{_id: o2Id}` (built when read): writes of documents pass their `_id` alone. */
+  readonly o2Id?: Value | undefined;
 }
 
 export class OplogStore {
@@ -44,7 +40,7 @@ export class OplogStore {
     const wallMs = this.clock.reserveTick();
     const { seconds, increment } = this.clock.tick;
     this.collection.appendOplogEntry(
-      new CompactOplogEntry(entry.op, entry.ns, entry.ui, entry.o, entry.o2, seconds, increment, wallMs),
+      new CompactOplogEntry(entry.op, entry.ns, entry.ui, entry.o, entry.o2, entry.o2Id, seconds, increment, wallMs),
     );
   }
 

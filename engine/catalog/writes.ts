@@ -37,11 +37,6 @@ export function checkWritable(collection: Collection): void {
   if (collection.isOplog) throw fail(20, `Cannot write to '${collection.ns}': the oplog is read-only`);
 }
 
-/** `{_id}` of a stored document, as the oplog keeps it (built when the entry is read). */
-function idOf(doc: Doc): { readonly id: Value } {
-  return { id: doc.get('_id')! };
-}
-
 function idDoc(doc: Doc): Doc {
   return new Map<string, Value>([['_id', doc.get('_id')!]]);
 }
@@ -58,7 +53,7 @@ export function insertDocument(catalog: Catalog, collection: Collection, doc: Do
   const withId = withIdFirst(doc, catalog.newObjectId);
   validateDocument(catalog, collection, withId, { bypass: options.bypassDocumentValidation });
   const stored = collection.insert(withId, undefined, sizeWithId(doc, withId, options.size));
-  catalog.oplog.append({ op: 'i', ns: collection.ns, ui: collection.uuid, o: stored, o2: idOf(stored) });
+  catalog.oplog.append({ op: 'i', ns: collection.ns, ui: collection.uuid, o: stored, o2Id: stored.get('_id') });
   return stored;
 }
 
@@ -86,7 +81,7 @@ export function replaceDocument(
     ns: collection.ns,
     ui: collection.uuid,
     o: options.oplogO ?? stored,
-    o2: idOf(stored),
+    o2Id: stored.get('_id'),
   });
   return stored;
 }

@@ -11,6 +11,8 @@ import type { ArrayFilter } from './array-filters.js';
 import { moveIdFirst } from './storage-validation.js';
 import type { ApplyContext } from './tree/context.js';
 import type { ObjectNode } from './tree/object-node.js';
+import { ChangedDocument } from './changed-document.js';
+import { TopLevelPlan } from './top-level-apply.js';
 
 export interface ModifierExecutor extends UpdateExecutor {
   readonly kind: 'modifier';
@@ -26,6 +28,8 @@ export const sizeCheckedResult = checkUpdatedDocumentSize;
 export class ModifierUpdateExecutor implements ModifierExecutor {
   readonly kind = 'modifier' as const;
   readonly needsMatchDetails: boolean;
+  /** The short path for top-level leaves on existing fields (top-level-apply.ts), when the tree qualifies. */
+  private readonly topLevel: TopLevelPlan | undefined;
 
   constructor(
     readonly tree: ObjectNode,
@@ -34,10 +38,16 @@ export class ModifierUpdateExecutor implements ModifierExecutor {
     readonly hasPositional: boolean,
   ) {
     this.needsMatchDetails = hasPositional;
+    this.topLevel = TopLevelPlan.of(tree);
     Object.freeze(this);
   }
 
   apply(doc: Doc, params: ApplyParams): ApplyResult {
+    return this.topLevel?.apply(doc, params, this.arrayFilters) ?? this.applyTree(doc, params);
+  }
+
+  /** The general path: the update tree over a copy-on-write copy of `doc`. */
+  applyTree(doc: Doc, params: ApplyParams): ApplyResult {
     // Copy-on-write: a shallow copy of the top level; the tree copies deeper containers only along
     // the paths it writes (ownChild), untouched sub-documents and arrays stay shared with `doc`.
     // The copy is a `ShapedDoc` where it can be (bson/shaped-doc.ts): a Map to every reader, an array copy to make.
@@ -62,10 +72,10 @@ export class ModifierUpdateExecutor implements ModifierExecutor {
     if (noop || undamaged) return { doc: noop ? root : doc, noop: true, modifiedPaths: [], oplog: null, arrayTouches };
     const out = moveIdFirst(root);
     // An upsert insert is validated and size-checked (17420) as a whole by the caller.
-    if (params.isUpsertInsert) return new ModifierApplyResult(out, modifiedPaths, log, arrayTouches, undefined);
+    if (params.isUpsertInsert) return new ChangedDocument(out, modifiedPaths, log, arrayTouches, undefined);
     const size = updatedDocumentSize(doc, params.originalSize, out);
     checkUpdatedDocumentSize(out, size);
-    return new ModifierApplyResult(out, modifiedPaths, log, arrayTouches, size);
+    return new ChangedDocument(out, modifiedPaths, log, arrayTouches, size);
   }
 }
 
@@ -74,19 +84,4 @@ const ID_ONLY: readonly (readonly string[])[] = Object.freeze([Object.freeze(['_
 /** The immutable paths as components (`['_id']`, what every update but sharded ones passes, without a split per document). */
 function splitPaths(paths: readonly string[]): readonly (readonly string[])[] {
   return paths.length === 1 && paths[0] === '_id' ? ID_ONLY : paths.map((p) => p.split('.'));
-}
-
-/** A changed document whose oplog `o` is built from the diff builder when first read. */
-class ModifierApplyResult implements ApplyResult {
-  readonly noop = false;
-  constructor(
-    readonly doc: Doc,
-    readonly modifiedPaths: readonly string[],
-    readonly oplogBuilder: V2LogBuilder,
-    readonly arrayTouches: readonly ArrayTouch[],
-    readonly size: number | undefined,
-  ) {}
-  get oplog(): Doc {
-    return this.oplogBuilder.build();
-  }
 }

@@ -55,6 +55,31 @@ export abstract class ModifierNode implements UpdateNode {
     throw new Error('valueForNew called on a leaf that does not create');
   }
 
+  /**
+   * Whether this leaf applies through the protocol below unchanged (no override of `apply`,
+   * `applyToExisting`, `logUpdate` or `checkImmutableExisting`): only then may the top-level
+   * executor (../top-level-apply.ts) repeat that protocol without the tree.
+   */
+  followsSharedProtocol(): boolean {
+    const base = ModifierNode.prototype;
+    return (
+      this.apply === base.apply &&
+      this.applyToExisting === base.applyToExisting &&
+      this.logUpdate === base.logUpdate &&
+      this.checkImmutableExisting === base.checkImmutableExisting
+    );
+  }
+
+  /** `$setOnInsert`: applies only when an upsert inserts. */
+  isInsertOnly(): boolean {
+    return this.insertOnly();
+  }
+
+  /** The leaf's change to an existing value (`updateExisting`), for the top-level executor. */
+  modifyExisting(ctx: ApplyContext, value: Value, path: RuntimePath): ModifyResult {
+    return this.updateExisting(ctx, value, path);
+  }
+
   apply(ctx: ApplyContext, args: NodeArgs): boolean {
     if (this.insertOnly() && !ctx.params.isUpsertInsert) return true;
     ctx.effects.lastChangeDamageFree = false;
@@ -118,7 +143,10 @@ export abstract class ModifierNode implements UpdateNode {
         cur = isDoc(cur) ? cur.get(ip[i]!) : undefined;
       }
       if (cur === undefined) {
-        throw fail(66, `After applying the update, the immutable field '${dotted(ip)}' was found to have been removed.`);
+        throw fail(
+          66,
+          `After applying the update, the immutable field '${dotted(ip)}' was found to have been removed.`,
+        );
       }
       if (compareValues(cur, oldValue, null) !== 0) {
         throw fail(
@@ -190,7 +218,12 @@ const MAX_PADDING = 1_500_000;
  * intermediate level, null padding when the first one is an index past the end of an array) and
  * puts `value` at the end. Returns the value now at the first created component.
  */
-export function createPathAt(element: Value, parts: readonly string[], value: Value, pathTaken: readonly string[]): Value {
+export function createPathAt(
+  element: Value,
+  parts: readonly string[],
+  value: Value,
+  pathTaken: readonly string[],
+): Value {
   const first = parts[0]!;
   const cannotCreate = (): never => {
     const name = pathTaken[pathTaken.length - 1] ?? '';

@@ -1,0 +1,61 @@
+/**
+ * The `$v:2` diff of an update that changed top-level fields only, as the oplog keeps it until the
+ * entry is read: the changed names with their new values, in logging order, instead of a
+ * `V2LogBuilder` and its diff nodes (an `updateMany` keeps one per document it changed).
+ *
+ * `build` replays the same logging calls the update tree makes (`ModifierNode.logUpdate`) into a
+ * `V2LogBuilder`, so the document is the builder's, byte for byte.
+ */
+import type { Doc, Value } from '../bson/values.js';
+import type { DeferredDoc } from '../catalog/oplog-records.js';
+import type { RuntimePath } from '../update/path.js';
+import { V2LogBuilder } from './v2-log-builder.js';
+
+/** `appended` of a field whose whole value is logged (`u: {f: v}`). */
+export const WHOLE_VALUE = -1;
+
+export class TopLevelDiff implements DeferredDoc {
+  private built: Doc | undefined = undefined;
+  /** Further changes after the first, as `[name, value, appended]` triples. */
+  private more: (string | Value | number)[] | undefined = undefined;
+
+  /**
+   * The first changed field: `appended` is `WHOLE_VALUE`, or the count of elements appended at the
+   * end of the array `value` (logged as `u<index>` each, in a sub-diff).
+   */
+  constructor(
+    private readonly name: string,
+    private readonly value: Value,
+    private readonly appended: number,
+  ) {}
+
+  /** Logs one more changed field (after the ones before it). */
+  add(name: string, value: Value, appended: number): void {
+    (this.more ??= []).push(name, value, appended);
+  }
+
+  /** The oplog `o`, `{$v: 2, diff}`: built on the first call, the same document afterwards. */
+  build(): Doc {
+    if (this.built !== undefined) return this.built;
+    const log = new V2LogBuilder();
+    logField(log, this.name, this.value, this.appended);
+    const more = this.more;
+    if (more !== undefined) {
+      for (let k = 0; k < more.length; k += 3)
+        logField(log, more[k] as string, more[k + 1] as Value, more[k + 2] as number);
+    }
+    return (this.built = log.build());
+  }
+}
+
+function logField(log: V2LogBuilder, name: string, value: Value, appended: number): void {
+  const path: RuntimePath = [{ name, isIndex: false }];
+  if (appended === WHOLE_VALUE) {
+    log.logUpdatedField(path, value);
+    return;
+  }
+  const arr = value as Value[];
+  for (let k = arr.length - appended; k < arr.length; k++) {
+    log.logUpdatedField([...path, { name: String(k), isIndex: true }], arr[k]!);
+  }
+}
