@@ -35,9 +35,6 @@ class MutableArray {
 
 type MutableNode = MutableObject | MutableArray | { readonly kind: 'leaf'; readonly node: UpdateNode };
 
-/** FieldRef's limit on the components of a path. */
-const MAX_PATH_PARTS = 255;
-
 export class TreeBuilder {
   private readonly root = new MutableObject();
   readonly foundIdentifiers = new Set<string>();
@@ -49,8 +46,6 @@ export class TreeBuilder {
   static checkPath(path: string): string[] {
     if (path === '') throw fail(56, 'An empty update path is not valid.');
     const parts = path.split('.');
-    // FieldRef::appendParsedPart caps a parsed path (SERVER-103960), before any check of its parts.
-    if (parts.length > MAX_PATH_PARTS) throw fail(10396001, "Field paths cannot contain more than 255 '.'");
     if (parts.some((p) => p === '')) {
       throw fail(56, `The update path '${path}' contains an empty field name, which is not allowed.`);
     }
