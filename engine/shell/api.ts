@@ -17,6 +17,7 @@ import type { ErrorInfo } from '../errors.js';
 import * as admin from './api-admin.js';
 import { clientBulkWrite, collectionBulkWrite } from './api-bulk.js';
 import { ShellCursor } from './api-cursor.js';
+import { findAndModifyCall } from './find-and-modify-options.js';
 import { ShellExplainable } from './api-explain.js';
 import {
   deleteResultOf,
@@ -52,7 +53,6 @@ import {
   checkReplacementDocument,
   checkUpdateDocument,
   docArray,
-  hasAtomicOperators,
   indexName,
   int,
   isAcknowledged,
@@ -930,19 +930,8 @@ export class ShellCollection {
 
   /** The command of `findAndModify({query, update | remove, new, fields, …})` (also for explain). */
   buildLegacyFindAndModify(spec: Doc): BuiltCommand {
-    const filter = requireDoc(spec.get('query'), 'query');
-    const options: Doc = new Map(spec);
-    if (spec.get('new') === true) options.set('returnDocument', 'after');
-    if (isDoc(spec.get('fields'))) options.set('projection', spec.get('fields') as Doc);
-    if (spec.get('remove') === true) return this.buildFindAndModify('delete', filter, undefined, options);
-    const update = spec.get('update');
-    if (update === undefined) throw new ShellClientError('Either an update or remove=true must be specified');
-    return this.buildFindAndModifyUnchecked(filter, update, options);
-  }
-
-  private buildFindAndModifyUnchecked(filter: Doc, update: Value, options: Doc): BuiltCommand {
-    const kind = hasAtomicOperators(update) || isArray(update) ? 'update' : 'replace';
-    return this.buildFindAndModify(kind, filter, update, options);
+    const call = findAndModifyCall(spec);
+    return this.buildFindAndModify(call.kind, call.filter, call.update, call.options);
   }
 
   // --- insert / delete ---------------------------------------------------------------------

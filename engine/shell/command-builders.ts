@@ -5,8 +5,8 @@
  * even when false, e.g. `bypassDocumentValidation: false`). Session, transaction, write concern and
  * API fields are added later by the client (ShellClient.send).
  */
+import { returnsNewDocument } from './find-and-modify-options.js';
 import type { Doc, Value } from '../bson/values.js';
-import { ShellClientError } from './client-errors.js';
 import { boolOpt, build, int, opt, truthyOpt } from './api-support.js';
 
 /** One `updates[]` statement (driver's makeUpdateStatement): `multi` only when true. */
@@ -66,16 +66,6 @@ export function insertCommand(collection: string, documents: Doc[], options: Doc
 }
 
 /** `returnDocument` ('before' | 'after'), or mongosh's `returnNewDocument` / legacy `returnOriginal`. */
-function returnsNewDocument(options: Doc | undefined): boolean {
-  const rd = opt(options, 'returnDocument');
-  if (rd !== undefined) {
-    if (rd === 'after') return true;
-    if (rd === 'before') return false;
-    throw new ShellClientError(`returnDocument must be either 'before' or 'after'`);
-  }
-  return boolOpt(options, 'returnNewDocument') === true || boolOpt(options, 'returnOriginal') === false;
-}
-
 /** findAndModify as the driver builds it: `remove`, `new`, `upsert` always present. */
 export function findAndModifyCommand(
   collection: string,
