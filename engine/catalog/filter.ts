@@ -25,7 +25,7 @@ export function compileFilter(filter: Doc, collator: Collator | null, options: F
   const env = options.env;
   const matcher = compileQuery(filter, {
     collator,
-    ...(env ? { variables: new Set(env.variables.keys()) } : {}),
+    ...(env ? { variables: new Set(env.variables.keys()), constants: env.variables } : {}),
   });
   return {
     root: matcher.root,

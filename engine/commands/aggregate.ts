@@ -287,7 +287,7 @@ function run(ctx: CommandContext, collName: string | null, pipeline: readonly Va
   const collation: CollationInfo | null = effectiveCollation(collection, ctx.command.get('collation'));
   const env = commandEnv(ctx);
   const pc: PipelineContext = {
-    expr: makeParseContext(collation?.collator ?? null, new Set(env.variables.keys()), true),
+    expr: makeParseContext(collation?.collator ?? null, new Set(env.variables.keys()), true, env.variables),
     env,
     collator: collation?.collator ?? null,
   };

@@ -87,6 +87,7 @@ export const findCommand: CommandHandler = (ctx) => {
       ? parseProjection(projectionSpec, {
           collator,
           variables: new Set(env.variables.keys()),
+          constants: env.variables,
           query: selection.filter.root,
         })
       : null;

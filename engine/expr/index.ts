@@ -21,6 +21,8 @@ export interface ExprParseOptions {
   collator: Collator | null;
   /** Names of user variables in scope (from let/c); unknown $$names → 17276 "Use of undefined variable: x". */
   variables?: ReadonlySet<string> | undefined;
+  /** Values of the command's `let` (and a statement's `c`): constants when the expression is optimized. */
+  constants?: ReadonlyMap<string, Value> | undefined;
 }
 
 export interface Expression {
@@ -37,5 +39,5 @@ class ParsedExpression implements Expression {
 
 /** Parses an expression (operand) once; throws EngineError with the server's code on bad input. */
 export function parseExpression(spec: Value, options: ExprParseOptions): Expression {
-  return new ParsedExpression(makeParseContext(options.collator, options.variables).parse(spec));
+  return new ParsedExpression(makeParseContext(options.collator, options.variables, false, options.constants).parse(spec));
 }

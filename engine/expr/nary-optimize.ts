@@ -21,7 +21,7 @@
 import type { Value } from '../bson/values.js';
 import { isEngineError } from '../errors.js';
 import { coerceToBool } from './boolean.js';
-import { FOLDING_SCOPE, foldNode, FoldedNode } from './constant-folding.js';
+import { FOLDING_SCOPE, foldingScope, foldNode, FoldedNode } from './constant-folding.js';
 import type { ExprNode, OperatorParser, ParseContext } from './types.js';
 import { ConstantNode } from './variables.js';
 
@@ -61,17 +61,33 @@ interface Operand {
 /** The operands of nodes built here, so that an enclosing same operator can take them over. */
 const OPERANDS = new WeakMap<ExprNode, { readonly op: string; readonly operands: readonly Operand[] }>();
 
-/** A constant after optimization: a constant, a folded expression, or an array/object literal of constants. */
+/**
+ * A constant after optimization: a constant, a folded expression, a command constant (`$$name`
+ * of `let`/`c`), or an array/object literal of constants.
+ */
 export function constantOf(node: ExprNode): Operand['constant'] {
   const kind = (node as { kind?: string }).kind;
   if (kind === 'constant' || kind === 'folded') return { value: node.evaluate(FOLDING_SCOPE) };
+  if (kind === 'fieldPath') return (node as { known?: { value: Value | undefined } }).known ?? null;
   if (kind === 'array') {
     const elements = (node as unknown as { elements: readonly ExprNode[] }).elements;
-    return elements.every((e) => constantOf(e) !== null) ? { value: node.evaluate(FOLDING_SCOPE) } : null;
+    const values: Value[] = [];
+    for (const e of elements) {
+      const c = constantOf(e);
+      if (!c) return null;
+      values.push(c.value === undefined ? null : c.value);
+    }
+    return { value: values };
   }
   if (kind === 'object') {
     const fields = (node as unknown as { fields: ReadonlyArray<readonly [string, ExprNode]> }).fields;
-    return fields.every(([, e]) => constantOf(e) !== null) ? { value: node.evaluate(FOLDING_SCOPE) } : null;
+    const doc = new Map<string, Value>();
+    for (const [k, e] of fields) {
+      const c = constantOf(e);
+      if (!c) return null;
+      if (c.value !== undefined) doc.set(k, c.value);
+    }
+    return { value: doc };
   }
   return null;
 }
@@ -88,6 +104,7 @@ function build(op: string, parser: OperatorParser, nodes: readonly ExprNode[], c
     collator: ctx.collator,
     userVariables: ctx.userVariables,
     locals: ctx.locals,
+    constants: ctx.constants,
     optimize: ctx.optimize,
     optimizeErrors: ctx.optimizeErrors,
     parse: (spec) => byPlaceholder.get(spec) ?? ctx.parse(spec),
@@ -101,7 +118,7 @@ function foldRun(op: string, parser: OperatorParser, run: readonly Operand[], ct
   if (run.length < 2) return [...run];
   const node = build(op, parser, run.map((o) => new ConstantNode(o.constant!.value)), ctx);
   try {
-    const value = node.evaluate(FOLDING_SCOPE);
+    const value = node.evaluate(foldingScope(ctx));
     return [{ node: new FoldedNode(value), constant: { value } }];
   } catch (e) {
     if (!isEngineError(e)) throw e;

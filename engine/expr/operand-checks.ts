@@ -30,7 +30,7 @@ export function checkConstantOperands(op: string, spec: Value, node: ExprNode, c
     });
     return node;
   }
-  if (isConstantSpec(spec)) return node;
+  if (isConstantSpec(spec, ctx)) return node;
   if (op === '$indexOfArray' && args.length > 0) {
     const c = constantValue(args[0]!);
     if (!c) return node;

@@ -48,7 +48,7 @@ function parseOperatorExpression(obj: Doc, ctx: ParseContext): ExprNode {
   const [op, arg] = obj.entries().next().value as [string, Value];
   if (!Object.hasOwn(OPERATORS, op)) throw fail(168, `Unrecognized expression '${op}'`);
   const parser = OPERATORS[op as keyof typeof OPERATORS];
-  if (ctx.optimize && !isConstantSpec(obj)) {
+  if (ctx.optimize && !isConstantSpec(obj, ctx)) {
     const optimized = optimizeNary(op, arg, ctx, parser);
     if (optimized) return optimized;
   }
@@ -83,6 +83,7 @@ class Context implements ParseContext {
     readonly userVariables: ReadonlySet<string> | undefined,
     readonly locals: ReadonlySet<string>,
     readonly optimize: boolean,
+    readonly constants: ReadonlyMap<string, Value>,
     readonly optimizeErrors: EngineError[] = [],
   ) {}
   parse(spec: Value): ExprNode {
@@ -91,15 +92,21 @@ class Context implements ParseContext {
   withLocals(names: Iterable<string>): ParseContext {
     const locals = new Set(this.locals);
     for (const n of names) locals.add(n);
-    return new Context(this.collator, this.userVariables, locals, this.optimize, this.optimizeErrors);
+    return new Context(this.collator, this.userVariables, locals, this.optimize, this.constants, this.optimizeErrors);
   }
 }
 
-/** `optimize`: as `aggregate` optimizes its pipeline (see nary-optimize.ts); never for updates. */
+const NO_CONSTANTS: ReadonlyMap<string, Value> = new Map();
+
+/**
+ * `optimize`: as `aggregate` optimizes its pipeline (see nary-optimize.ts); never for updates.
+ * `constants`: the values of the command's `let` (and a statement's `c`), known at parse time.
+ */
 export function makeParseContext(
   collator: Collator | null,
   userVariables: ReadonlySet<string> | undefined,
   optimize = false,
+  constants: ReadonlyMap<string, Value> = NO_CONSTANTS,
 ): ParseContext {
-  return new Context(collator, userVariables, new Set(), optimize);
+  return new Context(collator, userVariables, new Set(), optimize, constants);
 }

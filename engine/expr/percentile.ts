@@ -9,7 +9,7 @@
 import { isDoc, typeOf, type Doc, type Value } from '../bson/values.js';
 import { formatG6, renderElement, renderValue } from '../bson/render.js';
 import { fail } from '../errors.js';
-import { FOLDING_SCOPE, isConstantSpec } from './constant-folding.js';
+import { foldingScope, isConstantSpec } from './constant-folding.js';
 import { discretePercentiles } from './discrete-percentile.js';
 import { numKind, toDouble, type Num } from './numeric.js';
 import type { ExprNode, OperatorParser, ParseContext, Scope } from './types.js';
@@ -57,12 +57,13 @@ const P_RANGE = "The $percentile 'p' field must be an array of numbers from [0.0
  */
 function parsePercentiles(spec: Value, ctx: ParseContext): number[] {
   const node = ctx.parse(spec);
-  if (!isConstantSpec(spec))
+  // parseP optimizes the operand first: the command's `let` variables are constants there.
+  if (!isConstantSpec(spec, ctx))
     throw fail(
       7750300,
       `The $percentile 'p' field must be an array of constant values, but found value: ${renderValue(spec)}.`,
     );
-  const value = node.evaluate(FOLDING_SCOPE);
+  const value = node.evaluate(foldingScope(ctx));
   if (!Array.isArray(value) || value.length === 0) throw fail(7750301, P_RANGE + valueToString(value));
   return value.map((element) => {
     if (numKind(element) === null) throw fail(7750302, P_RANGE + valueToString(element));

@@ -29,6 +29,12 @@ export interface ParseContext {
   /** Names bound by enclosing `$let`/`$map`/`$filter`/`$reduce`... */
   readonly locals: ReadonlySet<string>;
   /**
+   * The values of the command's `let` variables and the statement's `c` constants, known before
+   * parsing: the server seeds them as constants, so `$$name` optimizes to its value
+   * (`ExpressionFieldPath::optimize`, `Variables::hasConstantValue`).
+   */
+  readonly constants: ReadonlyMap<string, Value>;
+  /**
    * True when the expressions are optimized as `aggregate` optimizes its pipeline (associative
    * operators fold and reorder constant operands); an update's pipeline is never optimized.
    */

@@ -148,6 +148,8 @@ export class FieldPathNode implements ExprNode {
     /** The parser found the name among the declared user variables (`let`/`c`). */
     readonly declared = false,
   ) {}
+  /** The value of a command constant (`let`/`c`), known at parse time: what `optimize()` turns it into. */
+  known: { readonly value: Value | undefined } | undefined;
   evaluate(scope: Scope): Value | undefined {
     // `bind` keeps `scope.current` in step with a rebound CURRENT.
     if (this.variable === 'CURRENT') return evaluatePath(scope.current, this.path, 0);
@@ -173,7 +175,9 @@ export function parseFieldPath(raw: string, ctx: ParseContext): ExprNode {
     }
     // The server builds one FieldPath from "var.a.b", so the variable name is validated as a field too.
     const parts = splitFieldPath(body);
-    return new FieldPathNode(name, parts.slice(1), ctx.userVariables?.has(name) === true);
+    const node = new FieldPathNode(name, parts.slice(1), ctx.userVariables?.has(name) === true);
+    if (!ctx.locals.has(name) && ctx.constants.has(name)) node.known = { value: evaluatePath(ctx.constants.get(name), node.path, 0) };
+    return node;
   }
   return new FieldPathNode('CURRENT', splitFieldPath(raw.slice(1)));
 }

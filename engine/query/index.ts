@@ -4,7 +4,7 @@
  * per document. Parse errors are EngineErrors with the server's codes and messages.
  */
 import type { Collator } from '../bson/compare.js';
-import type { Doc } from '../bson/values.js';
+import type { Doc, Value } from '../bson/values.js';
 import type { MatchDetails, RuntimeEnv } from '../runtime.js';
 import { buildEvaluator, defaultEnv, type Evaluator } from './evaluate.js';
 import type { MatchNode } from './nodes.js';
@@ -32,6 +32,8 @@ export interface QueryCompileOptions {
   allowWhere?: boolean;
   /** User variable names in scope for `$expr` (`let`), without `$$`. */
   variables?: ReadonlySet<string>;
+  /** Values of the command's `let` (and a statement's `c`), constants for `$expr`'s parse. */
+  constants?: ReadonlyMap<string, Value> | undefined;
 }
 
 export interface Matcher {
@@ -98,6 +100,7 @@ export function compileQuery(filter: Doc, options: QueryCompileOptions): Matcher
     allowText: options.allowText ?? true,
     allowWhere: options.allowWhere ?? true,
     variables: options.variables,
+    constants: options.constants,
   });
   // The server matches with the canonical (optimized, sorted) tree: it fixes the positional `$`
   // key and explain's parsedQuery order (normalize.ts).

@@ -25,6 +25,8 @@ export interface ParseOptions {
   readonly allowWhere: boolean;
   /** User variables in scope for `$expr` (`let`). */
   readonly variables: ReadonlySet<string> | undefined;
+  /** Values of the command's `let` (and a statement's `c`), constants for `$expr`'s parse. */
+  readonly constants?: ReadonlyMap<string, Value> | undefined;
 }
 
 /** Where the parser is (`DocumentParseLevel`): `$expr`/`$text` only work on whole documents. */
@@ -170,7 +172,7 @@ class FilterParser {
         return {
           kind: 'expr',
           spec: value,
-          expression: parseExpression(value, { collator: this.options.collator, variables: this.options.variables }),
+          expression: parseExpression(value, { collator: this.options.collator, variables: this.options.variables, constants: this.options.constants }),
         };
       case 'jsonSchema':
         if (!this.options.allowJsonSchema) throw fail(224, '$jsonSchema is not allowed in this context');

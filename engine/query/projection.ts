@@ -45,6 +45,8 @@ export interface ProjectionOptions {
   readonly collator: Collator | null;
   /** User variables in scope for expressions (`let`). */
   readonly variables?: ReadonlySet<string>;
+  /** Values of the command's `let` (and a statement's `c`), constants for `$expr`'s parse. */
+  readonly constants?: ReadonlyMap<string, Value> | undefined;
   /** The statement's compiled query, for the positional projection check. */
   readonly query?: MatchNode;
 }
@@ -142,7 +144,7 @@ class ProjectionParser {
     if (this.type === 'exclusion') throw fail(31252, `Cannot use expression other than $meta in exclusion projection`);
     if (!isId) this.setType('inclusion', path);
     else this.idSpecified = true;
-    const expression = parseExpression(value, { collator: this.options.collator, variables: this.options.variables });
+    const expression = parseExpression(value, { collator: this.options.collator, variables: this.options.variables, constants: this.options.constants });
     this.insert(path, { kind: 'expr', expression });
   }
 

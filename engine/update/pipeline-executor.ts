@@ -132,9 +132,16 @@ function variableNames(options: UpdateParseOptions): Set<string> {
   return names;
 }
 
+/** `let` values and `c` constants: the server seeds both as constants before parsing the pipeline. */
+function constantValues(options: UpdateParseOptions): ReadonlyMap<string, Value> {
+  const values = new Map<string, Value>(options.letVariables ?? []);
+  for (const [k, v] of options.constants ?? []) values.set(k, v);
+  return values;
+}
+
 /** Parses an update pipeline once per statement. */
 export function parsePipelineUpdate(stages: Value[], options: UpdateParseOptions): UpdateExecutor {
-  const ctx = makeParseContext(options.collator, variableNames(options));
+  const ctx = makeParseContext(options.collator, variableNames(options), false, constantValues(options));
   const parsed: Stage[] = [];
   // Pipeline::parse parses every stage before the update-specific check runs.
   for (const spec of stages) {

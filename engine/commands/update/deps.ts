@@ -21,6 +21,8 @@ export interface CompileQueryOptions {
   readonly collator: Collator | null;
   /** User variables in scope (`let`, `c`), for `$expr`. */
   readonly variables: ReadonlySet<string>;
+  /** Values of the command's `let` (and a statement's `c`), constants for `$expr`'s parse. */
+  readonly constants?: ReadonlyMap<string, Value> | undefined;
 }
 
 export interface ParseUpdateOptions {
@@ -41,7 +43,7 @@ export interface UpdateDeps {
 
 export const defaultUpdateDeps: UpdateDeps = {
   compileQuery(filter, options) {
-    return compileQuery(filter, { collator: options.collator, variables: options.variables });
+    return compileQuery(filter, { collator: options.collator, variables: options.variables, constants: options.constants });
   },
   parseUpdate(u, options) {
     return parseUpdate(u, {
