@@ -45,25 +45,35 @@ function visitFrom(
     return visitor(child, firstIndex);
   }
   if (child instanceof Map) return visitFrom(child, parts, i + 1, firstIndex, expandLeaf, visitor);
-  if (Array.isArray(child)) {
-    const j = i + 1;
-    const position = arrayIndexOf(parts[j]!);
-    const last = j === parts.length - 1;
-    for (let k = 0; k < child.length; k++) {
-      const el = child[k]!;
-      const idx = firstIndex ?? String(k);
-      if (el instanceof Map && visitFrom(el, parts, j, idx, expandLeaf, visitor)) return true;
-      if (k === position) {
-        if (last) {
-          if (visitor(el, firstIndex)) return true;
-        } else if (el instanceof Map || Array.isArray(el)) {
-          if (visitFrom(el, parts, j + 1, firstIndex, expandLeaf, visitor)) return true;
-        }
+  if (Array.isArray(child)) return visitArray(child, parts, i + 1, firstIndex, expandLeaf, visitor);
+  return visitor(undefined, firstIndex);
+}
+
+function visitArray(
+  arr: Value[],
+  parts: readonly string[],
+  j: number,
+  firstIndex: string | undefined,
+  expandLeaf: boolean,
+  visitor: PathVisitor,
+): boolean {
+  const position = arrayIndexOf(parts[j]!);
+  const last = j === parts.length - 1;
+  for (let k = 0; k < arr.length; k++) {
+    const el = arr[k]!;
+    const idx = firstIndex ?? String(k);
+    if (el instanceof Map && visitFrom(el, parts, j, idx, expandLeaf, visitor)) return true;
+    if (k === position) {
+      if (last) {
+        if (visitor(el, firstIndex)) return true;
+      } else if (el instanceof Map) {
+        if (visitFrom(el, parts, j + 1, firstIndex, expandLeaf, visitor)) return true;
+      } else if (Array.isArray(el)) {
+        if (visitArray(el, parts, j + 1, firstIndex, expandLeaf, visitor)) return true;
       }
     }
-    return false;
   }
-  return visitor(undefined, firstIndex);
+  return false;
 }
 
 const names = fc.constantFrom('a', 'b', '0', '1', '01');

@@ -9,7 +9,8 @@
  *   the *same* remaining path; scalars and nested arrays yield nothing (so `{"a.b": null}` does
  *   not match `{a: [1, 2]}` or `{a: []}`, but matches `{a: [{}]}`);
  * - a numeric component after an array also selects that element by position (`a.0.b`), after
- *   the element itself was tried as a document (where "0" is a field name);
+ *   the element itself was tried as a document (where "0" is a field name); a nested array so
+ *   selected is traversed by the rest of the path like any array in the middle of it;
  * - an array at the end of the path yields each element and then the whole array, unless the
  *   caller asks for no leaf expansion (`$size`, `$elemMatch` look at arrays as a whole).
  * Each yielded value carries `arrayIndex`: the position in the FIRST (outermost) array the path
@@ -128,10 +129,14 @@ function visitArray(
       // An element addressed by position (`a.0`) is not an implicit array traversal: it records
       // no index (`BSONElementIterator`: "_next._arrayOffset should be EOO"), so a positional `$`
       // is not satisfied by it; an array further down may still record its own.
+      // A nested array at that position is traversed implicitly by the rest of the path
+      // (`{a: [[{b: 1}]]}` reaches 1 by `a.0.b`), recording its own positions.
       if (last) {
         if (visitor(el, firstIndex)) return true;
-      } else if (el instanceof Map || Array.isArray(el)) {
+      } else if (el instanceof Map) {
         if (visitFrom(el, parts, j + 1, firstIndex, expandLeaf, visitor)) return true;
+      } else if (Array.isArray(el)) {
+        if (visitArray(el, parts, j + 1, firstIndex, expandLeaf, visitor)) return true;
       }
     }
   }

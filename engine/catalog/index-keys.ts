@@ -1,16 +1,21 @@
 /**
- * Index key generation (the server's `BtreeKeyGenerator`, simplified): one key tuple per
- * combination of the values each key-pattern path reaches, descending through arrays.
+ * Index key generation, a port of the server's `BtreeKeyGenerator::_getKeysWithArray`
+ * (btree_key_generator.cpp): each key-pattern path is followed through embedded documents until
+ * it ends or reaches an array; the paths that reach the same array are expanded together, one
+ * element at a time (so a compound key pairs values of the same element, never a cross product);
+ * paths reaching two different arrays fail with 171 "cannot index parallel arrays [b] [a]".
  *
- *   pattern {a: 1, b: 1}, doc {a: [1, 2], b: 'x'}  →  keys [1, 'x'], [2, 'x']
- *   pattern {'a.b': 1},   doc {a: [{b: 1}, {c: 2}]} →  keys [1], [null]
- *   pattern {a: 1},       doc {a: []}              →  key [undefined] (as the server)
- *   missing field → null (and "missing" is remembered for sparse indexes)
- * Two multikey paths in one compound index fail like the server: code 171
- * "cannot index parallel arrays [b] [a]".
+ *   pattern {a: 1, b: 1},       doc {a: [1, 2], b: 'x'}            →  keys [1, 'x'], [2, 'x']
+ *   pattern {'a.x': 1, 'a.y': 1}, doc {a: [{x: 1, y: 2}, {x: 3}]}   →  keys [1, 2], [3, null]
+ *   pattern {a: 1},             doc {a: []}                        →  key [undefined]
+ *   pattern {'a.b': 1},         doc {a: []}                        →  key [null]
+ *
+ * A numeric path component that names an existing element of the array it reaches (`a.1.b`)
+ * selects that element instead of expanding the array; if an element of that array also has a
+ * field of that name the path is ambiguous (16746). A missing field is null; a sparse index drops
+ * a key whose every field was missing, and with no key left the document is not indexed.
  */
-import { appendAll } from '../arrays.js';
-import { BSON_UNDEFINED, isArray, isDoc, type Value } from '../bson/values.js';
+import { BSON_UNDEFINED, DBRef, isArray, isDoc, objectAsDoc, type Doc, type Value } from '../bson/values.js';
 import { renderDoc } from '../bson/render.js';
 import { fail } from '../errors.js';
 import { keyOf } from './keys.js';
@@ -18,113 +23,175 @@ import { keyOf } from './keys.js';
 export interface ExtractedKeys {
   /** Distinct key tuples (one value per pattern field). */
   readonly keys: readonly (readonly Value[])[];
-  /** True when every pattern field was missing (sparse indexes skip such documents). */
+  /** True when a sparse index keeps no key for the document (every field missing). */
   readonly allMissing: boolean;
-  /** True when some path went through an array. */
+  /** True when some path expands an array into several keys (the server's multikey paths). */
   readonly multikey: boolean;
 }
 
-interface PathValues {
-  values: Value[];
-  missing: boolean;
-  throughArray: boolean;
+type Path = readonly string[];
+const EMPTY: Doc = new Map();
+
+/** The path component `part` read from a document, or from an array as its BSON object ("0", "1" …). */
+function getField(obj: Doc | readonly Value[], part: string): Value | undefined {
+  if (!Array.isArray(obj)) return (obj as Doc).get(part);
+  const n = Number(part);
+  return Number.isInteger(n) && n >= 0 && String(n) === part ? obj[n] : undefined;
 }
 
-/**
- * `BtreeKeyGenerator::_extractNextElement`: a numeric component that addresses an array element
- * while an embedded document of that array also has a field of that name is ambiguous (16746).
- */
-function checkNotAmbiguous(arr: readonly Value[], part: string): void {
-  if (!arr.some((el) => isDoc(el) && el.has(part))) return;
-  const asObject = new Map(arr.map((el, k) => [String(k), el] as [string, Value]));
-  throw fail(
-    16746,
-    `Ambiguous field name found in array (do not use numeric field names in embedded elements in an array), field: '${part}' for array: ${renderDoc(asObject)}`,
+function isObject(v: Value | undefined): v is Doc | DBRef {
+  return isDoc(v) || v instanceof DBRef;
+}
+
+interface Found {
+  /** The element reached: an array, or the value at the end of the path; undefined when missing. */
+  readonly elt: Value | undefined;
+  /** Its field name (for the parallel-arrays message). */
+  readonly name: string;
+  /** The path after it. */
+  readonly rest: Path;
+}
+
+/** `dotted_path_support::extractElementAtPathOrArrayAlongPath`: stops at the end or at an array. */
+function extractAlong(obj: Doc | readonly Value[], path: Path): Found {
+  let current = obj;
+  for (let i = 0; i < path.length; i++) {
+    const name = path[i]!;
+    const sub = getField(current, name);
+    const rest = path.slice(i + 1);
+    if (sub === undefined) return { elt: undefined, name, rest };
+    if (isArray(sub) || rest.length === 0) return { elt: sub, name, rest };
+    if (!isObject(sub)) return { elt: undefined, name, rest };
+    current = objectAsDoc(sub);
+  }
+  return { elt: undefined, name: '', rest: [] };
+}
+
+/** A path whose next component selects one element of the array being expanded (`a.1.b`). */
+interface Positional {
+  readonly indexed: Value;
+  readonly part: string;
+  readonly arrayObj: readonly Value[];
+  readonly dotted: Found;
+}
+
+interface Output {
+  readonly keys: Value[][];
+  readonly sparse: boolean;
+  multikey: boolean;
+}
+
+/** `BtreeKeyGenerator::_extractNextElement`. */
+function extractNext(obj: Doc, positional: Positional | undefined, path: Path): Found & { nested: boolean } {
+  const haveObjField = obj.get(path[0]!) !== undefined;
+  if (haveObjField && positional) {
+    const asObject = new Map(positional.arrayObj.map((el, k) => [String(k), el] as [string, Value]));
+    throw fail(
+      16746,
+      `Ambiguous field name found in array (do not use numeric field names in embedded elements in an array), field: '${positional.part}' for array: ${renderDoc(asObject)}`,
+    );
+  }
+  if (haveObjField) return { ...extractAlong(obj, path), nested: false };
+  if (positional) return { ...positional.dotted, nested: isArray(positional.indexed) };
+  return { elt: undefined, name: path[0]!, rest: [], nested: false };
+}
+
+function getKeysWithArray(
+  paths: Path[],
+  fixed: Value[],
+  obj: Doc,
+  notFound: number,
+  positional: readonly (Positional | undefined)[],
+  out: Output,
+): void {
+  let arr: readonly Value[] | undefined;
+  let arrName = '';
+  const arrIdxs: number[] = [];
+  let mayExpand = true;
+  for (let i = 0; i < paths.length; i++) {
+    if (paths[i]!.length === 0) continue;
+    const found = extractNext(obj, positional[i], paths[i]!);
+    paths[i] = found.rest;
+    if (found.elt === undefined) {
+      fixed[i] = null;
+      paths[i] = [];
+      notFound++;
+    } else if (isArray(found.elt)) {
+      arrIdxs.push(i);
+      if (arr === undefined) {
+        arr = found.elt;
+        arrName = found.name;
+      } else if (found.elt !== arr) {
+        throw fail(171, `cannot index parallel arrays [${found.name}] [${arrName}]`);
+      }
+      if (found.nested) mayExpand = false;
+    } else {
+      fixed[i] = found.elt;
+    }
+  }
+  if (arr === undefined) {
+    if (!(out.sparse && notFound === paths.length)) out.keys.push(fixed.slice());
+    return;
+  }
+  if (arr.length === 0) {
+    if (mayExpand && arrIdxs.length > 0) out.multikey = true;
+    expandElement(paths, fixed, BSON_UNDEFINED, arr, arrIdxs, true, notFound, [], out);
+    return;
+  }
+  const sub: (Positional | undefined)[] = [];
+  for (let i = 0; i < paths.length; i++) {
+    const path = paths[i]!;
+    if (path.length === 0) {
+      if (arrIdxs.includes(i) && mayExpand) out.multikey = true;
+      continue;
+    }
+    const indexed = getField(arr, path[0]!);
+    if (indexed === undefined) {
+      out.multikey = true;
+      continue;
+    }
+    sub[i] = { indexed, part: path[0]!, arrayObj: arr, dotted: extractAlong(arr, path) };
+  }
+  for (const el of arr) expandElement(paths, fixed, el, arr, arrIdxs, mayExpand, notFound, sub, out);
+}
+
+/** `BtreeKeyGenerator::_getKeysArrEltFixed`: the keys of one element of the expanded array. */
+function expandElement(
+  paths: readonly Path[],
+  fixed: readonly Value[],
+  el: Value,
+  arr: readonly Value[],
+  arrIdxs: readonly number[],
+  mayExpand: boolean,
+  notFound: number,
+  positional: readonly (Positional | undefined)[],
+  out: Output,
+): void {
+  const pathsTemp = paths.slice();
+  const fixedTemp = fixed.slice();
+  for (const i of arrIdxs) if (pathsTemp[i]!.length === 0) fixedTemp[i] = mayExpand ? el : (arr as Value[]);
+  getKeysWithArray(pathsTemp, fixedTemp, isObject(el) ? objectAsDoc(el) : EMPTY, notFound, positional, out);
+}
+
+/** All distinct key tuples of a document for a key pattern given as split paths. */
+export function extractKeys(doc: Doc, paths: readonly Path[], sparse = false): ExtractedKeys {
+  const out: Output = { keys: [], sparse, multikey: false };
+  getKeysWithArray(
+    paths.map((p) => p),
+    paths.map(() => null),
+    doc,
+    0,
+    [],
+    out,
   );
-}
-
-/** The values one dotted path reaches in a document, as index keys. */
-export function valuesAtPath(root: Value, parts: readonly string[]): PathValues {
-  const out: PathValues = { values: [], missing: true, throughArray: false };
-  const walk = (v: Value, i: number): void => {
-    if (i === parts.length) {
-      out.missing = false;
-      if (isArray(v)) {
-        out.throughArray = true;
-        if (v.length === 0) out.values.push(BSON_UNDEFINED);
-        else appendAll(out.values, v);
-      } else {
-        out.values.push(v);
-      }
-      return;
-    }
-    const part = parts[i]!;
-    if (isDoc(v)) {
-      const child = v.get(part);
-      if (child === undefined) out.values.push(null);
-      else walk(child, i + 1);
-      return;
-    }
-    if (isArray(v)) {
-      out.throughArray = true;
-      // A numeric component addresses an element; like the server we also look into the
-      // embedded documents for a field of that name.
-      if (/^\d+$/.test(part)) {
-        const el = v[Number(part)];
-        if (el !== undefined) {
-          checkNotAmbiguous(v, part);
-          walk(el, i + 1);
-          return;
-        }
-      }
-      let any = false;
-      for (const el of v) {
-        if (isDoc(el)) {
-          any = true;
-          walk(el, i);
-        }
-      }
-      if (!any) out.values.push(null);
-      return;
-    }
-    out.values.push(null);
-  };
-  walk(root, 0);
-  if (out.values.length === 0) out.values.push(null);
-  return out;
-}
-
-function dedupe(values: Value[]): Value[] {
-  if (values.length < 2) return values;
   const seen = new Set<string>();
-  const out: Value[] = [];
-  for (const v of values) {
-    const k = keyOf(v);
-    if (!seen.has(k)) {
-      seen.add(k);
-      out.push(v);
-    }
+  const keys: Value[][] = [];
+  for (const key of out.keys) {
+    const k = key.map((v) => keyOf(v)).join('\u0000');
+    if (seen.has(k)) continue;
+    seen.add(k);
+    keys.push(key);
   }
-  return out;
-}
-
-/** All key tuples of a document for a key pattern given as split paths. */
-export function extractKeys(doc: Value, paths: readonly (readonly string[])[]): ExtractedKeys {
-  const perField = paths.map((p) => valuesAtPath(doc, p));
-  const arrays = perField.map((f, i) => (f.throughArray ? i : -1)).filter((i) => i >= 0);
-  if (arrays.length > 1) {
-    const [x, y] = [arrays[1]!, arrays[0]!];
-    throw fail(171, `cannot index parallel arrays [${paths[x]!.join('.')}] [${paths[y]!.join('.')}]`);
-  }
-  let keys: Value[][] = [[]];
-  for (const f of perField) {
-    const next: Value[][] = [];
-    for (const v of dedupe(f.values)) for (const k of keys) next.push([...k, v]);
-    keys = next;
-  }
-  return {
-    keys,
-    allMissing: perField.every((f) => f.missing),
-    multikey: perField.some((f) => f.throughArray),
-  };
+  if (keys.length === 0 && !sparse) keys.push(paths.map(() => null));
+  return { keys, allMissing: keys.length === 0, multikey: out.multikey };
 }

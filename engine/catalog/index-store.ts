@@ -93,8 +93,8 @@ export class IndexStore {
   /** Keys plus their hash strings, computed once per write (throws 171 for parallel arrays). */
   computeKeys(doc: Doc): KeySet {
     if (this.partial && !this.partial.matches(doc)) return EMPTY_KEYS;
-    const extracted = extractKeys(doc, this.paths);
-    if (this.definition.sparse && extracted.allMissing) return EMPTY_KEYS;
+    const extracted = extractKeys(doc, this.paths, this.definition.sparse === true);
+    if (extracted.allMissing) return EMPTY_KEYS;
     const collator = this.collator;
     return {
       keys: extracted.keys,
