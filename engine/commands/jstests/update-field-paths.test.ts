@@ -7,7 +7,7 @@
  * with and without an index on the array.
  *
  * From jstests/core/query/update/: update_set_large_numeric_field.js, update_mod_dotted.js,
- * update_validation_skip_field_names.js, update_positional_inc.js.
+ * update_validation_skip_field_names.js, update_positional_inc.js, update_set_unset.js.
  */
 import { describe, expect, it } from 'vitest';
 import { jsShell, lit, type JsShell } from './statement-shell.js';
@@ -89,5 +89,41 @@ describe('positional $ with and without an index on the array (update_positional
     s.js('db.t.createIndex({arr: 1})');
     expect(update(s, 't', '{arr: "A2"}', '{$set: {"arr.$": "A3"}}')).toBe(ok(1));
     expect(s.contents('t')).toBe(lit('[{_id: 1, arr: ["A3", "B1", "C1"]}]'));
+  });
+});
+
+describe('array elements by index, and names that share a prefix (update_set_unset.js)', () => {
+  it('$set/$unset/$inc/$push through numeric parts address array elements', () => {
+    const s = jsShell();
+    s.js('db.t.insertOne({_id: 1, a: [{x: 1, y: 2}, {x: 10, y: 11}]})');
+    expect(update(s, 't', '{}', '{$set: {"a.0.x": 3}}')).toBe(ok(1));
+    expect(update(s, 't', '{}', '{$set: {"a.1.z": 17}}')).toBe(ok(1));
+    expect(update(s, 't', '{}', '{$unset: {"a.1.y": 1}}')).toBe(ok(1));
+    expect(s.contents('t')).toBe(lit('[{_id: 1, a: [{x: 3, y: 2}, {x: 10, z: 17}]}]'));
+    s.js('db.u.insertOne({_id: 1, comments: [{name: "blah", rate_up: 0, rate_ups: []}]})');
+    expect(update(s, 'u', '{}', '{$inc: {"comments.0.rate_up": 1}, $push: {"comments.0.rate_ups": 99}}')).toBe(ok(1));
+    expect(s.contents('u')).toBe(lit('[{_id: 1, comments: [{name: "blah", rate_up: 1, rate_ups: [99]}]}]'));
+    s.js('db.v.insertOne({_id: 1, a: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]})');
+    expect(update(s, 'v', '{}', '{$inc: {"a.0": 1}}')).toBe(ok(1));
+    expect(update(s, 'v', '{}', '{$inc: {"a.10": 1}}')).toBe(ok(1));
+    expect(s.contents('v')).toBe(lit('[{_id: 1, a: [1, 1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 11]}]'));
+  });
+
+  it('"c000" beside "c00" is a new field (SERVER-3218)', () => {
+    const s = jsShell();
+    s.js('db.t.insertOne({_id: 1, "a": {"c00": 1}, "c": 2})');
+    expect(update(s, 't', '{"c": 2}', `{'$inc': {'a.c000': 1}}`)).toBe(ok(1));
+    expect(s.contents('t')).toBe(lit('[{_id: 1, a: {c00: 1, c000: 1}, c: 2}]'));
+  });
+
+  it('256 dots: 8.0.0 answers EmptyFieldName 56 (the jstest expects 10396001, SERVER-103960, newer than 8.0.0)', () => {
+    const s = jsShell();
+    s.js('db.t.insertMany([{_id: 1, a: 1}, {_id: 2, b: 1}])');
+    const path = '.'.repeat(256);
+    expect(update(s, 't', '{a: 1}', `{$set: {"${path}": "y"}}`)).toBe(
+      lit(
+        `{n: 0, writeErrors: [{index: 0, code: 56, errmsg: "The update path '${path}' contains an empty field name, which is not allowed."}], nModified: 0, ok: Double(1)}`,
+      ),
+    );
   });
 });
