@@ -52,8 +52,19 @@ export interface PlanRequest {
   readonly hint?: string | Doc | undefined;
   /** For the hint error message: the filter as the user wrote it. */
   readonly filter?: Doc | undefined;
-  /** For the hint error message: the operation's sort. */
+  /** For the hint error message: the find-command fields of the operation's canonical query. */
+  readonly query?: CanonicalQueryFields | undefined;
+}
+
+/** The fields of the server's FindCommandRequest that `CanonicalQuery::toString` prints besides the filter. */
+export interface CanonicalQueryFields {
+  readonly batchSize?: number | undefined;
+  readonly limit?: number | undefined;
+  readonly skip?: number | undefined;
   readonly sort?: Doc | undefined;
+  readonly projection?: Doc | undefined;
+  /** The collation as the command gave it (not the collection default). */
+  readonly collation?: Doc | undefined;
 }
 
 export interface QueryPlan {
@@ -188,14 +199,32 @@ export function matchDebugString(node: MatchNode, level = 0): string {
   }
 }
 
-/** Code 2 for a hint naming no index, wrapped as the planner wraps it (CanonicalQuery::toString). */
-function badHint(collection: Collection, request: PlanRequest): Error {
-  const tree = request.root ? matchDebugString(request.root) : '$and\n';
-  const sort = request.sort && request.sort.size > 0 ? renderDoc(request.sort) : '{}';
+/**
+ * `CanonicalQuery::toString`: `ns=<ns>`, then ` batchSize=`, ` limit=`, ` skip=` when set, then
+ * (with no space before it) `Tree: <debugString>`, `Sort: `, `Proj: ` and, for a non-empty
+ * collation, `Collation: `, each line ending in a newline.
+ */
+export function canonicalQueryText(ns: string, root: MatchNode | null, fields: CanonicalQueryFields = {}): string {
+  let text = `ns=${ns}`;
+  if (fields.batchSize !== undefined) text += ` batchSize=${fields.batchSize}`;
+  if (fields.limit !== undefined) text += ` limit=${fields.limit}`;
+  if (fields.skip !== undefined) text += ` skip=${fields.skip}`;
+  text += `Tree: ${root ? matchDebugString(root) : '$and\n'}`;
+  text += `Sort: ${renderDoc(fields.sort ?? new Map())}\nProj: ${renderDoc(fields.projection ?? new Map())}\n`;
+  if (fields.collation && fields.collation.size > 0) text += `Collation: ${renderDoc(fields.collation)}\n`;
+  return text;
+}
+
+/** Code 2 for a hint naming no index, wrapped as the planner wraps it. */
+export function badHintError(ns: string, root: MatchNode | null, fields?: CanonicalQueryFields): Error {
   return fail(
     2,
-    `error processing query: ns=${collection.ns} Tree: ${tree}Sort: ${sort}\n planner returned error :: caused by :: hint provided does not correspond to an existing index`,
+    `error processing query: ${canonicalQueryText(ns, root, fields)} planner returned error :: caused by :: hint provided does not correspond to an existing index`,
   );
+}
+
+function badHint(collection: Collection, request: PlanRequest): Error {
+  return badHintError(collection.ns, request.root, request.query);
 }
 
 function resolveHint(collection: Collection, request: PlanRequest): IndexStore | 'natural' | undefined {
@@ -203,13 +232,13 @@ function resolveHint(collection: Collection, request: PlanRequest): IndexStore |
   if (hint === undefined) return undefined;
   if (typeof hint === 'string') {
     const index = collection.findIndex(hint);
-    if (!index) throw badHint(collection, request);
+    if (!index || index.definition.hidden) throw badHint(collection, request);
     return index;
   }
   if (hint.size === 0) return undefined;
   if (hint.has('$natural')) return 'natural';
   const index = collection.findIndex(hint);
-  if (!index) throw badHint(collection, request);
+  if (!index || index.definition.hidden) throw badHint(collection, request);
   return index;
 }
 

@@ -11,7 +11,7 @@ import type { RuntimeEnv } from '../runtime.js';
 import type { CollationInfo } from './collation-info.js';
 import type { Collection } from './collection.js';
 import { compileFilter, type DocumentFilter } from './filter.js';
-import { planQuery, type QueryPlan } from './planner.js';
+import { planQuery, type CanonicalQueryFields, type QueryPlan } from './planner.js';
 
 export interface SelectRequest {
   readonly filter: Doc;
@@ -20,8 +20,8 @@ export interface SelectRequest {
   /** `let` variables and clocks for `$expr`. */
   readonly env?: RuntimeEnv | undefined;
   readonly limit?: number | undefined;
-  /** Only for the planner's error messages (sorting is the caller's). */
-  readonly sort?: Doc | undefined;
+  /** Only for the planner's error messages (sorting, limits and projection are the caller's). */
+  readonly query?: CanonicalQueryFields | undefined;
 }
 
 export interface Selection {
@@ -39,7 +39,7 @@ export function selectDocuments(collection: Collection, request: SelectRequest):
     collation: request.collation,
     hint: request.hint,
     filter: request.filter,
-    sort: request.sort,
+    query: request.query,
   });
   const matches: Doc[] = [];
   let docsExamined = 0;

@@ -32,6 +32,7 @@ export const countCommand: CommandHandler = (ctx) => {
     collation: effectiveCollation(collection, ctx.command.get('collation')),
     hint: ctx.command.get('hint') as string | Doc | undefined,
     env: commandEnv(ctx),
+    query: { collation: ctx.command.get('collation') as Doc | undefined },
   });
   let n = Math.max(0, matches.length - Math.trunc(skip));
   if (limit > 0) n = Math.min(n, Math.trunc(limit));

@@ -62,6 +62,7 @@ export const deleteCommand: CommandHandler = (ctx) => {
       hint: s.get('hint') as string | Doc | undefined,
       env,
       limit: numberArg(s.get('limit')) === 1 ? 1 : 0,
+      query: { collation: s.get('collation') as Doc | undefined },
     });
     for (const doc of matches) {
       deleteDocument(ctx.catalog, collection, doc);

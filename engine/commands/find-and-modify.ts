@@ -24,7 +24,7 @@ import { makeSortComparator, parseSort } from '../query/sort.js';
 import type { CommandContext, CommandHandler } from './context.js';
 import { defaultUpdateDeps, type UpdateDeps } from './update/deps.js';
 import { GENERIC_ARGUMENTS, isAbsent, readObject, readSafeBool, unknownField, wrongType } from './update/fields.js';
-import { planAccess } from './update/plan.js';
+import { planAccess, writeQueryFields } from './update/plan.js';
 import { FIND_AND_MODIFY_EXEC_CONTEXT, isInterruption, toEngineError } from './update/reply.js';
 import {
   checkStatementSize,
@@ -268,6 +268,7 @@ function removeOne(
     hint: spec.hint,
     collation,
     hasSort: spec.sort !== undefined,
+    query: writeQueryFields(spec.sort, false, spec.collation),
   });
   try {
     const matches: Doc[] = [];

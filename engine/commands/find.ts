@@ -80,7 +80,14 @@ export const findCommand: CommandHandler = (ctx) => {
     hint,
     env,
     limit: sort ? 0 : limit > 0 ? skip + limit : 0,
-    sort: sortSpec,
+    query: {
+      batchSize: batch.batchSize,
+      limit: limit > 0 ? limit : undefined,
+      skip: skip > 0 ? skip : undefined,
+      sort: sortSpec,
+      projection: projectionSpec,
+      collation: ctx.command.get('collation') as Doc | undefined,
+    },
   });
   const projection =
     projectionSpec && projectionSpec.size > 0

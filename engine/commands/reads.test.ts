@@ -72,7 +72,7 @@ describe('find', () => {
     const reply = run(seeded(), 't', '{"find": "c", "filter": {"a": 1}, "hint": "nope_1"}');
     expect(reply.get('code')!.valueOf()).toBe(2);
     expect(reply.get('errmsg')).toBe(
-      'error processing query: ns=t.c Tree: a $eq 1\nSort: {}\n planner returned error :: caused by :: hint provided does not correspond to an existing index',
+      'error processing query: ns=t.cTree: a $eq 1\nSort: {}\nProj: {}\n planner returned error :: caused by :: hint provided does not correspond to an existing index',
     );
   });
 

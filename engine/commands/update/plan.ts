@@ -6,13 +6,11 @@
  * hint provided does not correspond to an existing index`, code 2).
  * Candidates come back in scan order; the caller filters them with the full matcher.
  */
-import { renderValue } from '../../bson/render.js';
 import { isDoc, type Doc, type Value } from '../../bson/values.js';
 import type { CollationInfo } from '../../catalog/collation-info.js';
 import type { Collection } from '../../catalog/collection.js';
 import type { IndexStore } from '../../catalog/index-store.js';
-import { planQuery, type ScanStage } from '../../catalog/planner.js';
-import { fail } from '../../errors.js';
+import { badHintError, planQuery, type CanonicalQueryFields, type ScanStage } from '../../catalog/planner.js';
 import type { MatchNode } from '../../query/nodes.js';
 import type { HintSpec } from './request.js';
 
@@ -33,37 +31,20 @@ export interface AccessPlan {
   readonly describe: Doc;
 }
 
-function isOperatorDoc(v: Value): v is Doc {
-  if (!isDoc(v) || v.size === 0) return false;
-  const first = v.keys().next().value as string;
-  return first.startsWith('$');
-}
-
-/** The canonical query as `CanonicalQuery::toStringForErrorMsg` prints it (common shapes). */
-export function canonicalQueryString(ns: string, q: Doc): string {
-  const preds: string[] = [];
-  for (const [k, v] of q) {
-    if (k.startsWith('$')) {
-      preds.push(`${k}`);
-      continue;
-    }
-    if (isOperatorDoc(v)) {
-      for (const [op, arg] of v) preds.push(`${k} ${op} ${renderValue(arg)}`);
-    } else {
-      preds.push(`${k} $eq ${renderValue(v)}`);
-    }
-  }
-  let tree: string;
-  if (preds.length === 1) tree = `${preds[0]}\n`;
-  else tree = `$and\n${preds.map((p) => `    ${p}\n`).join('')}`;
-  return `ns=${ns}Tree: ${tree}Sort: {}\nProj: {}\n`;
-}
-
-export function hintError(ns: string, q: Doc): Error {
-  return fail(
-    2,
-    `error processing query: ${canonicalQueryString(ns, q)} planner returned error :: caused by :: hint provided does not correspond to an existing index`,
-  );
+/**
+ * The FindCommandRequest fields a write's canonical query carries (parsed_update.cpp,
+ * parsed_delete.cpp): sort, collation, and `limit: 1` for a single-document write with a sort.
+ */
+export function writeQueryFields(
+  sort: Doc | undefined,
+  multi: boolean,
+  collation: Value | undefined,
+): CanonicalQueryFields {
+  return {
+    sort,
+    limit: !multi && sort !== undefined && sort.size > 0 ? 1 : undefined,
+    collation: isDoc(collation) ? collation : undefined,
+  };
 }
 
 export interface PlanOptions {
@@ -72,6 +53,8 @@ export interface PlanOptions {
   readonly collation: CollationInfo | null;
   /** An explicit sort disables IDHACK. */
   readonly hasSort: boolean;
+  /** For the hint error message: what the canonical query prints besides the filter. */
+  readonly query?: CanonicalQueryFields | undefined;
 }
 
 /** The raw hint the catalog planner takes. */
@@ -102,7 +85,7 @@ export function planAccess(
   const hint = options.hint;
   if (hint.kind === 'name' || hint.kind === 'keyPattern') {
     const index = collection?.findIndex(hint.kind === 'name' ? hint.name : hint.keyPattern);
-    if (!index || index.definition.hidden) throw hintError(ns, q);
+    if (!index || index.definition.hidden) throw badHintError(ns, root, options.query);
   }
   if (!collection) {
     return {
@@ -131,7 +114,13 @@ export function planAccess(
       describe: collScanDescription(hint.direction),
     };
   }
-  const plan = planQuery(collection, { root, collation: options.collation, hint: rawHint(hint), filter: q });
+  const plan = planQuery(collection, {
+    root,
+    collation: options.collation,
+    hint: rawHint(hint),
+    filter: q,
+    query: options.query,
+  });
   const { docs, rids } = plan.scan();
   return {
     stage: plan.stage,

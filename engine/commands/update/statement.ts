@@ -23,7 +23,7 @@ import { effectiveCollation } from '../common.js';
 import type { UpdateDeps } from './deps.js';
 import type { DocumentChange, PlanSummary, StatementDetail, UpsertInsertDetail } from './details.js';
 import type { MatchedDocument, MatchResult, WriteOutcome } from './outcome.js';
-import { planAccess, type AccessPlan } from './plan.js';
+import { planAccess, writeQueryFields, type AccessPlan } from './plan.js';
 import { toEngineError, isInterruption, runtimeError, UPDATE_EXEC_CONTEXT } from './reply.js';
 import type { UpdateStatementSpec } from './request.js';
 import type { StatementContext } from './statement-context.js';
@@ -110,6 +110,7 @@ export class PreparedStatement {
       hint: this.spec.hint,
       collation: this.collation,
       hasSort: this.spec.sort !== undefined,
+      query: writeQueryFields(this.spec.sort, this.spec.multi, this.spec.collation),
     });
   }
 
