@@ -18,6 +18,8 @@ export interface DocumentFilter {
 export interface FilterOptions {
   /** `let` variables, `$$NOW` and cluster time for `$expr` (default: fresh values). */
   readonly env?: RuntimeEnv | undefined;
+  /** Optimize `$expr` as a canonical query does (query/parse.ts); validators are not. */
+  readonly optimizeExpr?: boolean | undefined;
 }
 
 /** Compiles a filter once; throws the query parser's errors (EngineError with server codes). */
@@ -26,6 +28,7 @@ export function compileFilter(filter: Doc, collator: Collator | null, options: F
   const matcher = compileQuery(filter, {
     collator,
     ...(env ? { variables: new Set(env.variables.keys()), constants: env.variables } : {}),
+    optimizeExpr: options.optimizeExpr,
   });
   return {
     root: matcher.root,

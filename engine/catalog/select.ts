@@ -19,6 +19,8 @@ export interface SelectRequest {
   readonly hint?: string | Doc | undefined;
   /** `let` variables and clocks for `$expr`. */
   readonly env?: RuntimeEnv | undefined;
+  /** Optimize `$expr` as a canonical query does (default); aggregate's `$match` is optimized with its pipeline instead. */
+  readonly optimizeExpr?: boolean | undefined;
   readonly limit?: number | undefined;
   /** Only for the planner's error messages (sorting, limits and projection are the caller's). */
   readonly query?: CanonicalQueryFields | undefined;
@@ -33,7 +35,7 @@ export interface Selection {
 }
 
 export function selectDocuments(collection: Collection, request: SelectRequest): Selection {
-  const filter = compileFilter(request.filter, request.collation?.collator ?? null, { env: request.env });
+  const filter = compileFilter(request.filter, request.collation?.collator ?? null, { env: request.env, optimizeExpr: request.optimizeExpr ?? true });
   const plan = planQuery(collection, {
     root: filter.root,
     collation: request.collation,

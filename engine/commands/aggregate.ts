@@ -316,6 +316,7 @@ function run(ctx: CommandContext, collName: string | null, pipeline: readonly Va
       collation,
       hint: ctx.command.get('hint') as string | Doc | undefined,
       env,
+      optimizeExpr: false,
     }).matches;
     rest = stages.slice(1);
   } else {

@@ -351,7 +351,7 @@ function deleteMatching(
   const collation = effectiveCollation(collection, op.collation);
   const collator = collation?.collator ?? null;
   const { env, letNames } = buildCommandEnv(ctx.startedAt, letDoc, collator);
-  const matcher = defaultUpdateDeps.compileQuery(op.filter, { collator, variables: letNames, constants: env.variables });
+  const matcher = defaultUpdateDeps.compileQuery(op.filter, { collator, variables: letNames, constants: env.variables, optimizeExpr: true });
   const plan = planAccess(collection, `${db}.${coll}`, op.filter, matcher.root, {
     hint: op.hint,
     collation,

@@ -53,7 +53,7 @@ export const deleteCommand: CommandHandler = (ctx) => {
     const collation = effectiveCollation(collection, s.get('collation'));
     if (!collection) {
       // Still parse the filter so malformed queries fail even on a missing collection.
-      compileFilter(s.get('q') as Doc, collation?.collator ?? null, { env });
+      compileFilter(s.get('q') as Doc, collation?.collator ?? null, { env, optimizeExpr: true });
       return;
     }
     const { matches } = selectDocuments(collection, {

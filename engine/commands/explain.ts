@@ -284,7 +284,7 @@ function explainDeleteLike(
   const collation = effectiveCollation(collection, collationSpec);
   const collator = collation?.collator ?? null;
   const { env, letNames } = buildCommandEnv(ctx.startedAt, undefined, collator);
-  const matcher = defaultUpdateDeps.compileQuery(q, { collator, variables: letNames });
+  const matcher = defaultUpdateDeps.compileQuery(q, { collator, variables: letNames, optimizeExpr: true });
   const plan = planAccess(collection, `${ctx.db}.${coll}`, q, matcher.root, {
     hint,
     collation,

@@ -196,14 +196,14 @@ export function runFindAndModify(ctx: CommandContext, options: UpdateRunOptions 
       if (!collection || !spec.fields || spec.fields.size === 0) return;
       const opCollation = effectiveCollation(collection, spec.collation);
       const collator = opCollation?.collator ?? null;
-      const projection = parseProjection(spec.fields, { collator, variables: letNames, constants: env.variables });
+      const projection = parseProjection(spec.fields, { collator, variables: letNames, constants: env.variables, optimizeExpr: true });
       if (!allowPositional && projection.usesPositional) {
         throw fail(2, 'cannot use a positional projection and return the new document');
       }
       // A positional projection (`a.$`) matches the returned pre-image against the query again
       // for its array index, as the server's positional projection executor does.
       const positionalMatcher = projection.usesPositional
-        ? deps.compileQuery(spec.query, { collator, variables: letNames, constants: env.variables })
+        ? deps.compileQuery(spec.query, { collator, variables: letNames, constants: env.variables, optimizeExpr: true })
         : undefined;
       project = (doc) => {
         if (!doc) return null;
@@ -262,7 +262,7 @@ function removeOne(
   const collection = sctx.catalog.getCollection(sctx.db, spec.collection);
   const collation = effectiveCollation(collection, spec.collation);
   const collator = collation?.collator ?? null;
-  const matcher = deps.compileQuery(spec.query, { collator, variables: sctx.letNames, constants: sctx.env.variables });
+  const matcher = deps.compileQuery(spec.query, { collator, variables: sctx.letNames, constants: sctx.env.variables, optimizeExpr: true });
   beforeRun();
   const plan = planAccess(collection, `${sctx.db}.${spec.collection}`, spec.query, matcher.root, {
     hint: spec.hint,

@@ -70,7 +70,7 @@ export const findCommand: CommandHandler = (ctx) => {
   const env = commandEnv(ctx);
   const sort = sortSpec && sortSpec.size > 0 ? parseSort(sortSpec) : null;
   if (!collection) {
-    compileFilter(filter, collator, { env });
+    compileFilter(filter, collator, { env, optimizeExpr: true });
     return findCursorReply(`${ctx.db}.${name}`, []);
   }
   const hint = ctx.command.get('hint') as string | Doc | undefined;
@@ -95,6 +95,7 @@ export const findCommand: CommandHandler = (ctx) => {
           collator,
           variables: new Set(env.variables.keys()),
           constants: env.variables,
+          optimizeExpr: true,
           query: selection.filter.root,
         })
       : null;

@@ -4,6 +4,7 @@
  */
 import type { Collator } from '../bson/compare.js';
 import type { Doc, Value } from '../bson/values.js';
+import type { EngineError } from '../errors.js';
 import type { RuntimeEnv } from '../runtime.js';
 import { makeParseContext } from './parse.js';
 import type { ExprNode } from './types.js';
@@ -23,6 +24,11 @@ export interface ExprParseOptions {
   variables?: ReadonlySet<string> | undefined;
   /** Values of the command's `let` (and a statement's `c`): constants when the expression is optimized. */
   constants?: ReadonlyMap<string, Value> | undefined;
+  /**
+   * Optimize the expression as the server's `Expression::optimize` does (fold constants, the
+   * associative rules), collecting the errors that folding raises here instead of throwing them.
+   */
+  optimizeErrors?: EngineError[] | undefined;
 }
 
 export interface Expression {
@@ -39,5 +45,7 @@ class ParsedExpression implements Expression {
 
 /** Parses an expression (operand) once; throws EngineError with the server's code on bad input. */
 export function parseExpression(spec: Value, options: ExprParseOptions): Expression {
-  return new ParsedExpression(makeParseContext(options.collator, options.variables, false, options.constants).parse(spec));
+  const optimize = options.optimizeErrors !== undefined;
+  const ctx = makeParseContext(options.collator, options.variables, optimize, options.constants, options.optimizeErrors);
+  return new ParsedExpression(ctx.parse(spec));
 }

@@ -107,6 +107,7 @@ export function makeParseContext(
   userVariables: ReadonlySet<string> | undefined,
   optimize = false,
   constants: ReadonlyMap<string, Value> = NO_CONSTANTS,
+  optimizeErrors: EngineError[] = [],
 ): ParseContext {
-  return new Context(collator, userVariables, new Set(), optimize, constants);
+  return new Context(collator, userVariables, new Set(), optimize, constants, optimizeErrors);
 }

@@ -34,6 +34,8 @@ export interface QueryCompileOptions {
   variables?: ReadonlySet<string>;
   /** Values of the command's `let` (and a statement's `c`), constants for `$expr`'s parse. */
   constants?: ReadonlyMap<string, Value> | undefined;
+  /** Optimize `$expr` as the canonical query does (find, update, delete, count, findAndModify): see parse.ts. */
+  optimizeExpr?: boolean | undefined;
 }
 
 export interface Matcher {
@@ -101,6 +103,7 @@ export function compileQuery(filter: Doc, options: QueryCompileOptions): Matcher
     allowWhere: options.allowWhere ?? true,
     variables: options.variables,
     constants: options.constants,
+    optimizeExpr: options.optimizeExpr,
   });
   // The server matches with the canonical (optimized, sorted) tree: it fixes the positional `$`
   // key and explain's parsedQuery order (normalize.ts).

@@ -6,7 +6,7 @@
 import { BSONRegExp, isArray, isDoc, isNumber, typeOf, type Doc, type Value } from '../bson/values.js';
 import type { Collator } from '../bson/compare.js';
 import { renderElement } from '../bson/render.js';
-import { fail, isEngineError } from '../errors.js';
+import { fail, isEngineError, type EngineError } from '../errors.js';
 import { parseExpression } from '../expr/index.js';
 import { compileJsonSchema } from './json-schema.js';
 import type { BitsOp, ComparisonOp, MatchNode } from './nodes.js';
@@ -27,6 +27,12 @@ export interface ParseOptions {
   readonly variables: ReadonlySet<string> | undefined;
   /** Values of the command's `let` (and a statement's `c`), constants for `$expr`'s parse. */
   readonly constants?: ReadonlyMap<string, Value> | undefined;
+  /**
+   * Optimize `$expr` as the canonical query does (`ExprMatchExpression::getOptimizer`): its
+   * constant subexpressions fold, and the first folding error fails the parse after the whole
+   * filter has parsed. find, count, distinct, update, delete and findAndModify filters.
+   */
+  readonly optimizeExpr?: boolean | undefined;
 }
 
 /** Where the parser is (`DocumentParseLevel`): `$expr`/`$text` only work on whole documents. */
@@ -130,6 +136,8 @@ function unsupported(op: string, why: string): never {
 const GEO_WHY = 'geospatial queries are not implemented';
 
 class FilterParser {
+  /** Errors of `$expr`'s optimization, thrown once the whole filter has parsed. */
+  readonly optimizeErrors: EngineError[] = [];
   constructor(private readonly options: ParseOptions) {}
 
   /** A filter document (`parse`): an implicit AND of its clauses. */
@@ -172,7 +180,12 @@ class FilterParser {
         return {
           kind: 'expr',
           spec: value,
-          expression: parseExpression(value, { collator: this.options.collator, variables: this.options.variables, constants: this.options.constants }),
+          expression: parseExpression(value, {
+            collator: this.options.collator,
+            variables: this.options.variables,
+            constants: this.options.constants,
+            optimizeErrors: this.options.optimizeExpr ? this.optimizeErrors : undefined,
+          }),
         };
       case 'jsonSchema':
         if (!this.options.allowJsonSchema) throw fail(224, '$jsonSchema is not allowed in this context');
@@ -498,5 +511,10 @@ function parseBitPositions(path: string, op: BitsOp, v: Value): number[] {
 
 /** Parses a filter document into a `MatchNode` tree (throws EngineError on malformed input). */
 export function parseFilter(filter: Doc, options: ParseOptions): MatchNode {
-  return new FilterParser(options).parseFilter(filter, 'predicateTop');
+  const parser = new FilterParser(options);
+  const root = parser.parseFilter(filter, 'predicateTop');
+  // MatchExpression::optimize runs after MatchExpressionParser::parse has read the whole filter.
+  const first = parser.optimizeErrors[0];
+  if (first) throw first;
+  return root;
 }

@@ -21,7 +21,7 @@
 import { renderElement } from '../bson/render.js';
 import type { Collator } from '../bson/compare.js';
 import { isArray, isDoc, isNumber, typeOf, type Doc, type Value } from '../bson/values.js';
-import { fail } from '../errors.js';
+import { fail, type EngineError } from '../errors.js';
 import { isExpressionName, parseExpression, type Expression } from '../expr/index.js';
 import type { MatchDetails, RuntimeEnv } from '../runtime.js';
 import { defaultEnv } from './evaluate.js';
@@ -47,6 +47,11 @@ export interface ProjectionOptions {
   readonly variables?: ReadonlySet<string>;
   /** Values of the command's `let` (and a statement's `c`), constants for `$expr`'s parse. */
   readonly constants?: ReadonlyMap<string, Value> | undefined;
+  /**
+   * Optimize computed fields as the projection executor does (`ProjectionExecutor::optimize`,
+   * find and findAndModify): constants fold, and the first folding error fails the parse.
+   */
+  readonly optimizeExpr?: boolean | undefined;
   /** The statement's compiled query, for the positional projection check. */
   readonly query?: MatchNode;
 }
@@ -75,6 +80,7 @@ function intValue(v: Value): number {
 
 class ProjectionParser {
   readonly root = newTree();
+  readonly optimizeErrors: EngineError[] = [];
   type: 'inclusion' | 'exclusion' | undefined;
   idExcluded = false;
   idSpecified = false;
@@ -144,7 +150,12 @@ class ProjectionParser {
     if (this.type === 'exclusion') throw fail(31252, `Cannot use expression other than $meta in exclusion projection`);
     if (!isId) this.setType('inclusion', path);
     else this.idSpecified = true;
-    const expression = parseExpression(value, { collator: this.options.collator, variables: this.options.variables, constants: this.options.constants });
+    const expression = parseExpression(value, {
+      collator: this.options.collator,
+      variables: this.options.variables,
+      constants: this.options.constants,
+      optimizeErrors: this.options.optimizeExpr ? this.optimizeErrors : undefined,
+    });
     this.insert(path, { kind: 'expr', expression });
   }
 
@@ -411,6 +422,8 @@ function excludeValue(tree: Tree, v: Value, ctx: ApplyContext): Value {
 export function parseProjection(spec: Doc, options: ProjectionOptions): Projection {
   const p = new ProjectionParser(options);
   p.parseObject(spec, '');
+  const optimizeError = p.optimizeErrors[0];
+  if (optimizeError) throw optimizeError;
   const type = p.type ?? (p.idSpecified && !p.idExcluded ? 'inclusion' : 'exclusion');
   const root = p.root;
   const keepId = !p.idExcluded;

@@ -23,6 +23,8 @@ export interface CompileQueryOptions {
   readonly variables: ReadonlySet<string>;
   /** Values of the command's `let` (and a statement's `c`), constants for `$expr`'s parse. */
   readonly constants?: ReadonlyMap<string, Value> | undefined;
+  /** Optimize `$expr` as the canonical query does (query/parse.ts). */
+  readonly optimizeExpr?: boolean | undefined;
 }
 
 export interface ParseUpdateOptions {
@@ -43,7 +45,7 @@ export interface UpdateDeps {
 
 export const defaultUpdateDeps: UpdateDeps = {
   compileQuery(filter, options) {
-    return compileQuery(filter, { collator: options.collator, variables: options.variables, constants: options.constants });
+    return compileQuery(filter, { collator: options.collator, variables: options.variables, constants: options.constants, optimizeExpr: options.optimizeExpr });
   },
   parseUpdate(u, options) {
     return parseUpdate(u, {

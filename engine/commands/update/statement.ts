@@ -100,7 +100,7 @@ export class PreparedStatement {
     if (spec.upsert && queryHasExpr(spec.q)) {
       throw fail(224, '$expr is not allowed in the query predicate for an upsert');
     }
-    const matcher = ctx.deps.compileQuery(spec.q, { collator, variables: names, constants: env.variables });
+    const matcher = ctx.deps.compileQuery(spec.q, { collator, variables: names, constants: env.variables, optimizeExpr: true });
     return new PreparedStatement(spec, ctx, collation, executor, matcher, env);
   }
 
