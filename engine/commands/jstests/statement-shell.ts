@@ -10,8 +10,9 @@ import { parseEJSON, stringifyEJSON } from '../../bson/ejson.js';
 import type { Doc, Value } from '../../bson/values.js';
 import { parseDocumentsText } from '../../shell/document-literal.js';
 import { createShellSession, shellOutputToValue, type ShellErrorInfo } from '../../shell/index.js';
-import { testEngine } from '../testing.js';
-import type { Engine } from '../../engine.js';
+import { ManualClock } from '../../catalog/clock.js';
+import { Engine } from '../../engine.js';
+import { counterObjectIds, seededRandom, testEngine } from '../testing.js';
 
 export class ShellFailure extends Error {
   constructor(readonly info: ShellErrorInfo) {
@@ -33,8 +34,10 @@ export interface JsShell {
 }
 
 /** A fresh engine and mongosh session on database `test` (client ObjectIds 0…01, 0…02 …, engine ones from a separate counter). */
-export function jsShell(): JsShell {
-  const engine = testEngine();
+export function jsShell(options: { topology?: 'replicaset' } = {}): JsShell {
+  const engine = options.topology
+    ? new Engine({ clock: new ManualClock(), newObjectId: counterObjectIds(), random: seededRandom(), ...options })
+    : testEngine();
   let n = 0x100;
   const session = createShellSession(engine, {
     newObjectId: () => new ObjectId((++n).toString(16).padStart(24, '0')),
