@@ -260,6 +260,31 @@ class ShapedIterator {
 }
 Object.setPrototypeOf(ShapedIterator.prototype, ITERATOR_PROTOTYPE);
 
+/**
+ * Reads one field name from many documents, remembering where the last shape kept it (an inline
+ * cache: documents of a collection mostly share a shape, so the name's position is looked up once
+ * per shape instead of once per document). Any other document is asked with `get`.
+ */
+export class FieldReader {
+  private shape: Shape | undefined;
+  private slot = -1;
+  constructor(readonly name: string) {}
+
+  read(doc: Doc): Value | undefined {
+    if (doc instanceof ShapedDoc) {
+      const shape = doc.shapeOf();
+      if (shape !== undefined) {
+        if (shape !== this.shape) {
+          this.slot = shape.slotOf(this.name);
+          this.shape = shape;
+        }
+        return this.slot < 0 ? undefined : doc.valuesArray()![this.slot];
+      }
+    }
+    return doc.get(this.name);
+  }
+}
+
 /** The first field name of `doc` (no iterator for a shaped document). */
 export function firstName(doc: Doc): string | undefined {
   if (doc instanceof ShapedDoc) {

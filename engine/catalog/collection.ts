@@ -96,7 +96,7 @@ export class Collection {
 
   /** The documents in natural order, as an array. */
   snapshot(): Doc[] {
-    return this.log ? this.log.slice(0) : [...this.records.values()];
+    return this.log ? this.log.slice(0) : this.records.toArray();
   }
 
   /** The last document in natural order (O(1) for the oplog). */

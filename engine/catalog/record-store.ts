@@ -48,6 +48,17 @@ export class RecordStore {
     }
   }
 
+  /** The documents in natural order, as a new array (without an iterator per record). */
+  toArray(): Doc[] {
+    const all = this.docs;
+    const out: Doc[] = [];
+    for (let i = 0; i < all.length; i++) {
+      const d = all[i];
+      if (d !== undefined) out.push(d);
+    }
+    return out;
+  }
+
   /** Both arrays in natural order, without an iterator per record (scans). */
   collect(docs: Doc[], rids: number[]): void {
     const all = this.docs;

@@ -3,6 +3,7 @@
  * user variables), `$let` and `$literal`, after the server's `ExpressionFieldPath`, `Variables`
  * and `ExpressionLet`.
  */
+import { FieldReader } from '../bson/shaped-doc.js';
 import { MAX_BSON_DEPTH } from '../bson/size.js';
 import { fail } from '../errors.js';
 import { isDoc, type Doc, type Value } from '../bson/values.js';
@@ -142,17 +143,28 @@ function evaluatePathArray(arr: readonly Value[], path: readonly string[], from:
 /** `$a.b` (reads `$$CURRENT`) or `$$var.a.b`. */
 export class FieldPathNode implements ExprNode {
   readonly kind = 'fieldPath' as const;
+  /** The first component's reader (an inline cache over stored documents' shapes), kept off the node's fields. */
+  readonly #first: FieldReader | undefined;
   constructor(
     readonly variable: string,
     readonly path: readonly string[],
     /** The parser found the name among the declared user variables (`let`/`c`). */
     readonly declared = false,
-  ) {}
+  ) {
+    this.#first = variable === 'CURRENT' && path.length > 0 ? new FieldReader(path[0]!) : undefined;
+  }
   /** The value of a command constant (`let`/`c`), known at parse time: what `optimize()` turns it into. */
   known: { readonly value: Value | undefined } | undefined;
+
   evaluate(scope: Scope): Value | undefined {
     // `bind` keeps `scope.current` in step with a rebound CURRENT.
-    if (this.variable === 'CURRENT') return evaluatePath(scope.current, this.path, 0);
+    if (this.variable === 'CURRENT') {
+      const current = scope.current;
+      // The first step of `evaluatePath` over a document, read through the cache.
+      if (this.#first !== undefined && current instanceof Map)
+        return evaluatePath(this.#first.read(current), this.path, 1);
+      return evaluatePath(current, this.path, 0);
+    }
     return evaluatePath(readVariable(this.variable, scope, this.declared), this.path, 0);
   }
 }
