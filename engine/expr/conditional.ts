@@ -1,8 +1,9 @@
 /** `$cond` (object and array forms), `$ifNull` (n-ary), `$switch`. Only the taken branch runs. */
 import { isDoc, type Value } from '../bson/values.js';
-import { fail } from '../errors.js';
+import { fail, type EngineError } from '../errors.js';
 import { coerceToBool } from './boolean.js';
-import type { ExprNode, OperatorParser, Scope } from './types.js';
+import { constantOf } from './nary-optimize.js';
+import type { ExprNode, OperatorParser, ParseContext, Scope } from './types.js';
 import { nullish, parseArgs, parseFixed, typeName } from './util.js';
 
 class CondNode implements ExprNode {
@@ -70,10 +71,52 @@ class SwitchNode implements ExprNode {
   }
 }
 
+/** Parses `spec`, taking back the folding errors it recorded (to be kept or dropped by the caller). */
+function parseHoldingErrors(spec: Value, ctx: ParseContext): [ExprNode, EngineError[]] {
+  const start = ctx.optimizeErrors.length;
+  const node = ctx.parse(spec);
+  return [node, ctx.optimizeErrors.splice(start)];
+}
+
+/**
+ * `ExpressionSwitch::optimize`: the default first, then each branch's case; a constant false case
+ * drops its branch (its `then` is never optimized), a constant true one ends the walk (later
+ * branches are dropped unoptimized); with no branch left and no default it fails with 40069.
+ * Only the folding errors of what that walk optimizes are kept.
+ */
+function keepSwitchErrors(
+  ctx: ParseContext,
+  branches: ReadonlyArray<readonly [ExprNode, EngineError[], EngineError[]]>,
+  fallbackErrors: EngineError[] | undefined,
+): void {
+  if (!ctx.optimize) {
+    for (const [, caseErrors, thenErrors] of branches) ctx.optimizeErrors.push(...caseErrors, ...thenErrors);
+    if (fallbackErrors) ctx.optimizeErrors.push(...fallbackErrors);
+    return;
+  }
+  if (fallbackErrors) ctx.optimizeErrors.push(...fallbackErrors);
+  let remaining = 0;
+  for (const [caseNode, caseErrors, thenErrors] of branches) {
+    ctx.optimizeErrors.push(...caseErrors);
+    const c = constantOf(caseNode);
+    if (c && !coerceToBool(c.value)) continue;
+    ctx.optimizeErrors.push(...thenErrors);
+    if (c) {
+      // A constant true case: its `then` becomes the default, nothing after it is optimized.
+      return;
+    }
+    remaining++;
+  }
+  if (remaining === 0 && fallbackErrors === undefined)
+    ctx.optimizeErrors.push(fail(40069, 'Cannot execute a switch statement where all the cases evaluate to false without a default'));
+}
+
 const parseSwitch: OperatorParser = (arg, ctx) => {
   if (!isDoc(arg)) throw fail(40060, `$switch requires an object as an argument, found: ${typeName(arg)}`);
   const branches: Array<readonly [ExprNode, ExprNode]> = [];
+  const branchErrors: Array<readonly [ExprNode, EngineError[], EngineError[]]> = [];
   let fallback: ExprNode | undefined;
+  let fallbackErrors: EngineError[] | undefined;
   for (const [k, v] of arg) {
     if (k === 'branches') {
       if (!Array.isArray(v)) throw fail(40061, `$switch expected an array for 'branches', found: ${typeName(v)}`);
@@ -81,22 +124,26 @@ const parseSwitch: OperatorParser = (arg, ctx) => {
         if (!isDoc(b)) throw fail(40062, `$switch expected each branch to be an object, found: ${typeName(b)}`);
         let c: ExprNode | undefined;
         let t: ExprNode | undefined;
+        let caseErrors: EngineError[] = [];
+        let thenErrors: EngineError[] = [];
         for (const [bk, bv] of b) {
-          if (bk === 'case') c = ctx.parse(bv);
-          else if (bk === 'then') t = ctx.parse(bv);
+          if (bk === 'case') [c, caseErrors] = parseHoldingErrors(bv, ctx);
+          else if (bk === 'then') [t, thenErrors] = parseHoldingErrors(bv, ctx);
           else throw fail(40063, `$switch found an unknown argument to a branch: ${bk}`);
         }
         if (!c) throw fail(40064, "$switch requires each branch have a 'case' expression");
         if (!t) throw fail(40065, "$switch requires each branch have a 'then' expression.");
         branches.push([c, t]);
+        branchErrors.push([c, caseErrors, thenErrors]);
       }
     } else if (k === 'default') {
-      fallback = ctx.parse(v);
+      [fallback, fallbackErrors] = parseHoldingErrors(v, ctx);
     } else {
       throw fail(40067, `$switch found an unknown argument: ${k}`);
     }
   }
   if (branches.length === 0) throw fail(40068, '$switch requires at least one branch.');
+  keepSwitchErrors(ctx, branchErrors, fallbackErrors);
   return new SwitchNode(branches, fallback);
 };
 

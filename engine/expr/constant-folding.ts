@@ -11,8 +11,15 @@ import { isDoc, type Value } from '../bson/values.js';
 import { isEngineError, type EngineError } from '../errors.js';
 import type { ExprNode, ParseContext, Scope } from './types.js';
 
-/** Operators never folded: not deterministic, or reading `$$CURRENT` without a field path. */
-const NOT_FOLDABLE: ReadonlySet<string> = new Set(['$rand', '$function', '$accumulator', '$meta', '$sampleRate', '$getField', '$toHashedIndexKey']);
+/**
+ * Operators never folded: not deterministic, reading `$$CURRENT` without a field path, or whose
+ * `optimize()` returns the expression itself (`ExpressionRegex::optimize` only precompiles a
+ * constant regex, regex.ts), which also keeps every expression around them from folding.
+ */
+const NOT_FOLDABLE: ReadonlySet<string> = new Set([
+  '$rand', '$function', '$accumulator', '$meta', '$sampleRate', '$getField', '$toHashedIndexKey',
+  '$regexMatch', '$regexFind', '$regexFindAll',
+]);
 
 /** The variables whose values are known at parse time, minus the names bound around the spec. */
 export interface KnownVariables {

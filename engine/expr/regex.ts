@@ -1,17 +1,19 @@
 /**
  * `$regexMatch`, `$regexFind`, `$regexFindAll` (`ExpressionRegex` and its `RegexExecutionState`):
- * a constant `regex`/`options` pair is validated and compiled once when the expression is parsed,
- * as the server precompiles it; otherwise per evaluation. Matching is PCRE2's (`engine/regex/`);
+ * a `regex`/`options` pair that is constant after optimization is validated and compiled once by
+ * `ExpressionRegex::optimize`, so in `aggregate` (and optimized `$expr`) its errors (51105-51111)
+ * fail the command before any document is read; an update pipeline is never optimized, so there
+ * they wait for a document. Otherwise per evaluation. Matching is PCRE2's (`engine/regex/`);
  * a match error such as "match limit exceeded" fails with 51156, as `execute()` does.
  */
 import { Int32, isDoc, type Value } from '../bson/values.js';
-import { fail } from '../errors.js';
+import { fail, isEngineError } from '../errors.js';
 import { compilePattern } from '../query/regex.js';
 import { PcreMatchError, type MatchOffsets, type Pcre } from '../regex/index.js';
 import type { ExprNode, OperatorParser, ParseContext, Scope } from './types.js';
 import { approximateSize } from './approximate-size.js';
 import { nullish, typeName } from './util.js';
-import { ConstantNode } from './variables.js';
+import { constantOf } from './nary-optimize.js';
 
 type Mode = 'match' | 'find' | 'findAll';
 
@@ -130,10 +132,17 @@ export function regexOperator(mode: Mode): OperatorParser {
     const inputNode = input;
     const regexNode = regex;
     const optionsNode = options;
-    if (regexNode instanceof ConstantNode && (optionsNode === undefined || optionsNode instanceof ConstantNode)) {
-      // The server precompiles a constant regex when the expression is parsed.
-      const re = prepare(op, regexNode.value, optionsNode?.value ?? null);
-      return { evaluate: (scope: Scope): Value => evaluateRegex(op, mode, re, inputNode.evaluate(scope)) };
+    const constantRegex = constantOf(regexNode);
+    const constantOptions = optionsNode ? constantOf(optionsNode) : { value: null };
+    if (constantRegex && constantOptions) {
+      try {
+        const re = prepare(op, constantRegex.value, constantOptions.value);
+        return { evaluate: (scope: Scope): Value => evaluateRegex(op, mode, re, inputNode.evaluate(scope)) };
+      } catch (e) {
+        if (!isEngineError(e)) throw e;
+        // `optimize()` compiles it: the pipeline's error; unoptimized, each evaluation fails again.
+        if (ctx.optimize) ctx.optimizeErrors.push(e);
+      }
     }
     return {
       evaluate(scope: Scope): Value {
