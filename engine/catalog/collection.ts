@@ -174,7 +174,7 @@ export class Collection {
   /** O(1): the record id of the document whose `_id` equals `id` (default collation). */
   recordIdById(id: Value): number | undefined {
     const idIndex = this.indexList.stores[0];
-    return idIndex ? idIndex.lookup([id])[0] : undefined;
+    return idIndex ? idIndex.lookupFirst([id]) : undefined;
   }
 
   /** O(1): the document whose `_id` equals `id` (under the collection's default collation). */

@@ -11,21 +11,21 @@ import { fail } from '../errors.js';
 import { compileFilter, type DocumentFilter } from './filter.js';
 import { extractKeys } from './index-keys.js';
 import type { IndexDefinition } from './index-definition.js';
-import { tupleKey } from './keys.js';
+import { bucketKey } from './keys.js';
 
 export interface IndexEntry {
   readonly key: readonly Value[];
   readonly rid: number;
 }
 
-/** A document's keys for one index, with their hash strings. */
+/** A document's keys for one index, with their bucket keys (`bucketKey`). */
 export interface KeySet {
   readonly keys: readonly (readonly Value[])[];
-  readonly strings: readonly string[];
+  readonly hashes: readonly (string | number)[];
   readonly multikey: boolean;
 }
 
-const EMPTY_KEYS: KeySet = { keys: [], strings: [], multikey: false };
+const EMPTY_KEYS: KeySet = { keys: [], hashes: [], multikey: false };
 
 /** How many modified paths an index remembers its answer for. */
 const AFFECTED_BY_PATH_LIMIT = 1024;
@@ -34,8 +34,8 @@ export class IndexStore {
   readonly definition: IndexDefinition;
   /** True once some document produced keys through an array. */
   multikey = false;
-  private readonly buckets = new Map<string, IndexEntry[]>();
-  /** Each record's keys (with their strings), so removal needs no key regeneration. */
+  private readonly buckets = new Map<string | number, IndexEntry[]>();
+  /** Each record's keys (with their bucket keys), so removal needs no key regeneration. */
   private readonly keysByRid = new Map<number, KeySet>();
   private readonly paths: readonly (readonly string[])[];
   private readonly partial: DocumentFilter | null;
@@ -90,7 +90,7 @@ export class IndexStore {
     return this.computeKeys(doc).keys;
   }
 
-  /** Keys plus their hash strings, computed once per write (throws 171 for parallel arrays). */
+  /** Keys plus their bucket keys, computed once per write (throws 171 for parallel arrays). */
   computeKeys(doc: Doc): KeySet {
     if (this.partial && !this.partial.matches(doc)) return EMPTY_KEYS;
     const extracted = extractKeys(doc, this.paths, this.definition.sparse === true);
@@ -98,7 +98,7 @@ export class IndexStore {
     const collator = this.collator;
     return {
       keys: extracted.keys,
-      strings: extracted.keys.map((k) => tupleKey(k, collator)),
+      hashes: extracted.keys.map((k) => bucketKey(k, collator)),
       multikey: extracted.multikey,
     };
   }
@@ -112,7 +112,7 @@ export class IndexStore {
   checkUniqueKeys(keySet: KeySet, ns: string, selfRid: number | null): void {
     if (!this.definition.unique) return;
     keySet.keys.forEach((key, i) => {
-      const bucket = this.buckets.get(keySet.strings[i]!);
+      const bucket = this.buckets.get(keySet.hashes[i]!);
       if (!bucket) return;
       for (const e of bucket) {
         if (e.rid !== selfRid && this.sameKey(e.key, key)) throw this.duplicateKeyError(ns, key);
@@ -154,7 +154,7 @@ export class IndexStore {
   addKeys(keySet: KeySet, rid: number): void {
     if (keySet.multikey) this.multikey = true;
     keySet.keys.forEach((key, i) => {
-      const k = keySet.strings[i]!;
+      const k = keySet.hashes[i]!;
       const bucket = this.buckets.get(k);
       if (bucket) bucket.push({ key, rid });
       else this.buckets.set(k, [{ key, rid }]);
@@ -163,8 +163,8 @@ export class IndexStore {
   }
 
   /**
-   * Replaces a record's keys (an update). When the new keys are the stored ones — same hash
-   * strings and binary-equal values (types included: 1 and 1.0 hash alike but are kept apart
+   * Replaces a record's keys (an update). When the new keys are the stored ones — same
+   * bucket keys and binary-equal values (types included: 1 and 1.0 hash alike but are kept apart
    * here, as the entries hold the key values) — the entries stay as they are; index order does
    * not depend on an entry's place in its bucket (entries are sorted, record id last).
    */
@@ -187,7 +187,7 @@ export class IndexStore {
     const old = this.keysByRid.get(rid);
     if (!old) return;
     this.keysByRid.delete(rid);
-    for (const k of old.strings) {
+    for (const k of old.hashes) {
       const bucket = this.buckets.get(k);
       if (!bucket) continue;
       if (bucket.length === 1) {
@@ -208,9 +208,17 @@ export class IndexStore {
 
   /** Records whose full key equals `key` (an O(1) lookup; used for `_id`). */
   lookup(key: readonly Value[]): number[] {
-    const bucket = this.buckets.get(tupleKey(key, this.collator));
+    const bucket = this.buckets.get(bucketKey(key, this.collator));
     if (!bucket) return [];
     return bucket.filter((e) => this.sameKey(e.key, key)).map((e) => e.rid);
+  }
+
+  /** The first record (in bucket order) whose full key equals `key`: `lookup(key)[0]` without the arrays. */
+  lookupFirst(key: readonly Value[]): number | undefined {
+    const bucket = this.buckets.get(bucketKey(key, this.collator));
+    if (!bucket) return undefined;
+    for (const e of bucket) if (this.sameKey(e.key, key)) return e.rid;
+    return undefined;
   }
 
   /** Every entry, in index order (key order by direction, then record id). */
@@ -228,9 +236,9 @@ export class IndexStore {
     const collator = this.collator;
     const found: IndexEntry[] = [];
     if (this.definition.fields.length === 1) {
-      const seen = new Set<string>();
+      const seen = new Set<string | number>();
       for (const v of values) {
-        const k = tupleKey([v], collator);
+        const k = bucketKey([v], collator);
         if (seen.has(k)) continue;
         seen.add(k);
         for (const e of this.buckets.get(k) ?? []) if (valuesEqual(e.key[0]!, v, collator)) found.push(e);
@@ -268,7 +276,7 @@ export class IndexStore {
 function sameKeySet(a: KeySet, b: KeySet): boolean {
   if (a.keys.length !== b.keys.length) return false;
   for (let i = 0; i < a.keys.length; i++) {
-    if (a.strings[i] !== b.strings[i]) return false;
+    if (a.hashes[i] !== b.hashes[i]) return false;
     const x = a.keys[i]!;
     const y = b.keys[i]!;
     if (x.length !== y.length) return false;

@@ -9,7 +9,7 @@
  * offers an `equalityKey` (the engine's UCA collators) gives exact keys instead: equal strings
  * share a key and unequal ones never do, which the fold cannot promise for ignored punctuation.
  */
-import type { Binary, BSONRegExp, Decimal128, Long, ObjectId, Timestamp } from 'bson';
+import type { Binary, BSONRegExp, Decimal128, Int32, Long, ObjectId, Timestamp } from 'bson';
 import { toDecimalJs, type Collator } from '../bson/compare.js';
 import { objectAsDoc, typeOf, type Value } from '../bson/values.js';
 import { dateMillis } from '../bson/dates.js';
@@ -99,4 +99,28 @@ export function keyOf(v: Value, collator: Collator | null = null): string {
 export function tupleKey(values: readonly Value[], collator: Collator | null = null): string {
   if (values.length === 1) return keyOf(values[0]!, collator);
   return values.map((v) => keyOf(v, collator)).join('|');
+}
+
+/**
+ * An index bucket's hash key: `tupleKey`, except that a one-field key whose canonical spelling is
+ * `#n` for a safe integer n is the number n itself. A `Map` probes a small number without hashing
+ * and comparing a fresh string, which is most of an `_id` lookup. The mapping is one-to-one
+ * (`#n` ↔ n, every other spelling unchanged), so two keys share a bucket exactly when their
+ * `tupleKey`s are equal.
+ */
+export function bucketKey(values: readonly Value[], collator: Collator | null = null): string | number {
+  if (values.length !== 1) return tupleKey(values, collator);
+  const v = values[0]!;
+  // The common spellings without building the string (numberKey's own rules).
+  if (typeof v === 'number') {
+    if (Number.isSafeInteger(v)) return v === 0 ? 0 : v;
+  } else if (typeof v === 'object' && v !== null && (v as { _bsontype?: string })._bsontype === 'Int32') {
+    const n = (v as Int32).value;
+    return n === 0 ? 0 : n;
+  }
+  const key = keyOf(v, collator);
+  if (key.charCodeAt(0) !== 35 /* # */) return key;
+  const digits = key.slice(1);
+  const n = Number(digits);
+  return Number.isSafeInteger(n) && String(n) === digits ? n : key;
 }

@@ -256,7 +256,7 @@ function collScanPlan(collection: Collection): QueryPlan {
   };
 }
 
-function indexDescription(index: IndexStore, intervals: readonly Interval[] | undefined): Doc {
+function indexDescription(index: IndexStore, intervals: readonly Interval[] | undefined, multikey: boolean): Doc {
   const def = index.definition;
   const bounds: Doc = new Map();
   def.fields.forEach((f, i) => {
@@ -272,12 +272,12 @@ function indexDescription(index: IndexStore, intervals: readonly Interval[] | un
         : [`[${MIN_KEY_TEXT}, ${MAX_KEY_TEXT}]`];
     bounds.set(f.path, f.direction < 0 ? list.reverse() : list);
   });
-  const multiKeyPaths: Doc = new Map(def.fields.map((f) => [f.path, index.multikey ? [f.path] : []]));
+  const multiKeyPaths: Doc = new Map(def.fields.map((f) => [f.path, multikey ? [f.path] : []]));
   return new Map<string, Value>([
     ['stage', 'IXSCAN'],
     ['keyPattern', def.keyPattern],
     ['indexName', def.name],
-    ['isMultiKey', index.multikey],
+    ['isMultiKey', multikey],
     ['multiKeyPaths', multiKeyPaths],
     ['isUnique', def.unique || def.name === '_id_'],
     ['isSparse', def.sparse],
@@ -295,6 +295,9 @@ function indexScanPlan(
 ): QueryPlan {
   let examined = 0;
   const collator = index.definition.collation?.collator ?? null;
+  // As the index was when planned: a description read after the plan's own writes (explain's
+  // executionStats) still shows the plan the scan used.
+  const multikey = index.multikey;
   return {
     stage: 'IXSCAN',
     index,
@@ -326,7 +329,7 @@ function indexScanPlan(
     describe: () =>
       new Map<string, Value>([
         ['stage', 'FETCH'],
-        ['inputStage', indexDescription(index, intervals)],
+        ['inputStage', indexDescription(index, intervals, multikey)],
       ]),
   };
 }
@@ -355,8 +358,20 @@ function idHackPlan(collection: Collection, id: Value): QueryPlan {
 export function planQuery(collection: Collection, request: PlanRequest): QueryPlan {
   const hinted = resolveHint(collection, request);
   if (collection.isOplog || hinted === 'natural') return collScanPlan(collection);
-  const predicates = predicatesOf(request.root);
   const opCollator = request.collation;
+  // IDHACK (`isSimpleIdQuery`): the whole query is one equality on _id, with a compatible
+  // collation; decided before any predicate is built, as the server's fast path.
+  if (!hinted) {
+    const root = request.root;
+    if (root && root.kind === 'compare' && root.op === '$eq' && root.path === '_id' && !isArray(root.value)) {
+      if (!hasStrings(root.value) || sameCollation(collection.collation, opCollator)) {
+        if (!isDoc(root.value) || ![...root.value.keys()].some((k) => k.startsWith('$'))) {
+          return idHackPlan(collection, root.value);
+        }
+      }
+    }
+  }
+  const predicates = predicatesOf(request.root);
 
   const usable = (index: IndexStore, p: Predicate): boolean => {
     const def = index.definition;
@@ -369,16 +384,6 @@ export function planQuery(collection: Collection, request: PlanRequest): QueryPl
   if (hinted) {
     const p = predicates.find((x) => usable(hinted, x));
     return indexScanPlan(collection, hinted, p?.intervals);
-  }
-
-  // IDHACK: the whole query is one equality on _id, with a compatible collation.
-  const root = request.root;
-  if (root && root.kind === 'compare' && root.op === '$eq' && root.path === '_id' && !isArray(root.value)) {
-    if (!hasStrings(root.value) || sameCollation(collection.collation, opCollator)) {
-      if (!isDoc(root.value) || ![...root.value.keys()].some((k) => k.startsWith('$'))) {
-        return idHackPlan(collection, root.value);
-      }
-    }
   }
 
   const rank = { eq: 0, in: 1, range: 2 } as const;

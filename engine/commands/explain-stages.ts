@@ -83,7 +83,7 @@ export function scanFilter(plan: AccessPlan, q: Doc): Doc | undefined {
 
 /** The access stage tree, planner-only or with execution statistics. */
 export function accessStage(plan: AccessPlan, q: Doc, stats: Stats | undefined): Doc {
-  const describe = plan.describe;
+  const describe = plan.describe();
   const filter = scanFilter(plan, q);
   if (plan.stage === 'COLLSCAN') {
     const d: Doc = new Map<string, Value>([['stage', 'COLLSCAN']]);

@@ -3,7 +3,7 @@
  * (`IndexStore.mightBeAffectedBy(result.modifiedPaths)`, the server's `mightBeIndexed`). Guard:
  * over generated documents, updates (modifiers, pipelines, replacements) and index key patterns,
  * whenever the rule says "not affected", recomputing the index keys of the post-image gives
- * exactly the pre-image's keys (hash strings and values compared bitwise, multikey included).
+ * exactly the pre-image's keys (bucket keys and values compared bitwise, multikey included).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -106,7 +106,7 @@ function sameKeySet(a: KeySet, b: KeySet): boolean {
   if (a.multikey !== b.multikey || a.keys.length !== b.keys.length) return false;
   return a.keys.every(
     (k, i) =>
-      a.strings[i] === b.strings[i] &&
+      a.hashes[i] === b.hashes[i] &&
       k.length === b.keys[i]!.length &&
       k.every((v, j) => binaryEqual(v, b.keys[i]![j]!)),
   );

@@ -27,8 +27,11 @@ export interface AccessPlan {
   readonly recordIds: readonly number[];
   /** Index keys the scan examines (0 for COLLSCAN). */
   readonly keysExamined: number;
-  /** The access stage as explain's winning plan shows it (IDHACK, FETCH ← IXSCAN, COLLSCAN). */
-  readonly describe: Doc;
+  /**
+   * The access stage as explain's winning plan shows it (IDHACK, FETCH ← IXSCAN, COLLSCAN), as it
+   * was when planned; built on demand (only explain reads it).
+   */
+  readonly describe: () => Doc;
 }
 
 /**
@@ -95,7 +98,7 @@ export function planAccess(
       candidates: [],
       recordIds: [],
       keysExamined: 0,
-      describe: collScanDescription(1),
+      describe: () => collScanDescription(1),
     };
   }
   if (hint.kind === 'natural') {
@@ -111,7 +114,7 @@ export function planAccess(
       candidates: docs,
       recordIds: rids,
       keysExamined: 0,
-      describe: collScanDescription(hint.direction),
+      describe: () => collScanDescription(hint.direction),
     };
   }
   const plan = planQuery(collection, {
@@ -129,7 +132,7 @@ export function planAccess(
     candidates: docs,
     recordIds: rids,
     keysExamined: plan.keysExamined(),
-    describe: plan.describe(),
+    describe: () => plan.describe(),
   };
 }
 
