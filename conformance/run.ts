@@ -27,8 +27,12 @@ import { deviationFor } from './driver/deviations.js';
 import { runFileWithDriver } from './driver/driver-runner.js';
 import { startWireServer, type WireServer } from '../server/wire-server.js';
 
-/** Port of the wire server the driver mode runs against (loopback; this repository's test range). */
-const DRIVER_PORT = 27120;
+/**
+ * Port of the wire server the driver mode runs against: 0, a free loopback port the system picks,
+ * so two runs at once (two checkouts, CI beside a developer) never collide; the driver is given
+ * the port the server got.
+ */
+const DRIVER_PORT = 0;
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const defaultDir = resolve(repoRoot, '..', 'shared', 'conformance', 'mongodb-specifications');
