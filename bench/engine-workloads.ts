@@ -18,7 +18,7 @@ import {
   type WorkloadInput,
 } from './implementations.js';
 import { canonicalDocs, firstDifference, type CanonicalOptions } from './plain.js';
-import { fullGc, median } from './stats.js';
+import { fullGcAndSettle, median } from './stats.js';
 
 export interface WorkloadSpec {
   readonly id: WorkloadId;
@@ -165,7 +165,7 @@ export async function runEngineWorkloads(mod: EngineModule, options: EngineBench
         const cpuRunsMs: number[] = [];
         for (let r = 0; r < options.runs; r++) {
           await runner.setup();
-          fullGc();
+          await fullGcAndSettle();
           const cpu0 = process.cpuUsage();
           const t0 = performance.now();
           await runner.run();
