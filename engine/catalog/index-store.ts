@@ -215,8 +215,12 @@ export class IndexStore {
 
   /** The first record (in bucket order) whose full key equals `key`: `lookup(key)[0]` without the arrays. */
   lookupFirst(key: readonly Value[]): number | undefined {
-    const bucket = this.buckets.get(bucketKey(key, this.collator));
+    const hash = bucketKey(key, this.collator);
+    const bucket = this.buckets.get(hash);
     if (!bucket) return undefined;
+    // A number bucket holds one numeric value (keys.ts: `#n` is exact for numbers, which no
+    // collator changes), so every entry in it is equal to `key`.
+    if (typeof hash === 'number') return bucket[0]?.rid;
     for (const e of bucket) if (this.sameKey(e.key, key)) return e.rid;
     return undefined;
   }
