@@ -8,11 +8,11 @@ import { ObjectId } from 'bson';
 import { parseEJSON, parseEJSONDoc, stringifyEJSON } from '../bson/ejson.js';
 import type { Doc, Value } from '../bson/values.js';
 import { ManualClock } from '../catalog/clock.js';
-import { Engine } from '../engine.js';
+import { Engine, type EngineOptions } from '../engine.js';
 
 /** ObjectIds 000000000000000000000001, ...02, ... */
-export function counterObjectIds(): () => ObjectId {
-  let n = 0;
+export function counterObjectIds(start = 0): () => ObjectId {
+  let n = start;
   return () => new ObjectId((++n).toString(16).padStart(24, '0'));
 }
 
@@ -28,8 +28,9 @@ export function seededRandom(seed = 1): () => number {
   };
 }
 
-export function testEngine(): Engine {
-  return new Engine({ clock: new ManualClock(), newObjectId: counterObjectIds(), random: seededRandom() });
+/** A deterministic engine (manual clock, counted ObjectIds, seeded random); `options` adds to it (a topology …). */
+export function testEngine(options: EngineOptions = {}): Engine {
+  return new Engine({ clock: new ManualClock(), newObjectId: counterObjectIds(), random: seededRandom(), ...options });
 }
 
 /** Runs a command written as Extended JSON text (ints → int32, fractions/1.0 → double). */

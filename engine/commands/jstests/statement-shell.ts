@@ -5,14 +5,12 @@
  * order and BSON types both matter), or throws a `ShellFailure` with mongosh's error fields.
  * @internal
  */
-import { ObjectId } from 'bson';
 import { parseEJSON, stringifyEJSON } from '../../bson/ejson.js';
 import type { Doc, Value } from '../../bson/values.js';
 import { parseDocumentsText } from '../../shell/document-literal.js';
 import { createShellSession, shellOutputToValue, type ShellErrorInfo } from '../../shell/index.js';
-import { ManualClock } from '../../catalog/clock.js';
-import { Engine } from '../../engine.js';
-import { counterObjectIds, seededRandom, testEngine } from '../testing.js';
+import type { Engine } from '../../engine.js';
+import { counterObjectIds, testEngine } from '../testing.js';
 
 export class ShellFailure extends Error {
   constructor(readonly info: ShellErrorInfo) {
@@ -35,12 +33,9 @@ export interface JsShell {
 
 /** A fresh engine and mongosh session on database `test` (client ObjectIds 0…01, 0…02 …, engine ones from a separate counter). */
 export function jsShell(options: { topology?: 'replicaset' } = {}): JsShell {
-  const engine = options.topology
-    ? new Engine({ clock: new ManualClock(), newObjectId: counterObjectIds(), random: seededRandom(), ...options })
-    : testEngine();
-  let n = 0x100;
+  const engine = testEngine(options);
   const session = createShellSession(engine, {
-    newObjectId: () => new ObjectId((++n).toString(16).padStart(24, '0')),
+    newObjectId: counterObjectIds(0x100),
     now: () => new Date('2026-01-02T03:04:05.678Z'),
   });
   const last = (text: string) => {
@@ -69,9 +64,7 @@ export function jsShell(options: { topology?: 'replicaset' } = {}): JsShell {
 }
 
 /** Canonical Extended JSON of Extended JSON text (ints → int32, 1.0 → double). */
-export function canon(text: string): string {
-  return stringifyEJSON(parseEJSON(text));
-}
+export { canon } from '../testing.js';
 
 /** A reply document's field, for assertions on parts of a reply. */
 export function field(json: string, name: string): Value | undefined {
