@@ -41,6 +41,8 @@ export interface NodeCase {
   readonly upsert?: boolean;
   /** The statement's `collation` (Extended JSON text). */
   readonly collation?: string;
+  /** Key patterns of indexes built before the update (Extended JSON text each). */
+  readonly indexes?: readonly string[];
 }
 
 export interface NodeOutcome {
@@ -53,6 +55,12 @@ export interface NodeOutcome {
   readonly op: string | null;
   /** The engine's modified paths for this document (upsert: of the inserted document). */
   readonly modifiedPaths: readonly string[];
+  /**
+   * Per index of `indexes`, the key tuples it holds after the update (canonical EJSON array of
+   * arrays, index order): the observable side of the C++ `indexesAffected` — an index the update
+   * affects must hold the new document's keys.
+   */
+  readonly indexKeys: readonly string[];
 }
 
 export interface NodeError {
@@ -113,6 +121,27 @@ export function runNodeCase(c: NodeCase): NodeOutcome | NodeError {
   } else {
     engine.runCommand(NS_DB, new Map<string, Value>([['create', NS_COLL]]));
   }
+  const patterns = (c.indexes ?? []).map((p) => parseEJSONDoc(p));
+  if (patterns.length > 0) {
+    const built = engine.runCommand(
+      NS_DB,
+      new Map<string, Value>([
+        ['createIndexes', NS_COLL],
+        [
+          'indexes',
+          patterns.map(
+            (key, i) =>
+              new Map<string, Value>([
+                ['key', key],
+                ['name', `i${i}`],
+              ]),
+          ),
+        ],
+      ]),
+    );
+    if (built.get('ok') !== 1 && Number(built.get('ok')) !== 1)
+      throw new Error(`createIndexes failed: ${stringifyEJSON(built)}`);
+  }
   const oplogBefore = engine.oplogEntries().length;
   const command = new Map<string, Value>([
     ['update', NS_COLL],
@@ -135,7 +164,14 @@ export function runNodeCase(c: NodeCase): NodeOutcome | NodeError {
     oplog: entry === undefined ? null : stringifyEJSON(entry.get('o')!),
     op: entry === undefined ? null : String(entry.get('op')),
     modifiedPaths,
+    indexKeys: patterns.map((_, i) => indexKeysOf(engine, `i${i}`)),
   };
+}
+
+function indexKeysOf(engine: Engine, name: string): string {
+  const index = engine.catalog.getCollection(NS_DB, NS_COLL)?.indexes.find((x) => x.name === name);
+  if (index === undefined) throw new Error(`no index ${name}`);
+  return stringifyEJSON(index.entriesInOrder().map((e) => [...e.key]));
 }
 
 /** Applies a case that must succeed (throws with the error otherwise). */
@@ -170,3 +206,6 @@ export function expectedOutcome(e: { doc: string; noop?: boolean; oplog?: string
 export function observed(o: NodeOutcome): { doc: string; nModified: number; oplog: string | null } {
   return { doc: o.doc, nModified: o.nModified, oplog: o.oplog };
 }
+
+/** How the update command words an error thrown while applying the update to a document. */
+export const DURING_UPDATE = 'Plan executor error during update :: caused by :: ';
