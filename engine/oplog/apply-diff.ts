@@ -1,104 +1,111 @@
 /**
- * Replays a `$v:2` diff onto a pre-image (`document_diff_applier.cpp`). Returns a new document;
- * the input is never mutated.
+ * Replays a `$v:2` diff onto a pre-image, as a secondary applies an update oplog entry
+ * (`doc_diff::applyDiff`, `document_diff_applier.cpp`, with `mustCheckExistenceForInsertOperations`
+ * true as for every entry the update command logs). Returns a new document; the input is never
+ * mutated. The diff is read by `diff-reader.ts`, which raises the server's codes for a malformed one.
  *
  * Document diff: fields are walked in pre-image order; `d` drops a field, `u` replaces it in
- * place, a field listed in `i` is dropped here and re-appended, `s<f>` applies a sub-diff. Then the
- * `u` fields that did not exist are appended, then every `i` field, each in section order.
+ * place, a field listed in `i` is dropped here and re-appended, `s<f>` applies a sub-diff. A
+ * sub-diff whose field holds another type (object vs array vs scalar) leaves null in its place: a
+ * later entry re-writes that field (the diff is being re-applied). Then the `u` fields that did
+ * not exist are appended, then every `i` field, each in section order. A name may appear only once
+ * across the sections (4728000).
  * Array diff: elements before the resize point `l` are kept or modified (`u<idx>` replaces,
- * `s<idx>` applies a sub-diff); then entries past the end are appended, padding gaps with null,
- * and the array is padded with null up to `l`.
+ * `s<idx>` applies a sub-diff, null on a type mismatch); past the pre-image's end, `u<idx>` appends,
+ * `s<idx>` and gaps append null, up to `l`.
  */
 import type { Doc, Value } from '../bson/values.js';
 import { isArray, isDoc } from '../bson/values.js';
 import { cloneValue } from '../update/path.js';
 import { fail } from '../errors.js';
-import { isArrayDiff } from './diff-types.js';
+import { ArrayDiffReader, DocumentDiffReader, type SubDiffReader } from './diff-reader.js';
 
 /** Applies a diff (the `diff` field of an `o: {$v: 2, diff}` entry) to `pre`. */
 export function applyOplogDiff(pre: Doc, diff: Doc): Doc {
-  return applyDocDiff(pre, diff);
+  return applyDocDiff(pre, new DocumentDiffReader(diff));
 }
 
-function asDoc(v: Value | undefined, section: string): Doc {
-  if (v === undefined) return new Map();
-  if (!isDoc(v)) throw fail(4770507, `Expected sub-diff in field '${section}' to have type object`);
-  return v;
-}
+type FieldModification =
+  | { readonly kind: 'delete' }
+  | { readonly kind: 'update' | 'insert'; readonly value: Value }
+  | { readonly kind: 'sub'; readonly reader: SubDiffReader };
 
-function applyDocDiff(pre: Doc, diff: Doc): Doc {
-  const deletes = new Set<string>();
-  let updates: Doc = new Map();
-  let inserts: Doc = new Map();
-  const subs = new Map<string, Doc>();
-  for (const [key, v] of diff) {
-    if (key === 'd') for (const f of asDoc(v, key).keys()) deletes.add(f);
-    else if (key === 'u') updates = asDoc(v, key);
-    else if (key === 'i') inserts = asDoc(v, key);
-    else if (key.startsWith('s') && key.length > 1) subs.set(key.slice(1), asDoc(v, key));
-    else if (key !== 'b') throw fail(4770503, `Unexpected section: ${key} in document diff`);
+/** `buildObjDiffTables`: every section read once, a name at most once across them. */
+function buildTables(reader: DocumentDiffReader): { fields: Map<string, FieldModification>; toInsert: [string, Value][] } {
+  const fields = new Map<string, FieldModification>();
+  const toInsert: [string, Value][] = [];
+  const add = (name: string, mod: FieldModification) => {
+    if (fields.has(name)) throw fail(4728000, `duplicate field name in diff: ${name}`);
+    fields.set(name, mod);
+  };
+  for (const name of reader.deletes()) add(name, { kind: 'delete' });
+  for (const [name, value] of reader.updates()) {
+    add(name, { kind: 'update', value });
+    toInsert.push([name, value]);
   }
+  for (const [name, value] of reader.inserts()) {
+    add(name, { kind: 'insert', value });
+    toInsert.push([name, value]);
+  }
+  for (const [name, sub] of reader.subDiffs()) add(name, { kind: 'sub', reader: sub });
+  return { fields, toInsert };
+}
 
+function applyDocDiff(pre: Doc, reader: DocumentDiffReader): Doc {
+  const { fields, toInsert } = buildTables(reader);
   const out: Doc = new Map();
-  const seen = new Set<string>();
-  for (const [f, v] of pre) {
-    seen.add(f);
-    if (deletes.has(f) || inserts.has(f)) continue;
-    const u = updates.get(f);
-    if (u !== undefined) {
-      out.set(f, cloneValue(u));
+  const updatedInPlace = new Set<string>();
+  for (const [name, value] of pre) {
+    const mod = fields.get(name);
+    if (mod === undefined) {
+      out.set(name, cloneValue(value));
       continue;
     }
-    const sub = subs.get(f);
-    if (sub !== undefined) {
-      if (isArrayDiff(sub)) out.set(f, isArray(v) ? applyArrayDiff(v, sub) : cloneValue(v));
-      else out.set(f, isDoc(v) ? applyDocDiff(v, sub) : cloneValue(v));
-      continue;
+    switch (mod.kind) {
+      case 'delete':
+      case 'insert': // appended at the end below
+        break;
+      case 'update':
+        out.set(name, cloneValue(mod.value));
+        updatedInPlace.add(name);
+        break;
+      case 'sub':
+        out.set(name, applySubDiff(value, mod.reader));
+        break;
     }
-    out.set(f, cloneValue(v));
   }
-  for (const [f, v] of updates) if (!seen.has(f)) out.set(f, cloneValue(v));
-  for (const [f, v] of inserts) {
-    out.delete(f);
-    out.set(f, cloneValue(v));
-  }
+  for (const [name, value] of toInsert) if (!updatedInPlace.has(name)) out.set(name, cloneValue(value));
   return out;
 }
 
-type ArrayEntry = { kind: 'u'; value: Value } | { kind: 's'; diff: Doc };
+/** A sub-diff applied to the value it names; null when the value is not of the diff's kind. */
+function applySubDiff(value: Value, reader: SubDiffReader): Value {
+  if (reader instanceof ArrayDiffReader) return isArray(value) ? applyArrayDiff(value, reader) : null;
+  return isDoc(value) ? applyDocDiff(value, reader) : null;
+}
 
-function applyArrayDiff(pre: Value[], diff: Doc): Value[] {
-  let resize: number | null = null;
-  const entries = new Map<number, ArrayEntry>();
-  for (const [key, v] of diff) {
-    if (key === 'a') continue;
-    if (key === 'l') {
-      resize = Number(typeof v === 'number' ? v : (v as { valueOf(): number }).valueOf());
-      continue;
-    }
-    const idx = Number(key.slice(1));
-    if (!Number.isInteger(idx) || idx < 0) throw fail(4770505, `Unexpected section: ${key} in array diff`);
-    if (key[0] === 'u') entries.set(idx, { kind: 'u', value: v });
-    else if (key[0] === 's') entries.set(idx, { kind: 's', diff: asDoc(v, key) });
-    else throw fail(4770505, `Unexpected section: ${key} in array diff`);
-  }
-
+function applyArrayDiff(pre: readonly Value[], reader: ArrayDiffReader): Value[] {
+  const resize = reader.newSize;
   const out: Value[] = [];
-  const keep = resize === null ? pre.length : Math.min(resize, pre.length);
-  for (let idx = 0; idx < keep; idx++) {
-    const e = entries.get(idx);
-    const v = pre[idx]!;
-    if (e === undefined) out.push(cloneValue(v));
-    else if (e.kind === 'u') out.push(cloneValue(e.value));
-    else if (isArrayDiff(e.diff)) out.push(isArray(v) ? applyArrayDiff(v, e.diff) : cloneValue(v));
-    else out.push(isDoc(v) ? applyDocDiff(v, e.diff) : cloneValue(v));
+  let next = reader.next();
+  let idx = 0;
+  for (; idx < pre.length && (resize === undefined || idx < resize); idx++) {
+    if (next !== undefined && next.index === idx) {
+      out.push(next.kind === 'update' ? cloneValue(next.value) : applySubDiff(pre[idx]!, next.reader));
+      next = reader.next();
+    } else {
+      out.push(cloneValue(pre[idx]!));
+    }
   }
-  const tail = [...entries.keys()].filter((i) => i >= keep).sort((x, y) => x - y);
-  for (const idx of tail) {
-    while (out.length < idx) out.push(null);
-    const e = entries.get(idx)!;
-    out.push(e.kind === 'u' ? cloneValue(e.value) : null);
+  // Past the pre-image's end: entries append (a sub-diff has nothing to apply to: null), gaps pad
+  // with null, up to the new size. An entry the walk passed (indexes out of order) stops it.
+  for (; (resize !== undefined && idx < resize) || (next !== undefined && next.index >= idx); idx++) {
+    if (next !== undefined && next.index === idx) {
+      out.push(next.kind === 'update' ? cloneValue(next.value) : null);
+      next = reader.next();
+    } else {
+      out.push(null);
+    }
   }
-  if (resize !== null) while (out.length < resize) out.push(null);
   return out;
 }

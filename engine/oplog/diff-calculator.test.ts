@@ -89,6 +89,8 @@ describe('computeOplogDiff', () => {
           const diff = computeOplogDiff(pre, post, padding);
           if (diff === null) continue;
           expect(bsonDocSize(diff)).toBeLessThan(bsonDocSize(post));
+          // The empty diff of equal images is a no-op, never logged (the applier refuses it: 4770500).
+          if (diff.size === 0) continue;
           const replayed = applyOplogDiff(pre, diff);
           expect(binaryEqual(replayed, post)).toBe(true);
         }
