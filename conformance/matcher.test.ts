@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseEJSON } from '../engine/bson/ejson.js';
 import type { Doc, Value } from '../engine/bson/values.js';
 import type { MatchContext } from './matcher.js';
-import { match, matchExact } from './matcher.js';
+import { match, matchExact, matchWriteErrors } from './matcher.js';
 import { compareVersions, requirementsUnmet } from './requirements.js';
 
 const j = (text: string): Value => parseEJSON(text, { relaxed: false });
@@ -112,5 +112,19 @@ describe('runOnRequirements at 8.0.0/replicaset', () => {
     expect(requirementsUnmet(j('[{"serverless": "forbid"}]'))).toBeNull();
     expect(requirementsUnmet(j('[{"auth": true}]'))).toBe('auth required');
     expect(requirementsUnmet(j('[{"minServerVersion": "8.2"}]'))).toBe('minServerVersion 8.2');
+  });
+});
+
+describe('matchWriteErrors', () => {
+  const actual = j('{"1": {"code": 17276, "message": "Use of undefined variable: id2"}}') as Doc;
+  it('matches each write error as a root-level document', () => {
+    expect(matchWriteErrors(j('{"1": {"code": 17276}}'), actual)).toBeNull();
+    expect(matchWriteErrors(j('{"1": {"code": 2}}'), actual)).toBe('1.code: expected Int32(2), got Int32(17276)');
+  });
+  it('requires exactly the expected indexes', () => {
+    expect(matchWriteErrors(j('{"0": {"code": 17276}}'), actual)).toBe('0: expected a write error, got none');
+    expect(matchWriteErrors(j('{}'), actual)).toBe(
+      '1: unexpected write error {code: Int32(17276), message: "Use of undefined variable: id2"}',
+    );
   });
 });

@@ -234,3 +234,19 @@ export function matchExact(expected: Value, actual: Value | Missing, path = ''):
   }
   return scalarMatch(expected, actual, path);
 }
+
+/**
+ * `expectError.writeErrors` (unified-test-format.md § expectedError): a map of operation index →
+ * write error, each matched as a root-level document; no other index may hold an error.
+ */
+export function matchWriteErrors(expected: Value, actual: Doc, ctx: MatchContext = NO_ENTITIES): string | null {
+  if (!isDoc(expected)) return `writeErrors: expected a document of indexes, got ${show(expected)}`;
+  for (const [index, error] of expected) {
+    if (!actual.has(index)) return `${index}: expected a write error, got none`;
+    const r = match(error, actual.get(index), ctx, true, index);
+    if (r !== null) return r;
+  }
+  for (const index of actual.keys())
+    if (!expected.has(index)) return `${index}: unexpected write error ${show(actual.get(index))}`;
+  return null;
+}

@@ -25,7 +25,7 @@ import {
 } from '../engine/shell/api.js';
 import type { ShellResult } from '../engine/shell/results.js';
 import type { MatchContext } from './matcher.js';
-import { match, matchExact, show } from './matcher.js';
+import { match, matchExact, matchWriteErrors, show } from './matcher.js';
 import { requirementsUnmet } from './requirements.js';
 import { ChangeStreamOperations } from './change-streams.js';
 
@@ -400,6 +400,8 @@ class TestRun {
           },
           implicitSessions: true,
           retryWrites: uri.get('retryWrites') !== false,
+          // CRUD specification (create-null-ids): a driver keeps an explicit `_id: null`.
+          keepNullId: true,
         };
         const wc: Doc = new Map();
         for (const [k, v] of uri) {
@@ -555,9 +557,15 @@ class TestRun {
         case 'writeErrors': {
           if (!(error instanceof MongoClientBulkWriteError))
             throw new AssertionFailure(`expected client bulk write errors, got ${messageOf(error)}`);
+          // The specification's WriteError shape {code, message, details}.
           const actual: Doc = new Map();
-          for (const [k, v] of error.writeErrors) actual.set(String(k), v);
-          const r = match(value, actual, this.entities, false);
+          for (const [k, v] of error.writeErrors) {
+            const w: Doc = new Map([['code', v.get('code') as Value]]);
+            if (v.has('errmsg')) w.set('message', v.get('errmsg') as Value);
+            if (v.has('errInfo')) w.set('details', v.get('errInfo') as Value);
+            actual.set(String(k), w);
+          }
+          const r = matchWriteErrors(value, actual, this.entities);
           if (r !== null) throw new AssertionFailure(`writeErrors mismatch: ${r}`);
           break;
         }

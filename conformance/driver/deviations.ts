@@ -17,7 +17,36 @@ const BYPASS =
 const WTIMEOUT =
   'the driver adds wtimeout: 10000 to commitTransaction/abortTransaction whenever a write concern is set and no timeoutMS (lib/sessions.js)';
 
+const NULL_ID =
+  'the driver replaces an explicit _id: null by a generated ObjectId (document._id == null in maybeAddIdToDocuments, lib/utils.js); the specification keeps it (DRIVERS-2124)';
+const nullId = (via: string): DriverDeviation => ({
+  file: 'crud/tests/unified/create-null-ids.json',
+  test: `inserting _id with type null via ${via}`,
+  reason: NULL_ID,
+});
+const partialUnset = (test: string): DriverDeviation => ({
+  file: 'crud/tests/unified/client-bulkWrite-partialResults.json',
+  test,
+  reason:
+    'MongoClientBulkWriteError.partialResult is always set, also when no write succeeded (lib/operations/client_bulk_write/results_merger.js, executor.js); bulk-write.md says it MUST NOT be',
+});
+const wtimeoutInTxn = (file: string, test: string): DriverDeviation => ({
+  file: `transactions/tests/unified/${file}`,
+  test,
+  reason: WTIMEOUT,
+});
+
 export const DRIVER_DEVIATIONS: readonly DriverDeviation[] = [
+  nullId('insertOne'),
+  nullId('insertMany'),
+  nullId('bulkWrite'),
+  nullId('clientBulkWrite'),
+  partialUnset('partialResult is unset when first operation fails during an ordered bulk write (verbose)'),
+  partialUnset('partialResult is unset when first operation fails during an ordered bulk write (summary)'),
+  partialUnset('partialResult is unset when all operations fail during an unordered bulk write'),
+  wtimeoutInTxn('findOneAndReplace.json', 'collection writeConcern ignored for findOneAndReplace'),
+  wtimeoutInTxn('findOneAndDelete.json', 'collection writeConcern ignored for findOneAndDelete'),
+  wtimeoutInTxn('update.json', 'collections writeConcern ignored for update'),
   {
     file: 'crud/tests/unified/bypassDocumentValidation.json',
     test: 'Aggregate with $out passes bypassDocumentValidation: false',

@@ -2,7 +2,7 @@
 import { MongoBulkWriteError, MongoClientBulkWriteError, MongoServerError, type Document } from 'mongodb';
 import { Int32 } from 'bson';
 import { isArray, type Doc } from '../../engine/bson/values.js';
-import { match, show, type MatchContext } from '../matcher.js';
+import { match, matchWriteErrors, show, type MatchContext } from '../matcher.js';
 import { bulkResult, clientBulkResult, Failure, messageOf, Unsupported } from './support.js';
 import { docFromDriver, fromDriver } from './values.js';
 
@@ -74,7 +74,7 @@ export function checkDriverError(expected: Doc, error: unknown, ctx: MatchContex
           const info = (v as unknown as { errInfo?: Document }).errInfo;
           actual[String(k)] = { code: v.code, message: v.message, ...(info !== undefined ? { details: info } : {}) };
         }
-        const r = match(value, fromDriver(actual), ctx, false);
+        const r = matchWriteErrors(value, docFromDriver(actual), ctx);
         if (r !== null) throw new Failure(`writeErrors mismatch: ${r}`);
         break;
       }

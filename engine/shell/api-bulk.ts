@@ -37,14 +37,14 @@ export function modelBody(model: Doc, name: string): Doc {
   return requireDoc(model.get(name), name);
 }
 
-export function toBulkOp(model: Value, index: number): BulkOp {
+export function toBulkOp(model: Value, index: number, keepNullId = false): BulkOp {
   if (!isDoc(model) || model.size !== 1) throw new ShellClientError(`Invalid BulkWriteOperation: ${String(model)}`);
   const name = model.keys().next().value as string;
   const body = modelBody(model, name);
   const filter = requireDoc(body.get('filter'), 'filter');
   switch (name) {
     case 'insertOne':
-      return { kind: 'insert', index, statement: withId(requireDoc(body.get('document'), 'document')) };
+      return { kind: 'insert', index, statement: withId(requireDoc(body.get('document'), 'document'), keepNullId) };
     case 'updateOne':
     case 'updateMany': {
       const update = body.get('update');
@@ -96,7 +96,7 @@ export function collectionBulkWrite(
   options: Doc | undefined,
 ): BulkWriteResult {
   const ordered = boolOpt(options, 'ordered') ?? true;
-  const ops = operations.map((m, i) => toBulkOp(m, i));
+  const ops = operations.map((m, i) => toBulkOp(m, i, coll.db.client.options.keepNullId));
   if (ops.length === 0) throw new ShellClientError('Invalid BulkOperation, Batch cannot be empty');
   const insertedIds = new Map<number, Value>();
   const upsertedIds = new Map<number, Value>();
@@ -202,7 +202,7 @@ export function clientBulkWrite(
     const filter = requireDoc(body.get('filter'), 'filter');
     switch (name) {
       case 'insertOne': {
-        const document = withId(requireDoc(body.get('document'), 'document'));
+        const document = withId(requireDoc(body.get('document'), 'document'), client.options.keepNullId);
         kinds.push('insert');
         insertedIdByIndex.set(i, document.get('_id') ?? null);
         return build([
@@ -257,10 +257,15 @@ export function clientBulkWrite(
           : undefined
         : client.defaultWriteConcern;
   const acknowledged = isAcknowledged(writeConcern);
+  const ordered = boolOpt(options, 'ordered') ?? true;
+  // bulk-write.md: refused client-side, since an unacknowledged write returns no results to report.
+  if (!acknowledged && verbose)
+    throw new ShellClientError('Cannot request unacknowledged write concern and verbose results');
+  if (!acknowledged && ordered) throw new ShellClientError('Cannot request unacknowledged write concern and ordered writes');
   const command = build([
     ['bulkWrite', int(1)],
     ['errorsOnly', acknowledged ? !verbose : true],
-    ['ordered', boolOpt(options, 'ordered') ?? true],
+    ['ordered', ordered],
     ['ops', ops],
     ['nsInfo', nsInfo],
     ['bypassDocumentValidation', boolOpt(options, 'bypassDocumentValidation')],
@@ -313,7 +318,26 @@ export function clientBulkWrite(
   const wce = reply.get('writeConcernError');
   if (writeErrors.size > 0 || isDoc(wce)) {
     const first = writeErrors.values().next().value ?? (isDoc(wce) ? wce : new Map<string, Value>());
-    throw new MongoClientBulkWriteError(first, writeErrors, isDoc(wce) ? [wce] : [], result);
+    throw new MongoClientBulkWriteError(
+      first,
+      writeErrors,
+      isDoc(wce) ? [wce] : [],
+      someWriteSucceeded(reply, ordered, ops.length) ? result : undefined,
+    );
   }
   return result;
+}
+
+/**
+ * bulk-write.md: a partial result is reported only when at least one write is known to have
+ * succeeded: ordered, no error or the first error past index 0; unordered, fewer errors than writes.
+ */
+function someWriteSucceeded(reply: Doc, ordered: boolean, writes: number): boolean {
+  const nErrors = toNumber(reply.get('nErrors') ?? 0);
+  if (nErrors === 0) return true;
+  if (!ordered) return nErrors < writes;
+  const cursor = reply.get('cursor');
+  const entries = isDoc(cursor) ? docArray(cursor.get('firstBatch')) : [];
+  const firstError = entries.find((e) => toNumber(e.get('ok')) !== 1);
+  return firstError !== undefined && toNumber(firstError.get('idx')) > 0;
 }

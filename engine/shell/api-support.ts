@@ -109,8 +109,14 @@ export function TXN_WRITE_CONCERN_ERROR(): ShellClientError {
   return new ShellClientError('Cannot set write concern after starting a transaction', 'MongoTransactionError');
 }
 
-export function withId(document: Doc): Doc {
-  if (document.get('_id') !== undefined && document.get('_id') !== null) return document;
+/**
+ * The document with a generated `_id` when it has none. `keepNullId`: the CRUD specification's rule
+ * (create-null-ids) that an explicit `_id: null` is kept; without it, `null` is replaced as the Node
+ * driver (so mongosh) does (`document._id == null` in maybeAddIdToDocuments).
+ */
+export function withId(document: Doc, keepNullId = false): Doc {
+  const id = document.get('_id');
+  if (id !== undefined && (id !== null || keepNullId)) return document;
   // The driver assigns `doc._id = new ObjectId()` on the object, i.e. after the existing fields.
   const d: Doc = new Map(document);
   d.set('_id', new ObjectId());

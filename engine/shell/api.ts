@@ -146,6 +146,8 @@ export interface ShellClientOptions {
   /** Attach an implicit session's `lsid` to acknowledged commands, as drivers do (default false). */
   implicitSessions?: boolean;
   serverApi?: ServerApi;
+  /** Keep an explicit `_id: null` on inserts, as the CRUD specification requires (default false: the Node driver and mongosh generate an ObjectId for it). */
+  keepNullId?: boolean;
 }
 
 export interface NamespaceOptions {
@@ -937,7 +939,7 @@ export class ShellCollection {
   // --- insert / delete ---------------------------------------------------------------------
 
   insertOne(document: Doc, options?: Doc): InsertOneResult {
-    const d = withId(requireDoc(document, 'document'));
+    const d = withId(requireDoc(document, 'document'), this.db.client.options.keepNullId);
     const built = this.buildInsert([d], options);
     const reply = this.run(built);
     const ack = isAcknowledged(built.writeConcern);
