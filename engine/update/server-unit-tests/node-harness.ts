@@ -209,3 +209,35 @@ export function observed(o: NodeOutcome): { doc: string; nModified: number; oplo
 
 /** How the update command words an error thrown while applying the update to a document. */
 export const DURING_UPDATE = 'Plan executor error during update :: caused by :: ';
+
+/** One successful C++ case as a table row: the case, and what the C++ test asserts of it. */
+export interface NodeRow extends NodeCase {
+  /** The C++ TEST/TEST_F names the row comes from. */
+  readonly from: string;
+  /** The resulting document (Extended JSON text; without the harness's `_id: 0`). */
+  readonly result: string;
+  readonly noop?: boolean;
+  /** The oplog `o` (`{"$v": 2, "diff": …}`, or the inserted document for an upsert). */
+  readonly oplog?: string;
+  /** The modified paths (asserted when the update is not a no-op). */
+  readonly paths?: readonly string[];
+}
+
+/** Runs a row; returns what happened and what the row expects, in the same comparable shape. */
+export function runRow(row: NodeRow): { actual: object; expected: object } {
+  const out = applyNode(row);
+  const noop = row.noop ?? false;
+  const expected = {
+    doc: canon(row.result),
+    nModified: noop || row.upsert === true ? 0 : 1,
+    oplog: noop || row.oplog === undefined ? null : canon(row.oplog),
+    ...(noop ? {} : { modifiedPaths: row.paths ?? [] }),
+  };
+  const actual = {
+    doc: out.doc,
+    nModified: out.nModified,
+    oplog: out.oplog,
+    ...(noop ? {} : { modifiedPaths: out.modifiedPaths }),
+  };
+  return { actual, expected };
+}
