@@ -30,6 +30,8 @@ export interface QueryCompileOptions {
   allowText?: boolean;
   /** `$where` allowed by the context (default true; it then fails as unsupported by the playground). */
   allowWhere?: boolean;
+  /** `$near`/`$nearSphere`/`$geoNear` allowed by the context (default true; `$pull`, arrayFilters: false → 5626500). */
+  allowGeoNear?: boolean;
   /** User variable names in scope for `$expr` (`let`), without `$$`. */
   variables?: ReadonlySet<string>;
   /** Values of the command's `let` (and a statement's `c`), constants for `$expr`'s parse. */
@@ -101,6 +103,7 @@ export function compileQuery(filter: Doc, options: QueryCompileOptions): Matcher
     allowJsonSchema: options.allowJsonSchema ?? true,
     allowText: options.allowText ?? true,
     allowWhere: options.allowWhere ?? true,
+    allowGeoNear: options.allowGeoNear ?? true,
     variables: options.variables,
     constants: options.constants,
     optimizeExpr: options.optimizeExpr,

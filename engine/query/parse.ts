@@ -12,6 +12,7 @@ import type { ComparisonOp, MatchNode } from './nodes.js';
 import { compileRegex, type CompiledRegex } from './regex.js';
 import { parseTypeSet } from './type-set.js';
 import { integerArgument, integerElementToLong, numberValue, parseBitPositions, parseMod } from './numeric-arguments.js';
+import { firstKey, GEO, GEO_NEAR, GEO_NEAR_NOT_ALLOWED, isExpressionDocument, isPathAcceptingKeyword, PATHLESS } from './keywords.js';
 
 export interface ParseOptions {
   readonly collator: Collator | null;
@@ -23,6 +24,8 @@ export interface ParseOptions {
   readonly allowText: boolean;
   /** `$where` allowed in this context (it is still unsupported by the playground). */
   readonly allowWhere: boolean;
+  /** `$near`/`$nearSphere`/`$geoNear` allowed (`kGeoNear`; `$pull` and arrayFilters: no → 5626500). */
+  readonly allowGeoNear?: boolean;
   /** User variables in scope for `$expr` (`let`). */
   readonly variables: ReadonlySet<string> | undefined;
   /** Values of the command's `let` (and a statement's `c`), constants for `$expr`'s parse. */
@@ -42,76 +45,6 @@ const PLAYGROUND = 'the Upsert Lab playground';
 
 /** `BSONDepth::getMaxDepthForUserStorage()`: the longest filter path accepted. */
 const MAX_PATH_COMPONENTS = 180;
-
-/** Operators that stand where a field name would (`retrievePathlessParser`). */
-const PATHLESS = new Set([
-  'and',
-  'or',
-  'nor',
-  'expr',
-  'jsonSchema',
-  'comment',
-  'where',
-  'text',
-  'alwaysTrue',
-  'alwaysFalse',
-  'sampleRate',
-  'id',
-  'ref',
-  'db',
-]);
-
-/** Operators that take a field (`parsePathAcceptingKeyword`). */
-const PATH_ACCEPTING = new Set([
-  '$eq',
-  '$lt',
-  '$lte',
-  '$gt',
-  '$gte',
-  '$ne',
-  '$in',
-  '$nin',
-  '$size',
-  '$exists',
-  '$type',
-  '$mod',
-  '$options',
-  '$regex',
-  '$elemMatch',
-  '$all',
-  '$not',
-  '$within',
-  '$geoWithin',
-  '$geoIntersects',
-  '$near',
-  '$nearSphere',
-  '$geoNear',
-  '$bitsAllSet',
-  '$bitsAllClear',
-  '$bitsAnySet',
-  '$bitsAnyClear',
-]);
-
-const GEO = new Set(['$within', '$geoWithin', '$geoIntersects', '$near', '$nearSphere', '$geoNear']);
-
-function firstKey(d: Doc): string | undefined {
-  for (const k of d.keys()) return k;
-  return undefined;
-}
-
-/** `{$ref, $id}` (or, when incomplete ones are allowed, any of `$ref`/`$id`/`$db`). */
-function isDBRefDocument(d: Doc, allowIncomplete: boolean): boolean {
-  const ref = d.has('$ref');
-  const id = d.has('$id');
-  return allowIncomplete ? ref || id || d.has('$db') : ref && id;
-}
-
-/** `{ $op: … }`: a non-empty document whose first field starts with `$` and is not a DBRef. */
-function isExpressionDocument(v: Value, allowIncompleteDBRef: boolean): v is Doc {
-  if (!isDoc(v) || v.size === 0) return false;
-  if (!firstKey(v)!.startsWith('$')) return false;
-  return !isDBRefDocument(v, allowIncompleteDBRef);
-}
 
 /** `BSONElement::trueValue`. */
 function trueValue(v: Value): boolean {
@@ -298,6 +231,7 @@ class FilterParser {
       case '$where':
         throw fail(2, '$where cannot be applied to a field');
       default:
+        if (GEO_NEAR.has(op) && this.options.allowGeoNear === false) throw fail(5626500, GEO_NEAR_NOT_ALLOWED);
         if (GEO.has(op)) return unsupported(op, GEO_WHY);
         throw fail(2, `unknown operator: ${op}`);
     }
@@ -392,7 +326,7 @@ class FilterParser {
     for (const e of value) {
       if (e instanceof BSONRegExp) {
         children.push(this.regexNode(name, e.pattern, e.options));
-      } else if (isDoc(e) && e.size > 0 && PATH_ACCEPTING.has(firstKey(e)!)) {
+      } else if (isDoc(e) && e.size > 0 && isPathAcceptingKeyword(firstKey(e)!)) {
         throw fail(2, 'no $ expressions in $all');
       } else {
         children.push(this.comparison('$eq', name, e));

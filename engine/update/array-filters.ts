@@ -70,7 +70,7 @@ export function parseArrayFilters(
     let identifier: string | null;
     let matcher: ReturnType<typeof compileQuery>;
     try {
-      matcher = compileQuery(f, { collator, allowExpr: false, allowJsonSchema: false, allowText: false, allowWhere: false });
+      matcher = compileQuery(f, { collator, allowExpr: false, allowJsonSchema: false, allowText: false, allowWhere: false, allowGeoNear: false });
       identifier = parsePlaceholder(f);
     } catch (e) {
       if (isEngineError(e)) throw e.withContext('Error parsing array filter');

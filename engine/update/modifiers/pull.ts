@@ -10,6 +10,7 @@ import { compareValues, type Collator } from '../../bson/compare.js';
 import type { Value } from '../../bson/values.js';
 import { isDoc, typeOf } from '../../bson/values.js';
 import { compileQuery } from '../../query/index.js';
+import { firstKey, isPathAcceptingKeyword } from '../../query/keywords.js';
 import { ArrayCullingNode } from './array-culling.js';
 
 /** Field name used to wrap an element for the WrappedObjectMatcher (the server uses ""). */
@@ -22,13 +23,16 @@ const QUERY_OPTIONS = (collator: Collator | null) => ({
   allowJsonSchema: false,
   allowText: false,
   allowWhere: false,
+  allowGeoNear: false,
 });
 
 export function makePullMatcher(value: Value, collator: Collator | null): (element: Value) => boolean {
   if (isDoc(value)) {
-    const first = value.keys().next();
-    const firstIsOperator = !first.done && first.value.startsWith('$') && !['$and', '$or', '$nor', '$expr', '$where', '$text', '$comment', '$jsonSchema', '$alwaysTrue', '$alwaysFalse'].includes(first.value);
-    if (!firstIsOperator) {
+    // `PullNode::init`: only a first field that `parsePathAcceptingKeyword` knows ($gt, $in, …)
+    // makes the condition a value test; anything else — `$and`, but also `$not` or an unknown
+    // `$foo` — is a query on embedded documents (where `$not`/`$foo` are unknown top-level operators).
+    const first = firstKey(value);
+    if (first === undefined || !isPathAcceptingKeyword(first)) {
       const m = compileQuery(value, QUERY_OPTIONS(collator));
       return (el) => isDoc(el) && m.matches(el);
     }

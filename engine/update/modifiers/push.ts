@@ -114,8 +114,10 @@ export class PushNode extends ModifierNode {
     const { arr, kind } = this.perform(current);
     if (kind === 'noop') return NOOP;
     // `$sort` always reports a change and rewrites the array (sortChildren removes and appends
-    // every element), even when the order stays; on an empty array it touches nothing at all.
-    if (current.length === 0 && arr.length === 0) return { type: 'normal', value: arr, damageFree: true };
+    // every element), even when the order stays; on an empty array with nothing to push it touches
+    // nothing at all. A pushed element that `$slice` then removes again still rewrote the array
+    // (push_node.cpp pushes before it slices: ApplyToEmptyArrayWithSliceValues, $slice 0).
+    if (current.length === 0 && this.values.length === 0) return { type: 'normal', value: arr, damageFree: true };
     if (kind === 'append') return { type: 'append', value: arr, appended: this.values.length };
     return { type: 'normal', value: arr };
   }
