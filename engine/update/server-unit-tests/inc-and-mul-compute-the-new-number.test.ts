@@ -1,0 +1,395 @@
+/**
+ * $inc and $mul (arithmetic_node_test.cpp): the result's numeric type (int32 → int64 on
+ * overflow, promotion to the wider operand type, Decimal128), the no-op decision (same value and
+ * same type only), creating a missing path (with the operand, or 0 of its type for $mul), and
+ * the errors, through the update command on a replica set.
+ */
+import { describe, expect, it } from 'vitest';
+import { DURING_UPDATE, nodeError, runRow, type NodeRow } from './node-harness.js';
+
+const rows: readonly NodeRow[] = [
+  { from: 'ApplyIncNoOp', doc: '{"a": 5}', update: '{"$inc": {"a": 0}}', result: '{"a": 5}', noop: true },
+  { from: 'ApplyMulNoOp', doc: '{"a": 5}', update: '{"$mul": {"a": 1}}', result: '{"a": 5}', noop: true },
+  {
+    from: 'ApplyRoundingNoOp',
+    doc: '{"a": 6.022e23}',
+    update: '{"$inc": {"a": 1.0}}',
+    result: '{"a": 6.022e23}',
+    noop: true,
+  },
+  {
+    from: 'ApplyEmptyPathToCreate, ApplyNoIndexDataNoLogBuilder, ApplyDoesNotAffectIndexes',
+    doc: '{"a": 5}',
+    update: '{"$inc": {"a": 6}}',
+    result: '{"a": 11}',
+    oplog: '{"$v": 2, "diff": {"u": {"a": 11}}}',
+    paths: ['a'],
+  },
+  {
+    from: 'ApplyCreatePath',
+    doc: '{"a": {"d": 5}}',
+    update: '{"$inc": {"a.b.c": 6}}',
+    result: '{"a": {"d": 5, "b": {"c": 6}}}',
+    oplog: '{"$v": 2, "diff": {"sa": {"i": {"b": {"c": 6}}}}}',
+    paths: ['a.b.c'],
+  },
+  {
+    from: 'ApplyExtendPath',
+    doc: '{"a": {"c": 1}}',
+    update: '{"$inc": {"a.b": 2}}',
+    result: '{"a": {"c": 1, "b": 2}}',
+    oplog: '{"$v": 2, "diff": {"sa": {"i": {"b": 2}}}}',
+    paths: ['a.b'],
+  },
+  {
+    from: 'ApplyCreatePathFromRoot',
+    doc: '{"c": 5}',
+    update: '{"$inc": {"a.b": 6}}',
+    result: '{"c": 5, "a": {"b": 6}}',
+    oplog: '{"$v": 2, "diff": {"i": {"a": {"b": 6}}}}',
+    paths: ['a.b'],
+  },
+  {
+    from: 'ApplyPositional',
+    doc: '{"a": [0, 1, 2]}',
+    update: '{"$inc": {"a.$": 6}}',
+    query: '{"a": 1}',
+    result: '{"a": [0, 7, 2]}',
+    oplog: '{"$v": 2, "diff": {"sa": {"a": true, "u1": 7}}}',
+    paths: ['a.1'],
+  },
+  {
+    from: 'IncTypePromotionIsNotANoOp',
+    doc: '{"a": {"$numberInt": "2"}}',
+    update: '{"$inc": {"a": {"$numberLong": "0"}}}',
+    result: '{"a": {"$numberLong": "2"}}',
+    oplog: '{"$v": 2, "diff": {"u": {"a": {"$numberLong": "2"}}}}',
+    paths: ['a'],
+  },
+  {
+    from: 'MulTypePromotionIsNotANoOp',
+    doc: '{"a": {"$numberInt": "2"}}',
+    update: '{"$mul": {"a": {"$numberLong": "1"}}}',
+    result: '{"a": {"$numberLong": "2"}}',
+    oplog: '{"$v": 2, "diff": {"u": {"a": {"$numberLong": "2"}}}}',
+    paths: ['a'],
+  },
+  {
+    from: 'TypePromotionFromIntToDecimalIsNotANoOp',
+    doc: '{"a": {"$numberInt": "5"}}',
+    update: '{"$inc": {"a": {"$numberDecimal": "0.0"}}}',
+    result: '{"a": {"$numberDecimal": "5.0"}}',
+    oplog: '{"$v": 2, "diff": {"u": {"a": {"$numberDecimal": "5.0"}}}}',
+    paths: ['a'],
+  },
+  {
+    from: 'TypePromotionFromLongToDecimalIsNotANoOp',
+    doc: '{"a": {"$numberLong": "5"}}',
+    update: '{"$inc": {"a": {"$numberDecimal": "0.0"}}}',
+    result: '{"a": {"$numberDecimal": "5.0"}}',
+    oplog: '{"$v": 2, "diff": {"u": {"a": {"$numberDecimal": "5.0"}}}}',
+    paths: ['a'],
+  },
+  {
+    // The C++ test compares the decimal by value only ("may not be bitwise identical"); Decimal128
+    // from the double 5.25 plus 0.0 is the double converted to 15 significant digits (Decimal128 kRoundTo15Digits).
+    from: 'TypePromotionFromDoubleToDecimalIsNotANoOp',
+    doc: '{"a": 5.25}',
+    update: '{"$inc": {"a": {"$numberDecimal": "0.0"}}}',
+    result: '{"a": {"$numberDecimal": "5.25000000000000"}}',
+    oplog: '{"$v": 2, "diff": {"u": {"a": {"$numberDecimal": "5.25000000000000"}}}}',
+    paths: ['a'],
+  },
+  {
+    from: 'ApplyPromoteToFloatingPoint',
+    doc: '{"a": {"$numberLong": "1"}}',
+    update: '{"$inc": {"a": 0.2}}',
+    result: '{"a": 1.2}',
+    oplog: '{"$v": 2, "diff": {"u": {"a": 1.2}}}',
+    paths: ['a'],
+  },
+  {
+    from: 'IncrementedDecimalStaysDecimal',
+    doc: '{"a": {"$numberDecimal": "6.25"}}',
+    update: '{"$inc": {"a": 5.25}}',
+    result: '{"a": {"$numberDecimal": "11.50000000000000"}}',
+    oplog: '{"$v": 2, "diff": {"u": {"a": {"$numberDecimal": "11.50000000000000"}}}}',
+    paths: ['a'],
+  },
+  {
+    from: 'OverflowIntToLong',
+    doc: '{"a": 2147483647}',
+    update: '{"$inc": {"a": 1}}',
+    result: '{"a": {"$numberLong": "2147483648"}}',
+    oplog: '{"$v": 2, "diff": {"u": {"a": {"$numberLong": "2147483648"}}}}',
+    paths: ['a'],
+  },
+  {
+    from: 'UnderflowIntToLong',
+    doc: '{"a": -2147483648}',
+    update: '{"$inc": {"a": -1}}',
+    result: '{"a": {"$numberLong": "-2147483649"}}',
+    oplog: '{"$v": 2, "diff": {"u": {"a": {"$numberLong": "-2147483649"}}}}',
+    paths: ['a'],
+  },
+  {
+    from: 'IncModeCanBeReused (first document)',
+    doc: '{"a": 1}',
+    update: '{"$inc": {"a": 1}}',
+    result: '{"a": 2}',
+    oplog: '{"$v": 2, "diff": {"u": {"a": 2}}}',
+    paths: ['a'],
+  },
+  {
+    from: 'IncModeCanBeReused (second document)',
+    doc: '{"a": 2}',
+    update: '{"$inc": {"a": 1}}',
+    result: '{"a": 3}',
+    oplog: '{"$v": 2, "diff": {"u": {"a": 3}}}',
+    paths: ['a'],
+  },
+  {
+    from: 'CreatedNumberHasSameTypeAsInc',
+    doc: '{"b": 6}',
+    update: '{"$inc": {"a": {"$numberLong": "5"}}}',
+    result: '{"b": 6, "a": {"$numberLong": "5"}}',
+    oplog: '{"$v": 2, "diff": {"i": {"a": {"$numberLong": "5"}}}}',
+    paths: ['a'],
+  },
+  {
+    from: 'CreatedNumberHasSameTypeAsMul',
+    doc: '{"b": 6}',
+    update: '{"$mul": {"a": {"$numberLong": "5"}}}',
+    result: '{"b": 6, "a": {"$numberLong": "0"}}',
+    oplog: '{"$v": 2, "diff": {"i": {"a": {"$numberLong": "0"}}}}',
+    paths: ['a'],
+  },
+  {
+    from: 'ApplyEmptyDocument',
+    doc: '{}',
+    update: '{"$inc": {"a": 2}}',
+    result: '{"a": 2}',
+    oplog: '{"$v": 2, "diff": {"i": {"a": 2}}}',
+    paths: ['a'],
+  },
+  {
+    from: 'ApplyNewPath',
+    doc: '{"b": 1}',
+    update: '{"$inc": {"a": 2}}',
+    result: '{"b": 1, "a": 2}',
+    oplog: '{"$v": 2, "diff": {"i": {"a": 2}}}',
+    paths: ['a'],
+  },
+  {
+    from: 'ApplyEmptyIndexData',
+    doc: '{"a": 1}',
+    update: '{"$inc": {"a": 2}}',
+    result: '{"a": 3}',
+    oplog: '{"$v": 2, "diff": {"u": {"a": 3}}}',
+    paths: ['a'],
+  },
+  {
+    from: 'ApplyNoOpDottedPath',
+    doc: '{"a": {"b": 2}}',
+    update: '{"$inc": {"a.b": 0}}',
+    result: '{"a": {"b": 2}}',
+    noop: true,
+  },
+  {
+    from: 'TypePromotionOnDottedPathIsNotANoOp',
+    doc: '{"a": {"b": {"$numberInt": "2"}}}',
+    update: '{"$inc": {"a.b": {"$numberLong": "0"}}}',
+    result: '{"a": {"b": {"$numberLong": "2"}}}',
+    oplog: '{"$v": 2, "diff": {"sa": {"u": {"b": {"$numberLong": "2"}}}}}',
+    paths: ['a.b'],
+  },
+  {
+    from: 'ApplyInPlaceDottedPath',
+    doc: '{"a": {"b": 1}}',
+    update: '{"$inc": {"a.b": 2}}',
+    result: '{"a": {"b": 3}}',
+    oplog: '{"$v": 2, "diff": {"sa": {"u": {"b": 3}}}}',
+    paths: ['a.b'],
+  },
+  {
+    from: 'ApplyPromotionDottedPath',
+    doc: '{"a": {"b": {"$numberInt": "3"}}}',
+    update: '{"$inc": {"a.b": {"$numberLong": "2"}}}',
+    result: '{"a": {"b": {"$numberLong": "5"}}}',
+    oplog: '{"$v": 2, "diff": {"sa": {"u": {"b": {"$numberLong": "5"}}}}}',
+    paths: ['a.b'],
+  },
+  {
+    from: 'ApplyDottedPathEmptyDoc',
+    doc: '{}',
+    update: '{"$inc": {"a.b": 2}}',
+    result: '{"a": {"b": 2}}',
+    oplog: '{"$v": 2, "diff": {"i": {"a": {"b": 2}}}}',
+    paths: ['a.b'],
+  },
+  {
+    from: 'ApplyFieldWithDot',
+    doc: '{"a.b": 4}',
+    update: '{"$inc": {"a.b": 2}}',
+    result: '{"a.b": 4, "a": {"b": 2}}',
+    oplog: '{"$v": 2, "diff": {"i": {"a": {"b": 2}}}}',
+    paths: ['a.b'],
+  },
+  {
+    from: 'ApplyNoOpArrayIndex',
+    doc: '{"a": [{"b": 0}, {"b": 1}, {"b": 2}]}',
+    update: '{"$inc": {"a.2.b": 0}}',
+    result: '{"a": [{"b": 0}, {"b": 1}, {"b": 2}]}',
+    noop: true,
+  },
+  {
+    from: 'TypePromotionInArrayIsNotANoOp',
+    doc: '{"a": [{"b": 0}, {"b": 1}, {"b": 2}]}',
+    update: '{"$inc": {"a.2.b": {"$numberLong": "0"}}}',
+    result: '{"a": [{"b": 0}, {"b": 1}, {"b": {"$numberLong": "2"}}]}',
+    oplog: '{"$v": 2, "diff": {"sa": {"a": true, "s2": {"u": {"b": {"$numberLong": "2"}}}}}}',
+    paths: ['a.2.b'],
+  },
+  {
+    from: 'ApplyInPlaceArrayIndex',
+    doc: '{"a": [{"b": 0}, {"b": 1}, {"b": 1}]}',
+    update: '{"$inc": {"a.2.b": 2}}',
+    result: '{"a": [{"b": 0}, {"b": 1}, {"b": 3}]}',
+    oplog: '{"$v": 2, "diff": {"sa": {"a": true, "s2": {"u": {"b": 3}}}}}',
+    paths: ['a.2.b'],
+  },
+  {
+    from: 'ApplyAppendArray, ApplyLogDottedPath',
+    doc: '{"a": [{"b": 0}, {"b": 1}]}',
+    update: '{"$inc": {"a.2.b": 2}}',
+    result: '{"a": [{"b": 0}, {"b": 1}, {"b": 2}]}',
+    oplog: '{"$v": 2, "diff": {"sa": {"a": true, "u2": {"b": 2}}}}',
+    paths: ['a'],
+  },
+  {
+    from: 'ApplyPaddingArray',
+    doc: '{"a": [{"b": 0}]}',
+    update: '{"$inc": {"a.2.b": 2}}',
+    result: '{"a": [{"b": 0}, null, {"b": 2}]}',
+    oplog: '{"$v": 2, "diff": {"sa": {"a": true, "u2": {"b": 2}}}}',
+    paths: ['a'],
+  },
+  {
+    from: 'ApplyNumericObject',
+    doc: '{"a": {"b": 0}}',
+    update: '{"$inc": {"a.2.b": 2}}',
+    result: '{"a": {"b": 0, "2": {"b": 2}}}',
+    oplog: '{"$v": 2, "diff": {"sa": {"i": {"2": {"b": 2}}}}}',
+    paths: ['a.2.b'],
+  },
+  {
+    from: 'ApplyNumericField',
+    doc: '{"a": {"2": {"b": 1}}}',
+    update: '{"$inc": {"a.2.b": 2}}',
+    result: '{"a": {"2": {"b": 3}}}',
+    oplog: '{"$v": 2, "diff": {"sa": {"s2": {"u": {"b": 3}}}}}',
+    paths: ['a.2.b'],
+  },
+  {
+    from: 'ApplyExtendNumericField',
+    doc: '{"a": {"2": {"c": 1}}}',
+    update: '{"$inc": {"a.2.b": 2}}',
+    result: '{"a": {"2": {"c": 1, "b": 2}}}',
+    oplog: '{"$v": 2, "diff": {"sa": {"s2": {"i": {"b": 2}}}}}',
+    paths: ['a.2.b'],
+  },
+  {
+    from: 'ApplyNumericFieldToEmptyObject, LogEmptyObject',
+    doc: '{"a": {}}',
+    update: '{"$inc": {"a.2.b": 2}}',
+    result: '{"a": {"2": {"b": 2}}}',
+    oplog: '{"$v": 2, "diff": {"sa": {"i": {"2": {"b": 2}}}}}',
+    paths: ['a.2.b'],
+  },
+  {
+    from: 'ApplyEmptyArray, LogEmptyArray',
+    doc: '{"a": []}',
+    update: '{"$inc": {"a.2.b": 2}}',
+    result: '{"a": [null, null, {"b": 2}]}',
+    oplog: '{"$v": 2, "diff": {"sa": {"a": true, "u2": {"b": 2}}}}',
+    paths: ['a'],
+  },
+  {
+    from: 'ApplyDeserializedDocNotNoOp: $mul creates a missing field as 0 of the operand type',
+    doc: '{"a": 1}',
+    update: '{"$mul": {"b": {"$numberInt": "1"}}}',
+    result: '{"a": 1, "b": 0}',
+    oplog: '{"$v": 2, "diff": {"i": {"b": 0}}}',
+    paths: ['b'],
+  },
+  {
+    from: 'ApplyToDeserializedDocNoOp',
+    doc: '{"a": {"$numberInt": "2"}}',
+    update: '{"$mul": {"a": {"$numberInt": "1"}}}',
+    result: '{"a": 2}',
+    noop: true,
+  },
+  {
+    from: 'ApplyToDeserializedDocNestedNoop',
+    doc: '{"a": {"b": {"$numberInt": "1"}}}',
+    update: '{"$mul": {"a.b": {"$numberInt": "1"}}}',
+    result: '{"a": {"b": 1}}',
+    noop: true,
+  },
+  {
+    from: 'ApplyToDeserializedDocNestedNotNoop',
+    doc: '{"a": {"b": {"$numberInt": "1"}}}',
+    update: '{"$mul": {"a.b": 3}}',
+    result: '{"a": {"b": 3}}',
+    oplog: '{"$v": 2, "diff": {"sa": {"u": {"b": 3}}}}',
+    paths: ['a.b'],
+  },
+];
+
+describe('$inc and $mul compute the new number and its type (arithmetic_node_test.cpp)', () => {
+  it.each(rows)('$from', (row) => {
+    const { actual, expected } = runRow(row);
+    expect(actual).toEqual(expected);
+  });
+});
+
+describe('$inc and $mul refuse what they cannot compute (arithmetic_node_test.cpp)', () => {
+  it.each([
+    // InitFailsForNonNumericElement, InitFailsForObjectElement, InitFailsForArrayElement: parse errors
+    ['{"a": 1}', '{"$inc": {"a": "foo"}}', '14: Cannot increment with non-numeric argument: {a: "foo"}'],
+    ['{"a": 1}', '{"$mul": {"a": {"b": 6}}}', '14: Cannot multiply with non-numeric argument: {a: { b: 6 }}'],
+    ['{"a": 1}', '{"$mul": {"a": []}}', '14: Cannot multiply with non-numeric argument: {a: []}'],
+    // ApplyIncToObjectFails, ApplyIncToArrayFails, ApplyIncToStringFails
+    [
+      '{"_id": "test_object", "a": {"b": 1}}',
+      '{"$inc": {"a": 2}}',
+      `14: ${DURING_UPDATE}Cannot apply $inc to a value of non-numeric type. {_id: "test_object"} has the field 'a' of non-numeric type object`,
+    ],
+    [
+      '{"_id": "test_object", "a": []}',
+      '{"$inc": {"a": 2}}',
+      `14: ${DURING_UPDATE}Cannot apply $inc to a value of non-numeric type. {_id: "test_object"} has the field 'a' of non-numeric type array`,
+    ],
+    [
+      '{"_id": "test_object", "a": "foo"}',
+      '{"$inc": {"a": 2}}',
+      `14: ${DURING_UPDATE}Cannot apply $inc to a value of non-numeric type. {_id: "test_object"} has the field 'a' of non-numeric type string`,
+    ],
+    // OverflowingOperationFails
+    [
+      '{"_id": "test_object", "a": {"$numberLong": "9223372036854775807"}}',
+      '{"$mul": {"a": 2}}',
+      `2: ${DURING_UPDATE}Failed to apply $mul operations to current value ((NumberLong)9223372036854775807) for document {_id: "test_object"}`,
+    ],
+    // ApplyNonViablePathToInc, ApplyPathNotViableArray, ApplyNonViablePathThroughArray
+    ['{"a": 5}', '{"$inc": {"a.b": 5}}', `28: ${DURING_UPDATE}Cannot create field 'b' in element {a: 5}`],
+    [
+      '{"a": [{"b": 1}]}',
+      '{"$inc": {"a.b": 2}}',
+      `28: ${DURING_UPDATE}Cannot create field 'b' in element {a: [ { b: 1 } ]}`,
+    ],
+    ['{"a": 0}', '{"$inc": {"a.2.b": 2}}', `28: ${DURING_UPDATE}Cannot create field '2' in element {a: 0}`],
+  ])('%s with %s', (doc, update, error) => {
+    expect(nodeError({ doc, update })).toBe(error);
+  });
+});
