@@ -31,7 +31,7 @@ export { canon };
 export interface NodeCase {
   /** The input document (Extended JSON text). */
   readonly doc: string;
-  /** The update (`u`): a modifier document (Extended JSON text). */
+  /** The update (`u`): a modifier document, or a pipeline (Extended JSON text). */
   readonly update: string;
   /** `arrayFilters` (Extended JSON array text). */
   readonly arrayFilters?: string;
@@ -89,7 +89,8 @@ function statement(c: NodeCase, stored: Doc): Doc {
   const q = c.query !== undefined ? parseEJSONDoc(c.query) : c.upsert ? stored : new Map([['_id', stored.get('_id')!]]);
   const s: Doc = new Map<string, Value>([
     ['q', q],
-    ['u', parseEJSONDoc(c.update)],
+    // A modifier document, or an aggregation pipeline (an array).
+    ['u', parseEJSON(c.update)],
   ]);
   if (c.upsert) s.set('upsert', true);
   if (c.arrayFilters !== undefined) s.set('arrayFilters', parseEJSON(c.arrayFilters));
