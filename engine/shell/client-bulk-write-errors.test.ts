@@ -92,7 +92,7 @@ describe('partialResult is set only when a write is known to have succeeded', ()
     expect(partial(`[${dup}, ${fresh}]`, '{"ordered": false}')?.insertedCount).toBe(1);
     expect(partial(`[${fresh}, ${dup}]`, '{"ordered": false, "verboseResults": true}')).toMatchObject({
       insertedCount: 1,
-      insertResults: new Map([[0, { insertedId: v("2") }]]),
+      insertResults: new Map([[0, { insertedId: v('2') }]]),
     });
   });
 });
