@@ -31,7 +31,10 @@ type FieldModification =
   | { readonly kind: 'sub'; readonly reader: SubDiffReader };
 
 /** `buildObjDiffTables`: every section read once, a name at most once across them. */
-function buildTables(reader: DocumentDiffReader): { fields: Map<string, FieldModification>; toInsert: [string, Value][] } {
+function buildTables(reader: DocumentDiffReader): {
+  fields: Map<string, FieldModification>;
+  toInsert: [string, Value][];
+} {
   const fields = new Map<string, FieldModification>();
   const toInsert: [string, Value][] = [];
   const add = (name: string, mod: FieldModification) => {

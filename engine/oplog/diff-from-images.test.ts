@@ -15,7 +15,8 @@ import { parseEJSONDoc } from '../bson/ejson.js';
 import type { Doc, Value } from '../bson/values.js';
 import { canon, ejson } from '../commands/testing.js';
 import { applyOplogDiff } from './apply-diff.js';
-import { computeOplogDiff } from './diff-calculator.js';
+import { bsonSize } from '../bson/size.js';
+import { computeDocDiff, computeOplogDiff } from './diff-calculator.js';
 
 const fj = (text: string): Doc => parseEJSONDoc(text);
 
@@ -54,21 +55,47 @@ describe('the diff of two images (DocumentDiffCalculatorTest)', () => {
   });
 
   it('a sub-object whose sub-diff is not smaller than its new value is logged whole (SimpleInsertNested*, SimpleDeleteNestedObj)', () => {
-    expectDiff('{"a": {}, "e": 1, "f": 1}', '{"a": {"b": {"c": {"d": 1}}}, "e": 1, "f": 1}', 0, '{"u": {"a": {"b": {"c": {"d": 1}}}}}');
-    expectDiff('{"a": 1, "g": 1, "h": 1}', '{"a": {"b": 2, "c": [2], "d": {"e": 2}, "f": 1}, "g": 1, "h": 1}', 0, '{"u": {"a": {"b": 2, "c": [2], "d": {"e": 2}, "f": 1}}}');
-    expectDiff('{"a": {"b": {"c": {"d": 1}, "e": 1, "f": 1}}}', '{"a": {"b": {"c": {}, "e": 1, "f": 1}}}', 0, '{"sa": {"sb": {"u": {"c": {}}}}}');
+    expectDiff(
+      '{"a": {}, "e": 1, "f": 1}',
+      '{"a": {"b": {"c": {"d": 1}}}, "e": 1, "f": 1}',
+      0,
+      '{"u": {"a": {"b": {"c": {"d": 1}}}}}',
+    );
+    expectDiff(
+      '{"a": 1, "g": 1, "h": 1}',
+      '{"a": {"b": 2, "c": [2], "d": {"e": 2}, "f": 1}, "g": 1, "h": 1}',
+      0,
+      '{"u": {"a": {"b": 2, "c": [2], "d": {"e": 2}, "f": 1}}}',
+    );
+    expectDiff(
+      '{"a": {"b": {"c": {"d": 1}, "e": 1, "f": 1}}}',
+      '{"a": {"b": {"c": {}, "e": 1, "f": 1}}}',
+      0,
+      '{"sa": {"sb": {"u": {"c": {}}}}}',
+    );
   });
 
   it('changes deep in sub-objects are s<field> sub-diffs (SimpleUpdateNestedObj, SimpleUpdateNestedArray)', () => {
-    expectDiff('{"a": {"b": {"c": {"d": 1, "e": 1, "f": 1}}}}', '{"a": {"b": {"c": {"d": 2, "e": 1, "f": 1}}}}', 0, '{"sa": {"sb": {"sc": {"u": {"d": 2}}}}}');
-    expectDiff('{"a": {"b": {"c": {"d": [1], "e": 1, "f": 1}}}}', '{"a": {"b": {"c": {"d": [2], "e": 1, "f": 1}}}}', 0, '{"sa": {"sb": {"sc": {"u": {"d": [2]}}}}}');
+    expectDiff(
+      '{"a": {"b": {"c": {"d": 1, "e": 1, "f": 1}}}}',
+      '{"a": {"b": {"c": {"d": 2, "e": 1, "f": 1}}}}',
+      0,
+      '{"sa": {"sb": {"sc": {"u": {"d": 2}}}}}',
+    );
+    expectDiff(
+      '{"a": {"b": {"c": {"d": [1], "e": 1, "f": 1}}}}',
+      '{"a": {"b": {"c": {"d": [2], "e": 1, "f": 1}}}}',
+      0,
+      '{"sa": {"sb": {"sc": {"u": {"d": [2]}}}}}',
+    );
   });
 
   it('a diff not smaller than the post-image gives a replacement (ReplaceAllFieldsLargeDelta, InsertFrontFieldLargeDelta, Empty*ObjLargeDelta)', () => {
     expectDiff('{"a": 1, "b": 2, "c": 3}', '{"A": 1, "B": 2, "C": 3}', 0, null);
     expectDiff('{"b": 1, "c": 1, "d": 1}', '{"a": 1, "b": 1, "c": 1, "d": 1}', 0, null);
     for (const pre of ['{"b": 1}', '{"a": {"b": 1}}', '{"b": [1, 2, 3]}', '{"b": {}}']) expectDiff(pre, '{}', 0, null);
-    for (const post of ['{"b": 1}', '{"a": {"b": 1}}', '{"b": [1, 2, 3]}', '{"b": {}}']) expectDiff('{}', post, 0, null);
+    for (const post of ['{"b": 1}', '{"a": {"b": 1}}', '{"b": [1, 2, 3]}', '{"b": {}}'])
+      expectDiff('{}', post, 0, null);
   });
 
   it('deleting a 16 MiB field leaves an empty post-image: replacement (BSONSizeLimitLargeDelta)', () => {
@@ -77,11 +104,21 @@ describe('the diff of two images (DocumentDiffCalculatorTest)', () => {
   });
 
   it('a field moved to the end is one insert (DeleteAndInsertFieldAtTheEnd)', () => {
-    expectDiff('{"a": 1, "b": "valueString", "c": 3, "d": 4}', '{"b": "valueString", "c": 3, "d": 4, "a": 1}', 15, '{"i": {"a": 1}}');
+    expectDiff(
+      '{"a": 1, "b": "valueString", "c": 3, "d": 4}',
+      '{"b": "valueString", "c": 3, "d": 4, "a": 1}',
+      15,
+      '{"i": {"a": 1}}',
+    );
   });
 
   it('trailing deletes come first, then the mismatched ones in ascending byte order (DeletesRecordedInAscendingOrderOfFieldNames)', () => {
-    expectDiff('{"b": 1, "a": 2, "c": 3, "d": 4, "e": "valueString"}', '{"c": 3, "d": 4, "e": "valueString"}', 15, '{"d": {"a": false, "b": false}}');
+    expectDiff(
+      '{"b": 1, "a": 2, "c": 3, "d": 4, "e": "valueString"}',
+      '{"c": 3, "d": 4, "e": "valueString"}',
+      15,
+      '{"d": {"a": false, "b": false}}',
+    );
     expectDiff(
       '{"b": 1, "a": 2, "c": "value", "d": "valueString", "e": "valueString", "g": 1, "f": 1}',
       '{"c": "value", "d": "valueString", "e": "valueString"}',
@@ -111,12 +148,27 @@ describe('the diff of two images (DocumentDiffCalculatorTest)', () => {
   });
 
   it('reordered fields: the out-of-place one is deleted and re-inserted, cancelling the delete (FieldOrder)', () => {
-    expectDiff('{"a": 1, "b": 2, "c": {"p": 1, "q": 1, "s": 1, "r": 2}, "d": 4}', '{"a": 1, "b": 2, "c": {"p": 1, "q": 1, "r": 2, "s": 1}, "d": 4}', 10, '{"sc": {"i": {"s": 1}}}');
+    expectDiff(
+      '{"a": 1, "b": 2, "c": {"p": 1, "q": 1, "s": 1, "r": 2}, "d": 4}',
+      '{"a": 1, "b": 2, "c": {"p": 1, "q": 1, "r": 2, "s": 1}, "d": 4}',
+      10,
+      '{"sc": {"i": {"s": 1}}}',
+    );
   });
 
   it('array changes are u<idx>/s<idx> entries, a shorter array l (SimpleArrayPush, NestedArray)', () => {
-    expectDiff('{"field1": "abcd", "field2": [1, 2, 3]}', '{"field1": "abcd", "field2": [1, 2, 3, 4]}', 5, '{"sfield2": {"a": true, "u3": 4}}');
-    expectDiff('{"field1": "abcd", "field2": [1, 2, 3, [[2]]]}', '{"field1": "abcd", "field2": [1, 2, 3, [[4]]]}', 0, '{"sfield2": {"a": true, "u3": [[4]]}}');
+    expectDiff(
+      '{"field1": "abcd", "field2": [1, 2, 3]}',
+      '{"field1": "abcd", "field2": [1, 2, 3, 4]}',
+      5,
+      '{"sfield2": {"a": true, "u3": 4}}',
+    );
+    expectDiff(
+      '{"field1": "abcd", "field2": [1, 2, 3, [[2]]]}',
+      '{"field1": "abcd", "field2": [1, 2, 3, [[4]]]}',
+      0,
+      '{"sfield2": {"a": true, "u3": [[4]]}}',
+    );
     expectDiff(
       '{"field1": "abcd", "field2": [1, 2, 3, [1, "longString", [2], 4, 5, 6], 5, 5, 5]}',
       '{"field1": "abcd", "field2": [1, 2, 3, [1, "longString", [4], 4], 5, 6]}',
@@ -156,10 +208,30 @@ describe('the diff of two images (DocumentDiffCalculatorTest)', () => {
   });
 
   it('a nested container whose sub-diff would not be smaller is logged whole (Sub*InSub*LargeDelta)', () => {
-    expectDiff('{"field1": "abcd", "field2": [1, 2, 3, {"field3": [2, 3, 4, 5]}]}', '{"field1": "abcd", "field2": [1, 2, 3, {"field3": [1, 2, 3, 4, 5]}]}', 15, '{"sfield2": {"a": true, "u3": {"field3": [1, 2, 3, 4, 5]}}}');
-    expectDiff('{"field1": [1, 2, 3, 4, 5, 6, {"a": 1, "b": 2, "c": 3, "d": 4}, 7]}', '{"field1": [1, 2, 3, 4, 5, 6, {"p": 1, "q": 2}, 7]}', 0, '{"sfield1": {"a": true, "u6": {"p": 1, "q": 2}}}');
-    expectDiff('{"field": {"p": "someString", "q": 2, "r": {"a": 1, "b": 2, "c": 3, "d": 4}, "s": 3}}', '{"field": {"p": "someString", "q": 2, "r": {"p": 1, "q": 2}, "s": 3}}', 0, '{"sfield": {"u": {"r": {"p": 1, "q": 2}}}}');
-    expectDiff('{"field": {"p": "someString", "q": 2, "r": [1, 3, 4, 5], "s": 3}}', '{"field": {"p": "someString", "q": 2, "r": [1, 2, 3, 4], "s": 3}}', 0, '{"sfield": {"u": {"r": [1, 2, 3, 4]}}}');
+    expectDiff(
+      '{"field1": "abcd", "field2": [1, 2, 3, {"field3": [2, 3, 4, 5]}]}',
+      '{"field1": "abcd", "field2": [1, 2, 3, {"field3": [1, 2, 3, 4, 5]}]}',
+      15,
+      '{"sfield2": {"a": true, "u3": {"field3": [1, 2, 3, 4, 5]}}}',
+    );
+    expectDiff(
+      '{"field1": [1, 2, 3, 4, 5, 6, {"a": 1, "b": 2, "c": 3, "d": 4}, 7]}',
+      '{"field1": [1, 2, 3, 4, 5, 6, {"p": 1, "q": 2}, 7]}',
+      0,
+      '{"sfield1": {"a": true, "u6": {"p": 1, "q": 2}}}',
+    );
+    expectDiff(
+      '{"field": {"p": "someString", "q": 2, "r": {"a": 1, "b": 2, "c": 3, "d": 4}, "s": 3}}',
+      '{"field": {"p": "someString", "q": 2, "r": {"p": 1, "q": 2}, "s": 3}}',
+      0,
+      '{"sfield": {"u": {"r": {"p": 1, "q": 2}}}}',
+    );
+    expectDiff(
+      '{"field": {"p": "someString", "q": 2, "r": [1, 3, 4, 5], "s": 3}}',
+      '{"field": {"p": "someString", "q": 2, "r": [1, 2, 3, 4], "s": 3}}',
+      0,
+      '{"sfield": {"u": {"r": [1, 2, 3, 4]}}}',
+    );
   });
 
   /** `buildDeepObj`: `depth` levels of `{largeField, <name>: {…}}` under `name`, `leaf(level)` adding to each level. */
@@ -198,5 +270,26 @@ describe('the diff of two images (DocumentDiffCalculatorTest)', () => {
       if (level === MAX_USER_DEPTH - 1) d.set('u', new Map([['field', 2]]));
     });
     expect(diffOf(build(1), build(2), 0)).toBe(ejson(expected));
+  });
+
+  it("the size kept while diffing is the serialized diff's BSON size plus the padding (DiffSerializationTest.ValidateComputeApproxSize)", () => {
+    // Deletes (one of the empty name), an insert, updates with sub-objects, an array resized with a
+    // changed element and a sub-object diff inside it, a second array, and a sub-object diff.
+    const pre = fj(
+      '{"deleteField": 1, "": 2, "update1": {"a": 1}, "subArray": [1, 2, {"insert2": "x", "keep": "a long value to keep it a sub-diff"}, 4, 5, 6, 7], "subArray2": [1, 2, 3, "a long value to keep it a sub-diff"], "subObj": {"setArray": 1, "x": "a long value to keep it a sub-diff"}, "update2": 5, "big": "a long value that keeps the post-image larger than the diff"}',
+    );
+    const post = fj(
+      '{"update1": {"": "update"}, "subArray": [1, 2, {"insert2": "", "keep": "a long value to keep it a sub-diff", "update3": null}, 4, 5], "subArray2": [1, 2, "val", "a long value to keep it a sub-diff"], "subObj": {"setArray": ["val1", "val2", 3], "x": "a long value to keep it a sub-diff"}, "update2": {"": "update"}, "big": "a long value that keeps the post-image larger than the diff", "insert": 4}',
+    );
+    const padding = 20;
+    const node = computeDocDiff(pre, post, padding)!;
+    const diff = node.serialize();
+    expect(ejson(diff)).toBe(
+      canon(
+        '{"d": {"": false, "deleteField": false}, "u": {"update1": {"": "update"}, "update2": {"": "update"}}, "i": {"insert": 4}, "ssubArray": {"a": true, "l": 5, "s2": {"u": {"insert2": ""}, "i": {"update3": null}}}, "ssubArray2": {"a": true, "u2": "val"}, "ssubObj": {"u": {"setArray": ["val1", "val2", 3]}}}',
+      ),
+    );
+    expect(node.size).toBe(bsonSize(diff) + padding);
+    expect(node.serializedSize()).toBe(bsonSize(diff));
   });
 });

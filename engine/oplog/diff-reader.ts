@@ -106,11 +106,11 @@ export class ArrayDiffReader {
     const all = [...diff];
     if (all.length === 0) throw fail(4770500, 'Expected diff to be non-empty');
     const [headerName, header] = all[0]!;
-    if (headerName !== 'a')
-      throw fail(4770504, `Expected first field to be array header a but found ${headerName}`);
+    if (headerName !== 'a') throw fail(4770504, `Expected first field to be array header a but found ${headerName}`);
     if (typeof header !== 'boolean')
       throw fail(4770519, `Expected array header to be bool but got ${renderElement(headerName, header)}`);
-    if (!header) throw fail(4770520, `Expected array header to be value true but got ${renderElement(headerName, header)}`);
+    if (!header)
+      throw fail(4770520, `Expected array header to be value true but got ${renderElement(headerName, header)}`);
     let first = 1;
     if (all.length > 1 && all[1]![0] === 'l') {
       const size = all[1]![1];
@@ -132,10 +132,14 @@ export class ArrayDiffReader {
     const index = checkedIndex(Number(digits));
     if (name[0] === 'u') return { index, kind: 'update', value };
     if (name[0] === 's') {
-      if (!isDoc(value)) throw fail(4770501, `expected sub diff at index ${index} but got ${renderElement(name, value)}`);
+      if (!isDoc(value))
+        throw fail(4770501, `expected sub diff at index ${index} but got ${renderElement(name, value)}`);
       return { index, kind: 'sub', reader: readSubDiff(value) };
     }
-    throw fail(4770502, `Expected either 'u' (update) or 's' (sub diff) at index ${index} but got ${renderElement(name, value)}`);
+    throw fail(
+      4770502,
+      `Expected either 'u' (update) or 's' (sub diff) at index ${index} but got ${renderElement(name, value)}`,
+    );
   }
 }
 
