@@ -1,6 +1,7 @@
 /**
  * A/B of two engine builds in one process, runs interleaved (A, B, A, B, …) so both see the same
- * machine load; each run's CPU time is measured after a forced collection, as `npm run bench` does:
+ * machine load; each run's CPU time is measured after a forced collection and a wait until the
+ * process is idle (`fullGcAndSettle`), as `npm run bench` does:
  *
  *   (cd ../other-checkout && npm run build:engine)
  *   npm run build:engine
@@ -12,7 +13,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { makeDocs, makeIdSequence, makeUpserts } from './data.js';
 import { engineImplementations, type EngineModule, type Runner, type WorkloadId } from './implementations.js';
-import { median } from './stats.js';
+import { fullGcAndSettle, median } from './stats.js';
 
 const [pathA, pathB, idArg, docsArg, roundsArg] = process.argv.slice(2);
 if (!pathA || !pathB) throw new Error('usage: ab-engine.ts A/dist/engine.js B/dist/engine.js workload [docs] [rounds]');
@@ -24,8 +25,6 @@ const input = {
   upserts: makeUpserts(Math.max(1, Math.floor(docCount / 10)), docCount),
   ids: makeIdSequence(docCount, docCount),
 };
-const gc = (globalThis as { gc?: () => void }).gc;
-if (!gc) throw new Error('run with node --expose-gc');
 
 async function runnerOf(path: string): Promise<Runner> {
   const mod = (await import(pathToFileURL(resolve(path)).href)) as EngineModule;
@@ -41,7 +40,7 @@ const sides = [
 for (let r = 0; r < rounds; r++) {
   for (const side of sides) {
     await side.runner.setup();
-    gc();
+    await fullGcAndSettle();
     const cpu0 = process.cpuUsage();
     await side.runner.run();
     const cpu = process.cpuUsage(cpu0);

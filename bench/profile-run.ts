@@ -7,6 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { profiledWorkload } from './profile-workload.js';
+import { fullGcAndSettle } from './stats.js';
 
 const { id, runs, runner } = await profiledWorkload(process.argv.slice(2));
 const out = process.argv[5] ?? `${id}.cpuprofile`;
@@ -16,7 +17,7 @@ await session.post('Profiler.enable');
 await session.post('Profiler.setSamplingInterval', { interval: 200 });
 for (let r = 0; r < runs; r++) {
   await runner.setup();
-  (globalThis as { gc?: () => void }).gc?.();
+  await fullGcAndSettle();
   await session.post('Profiler.start');
   const cpu0 = process.cpuUsage();
   const outcome = await runner.run();

@@ -56,17 +56,48 @@ function pathEvaluator(path: string, expandLeaf: boolean, test: ValueTest): Eval
         }
         return visitPath(d, parts, opts, test);
       }
-      let key: string | undefined;
-      const hit = visitPath(d, parts, opts, (v, idx) => {
-        if (!test(v)) return false;
-        key = idx;
-        return true;
-      });
-      if (hit && key !== undefined) details.elemMatchKey = key;
-      return hit;
+      return pathWithDetails(d, parts, opts, test, details);
     },
     value: (v) => test(v),
   };
+}
+
+// The walks that record a positional key need a visitor closure over the key; they live in
+// functions of their own so that the common calls (no details) allocate no closure context.
+
+function pathWithDetails(
+  d: Container,
+  parts: readonly string[],
+  opts: typeof LEAF | typeof NO_LEAF,
+  test: ValueTest,
+  details: MatchDetails,
+): boolean {
+  let key: string | undefined;
+  const hit = visitPath(d, parts, opts, (v, idx) => {
+    if (!test(v)) return false;
+    key = idx;
+    return true;
+  });
+  if (hit && key !== undefined) details.elemMatchKey = key;
+  return hit;
+}
+
+function elemMatchThroughPath(
+  d: Container,
+  parts: readonly string[],
+  firstMatch: (v: Value | undefined, env: RuntimeEnv) => number,
+  env: RuntimeEnv,
+  details: MatchDetails | undefined,
+): boolean {
+  let key: string | undefined;
+  const hit = visitPath(d, parts, NO_LEAF, (v, idx) => {
+    const k = firstMatch(v, env);
+    if (k < 0) return false;
+    key = idx ?? String(k);
+    return true;
+  });
+  if (hit && details) details.elemMatchKey = key;
+  return hit;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -119,15 +150,7 @@ function elemMatchEvaluator(path: string, elementMatches: (el: Value, env: Runti
         if (details) details.elemMatchKey = String(k);
         return true;
       }
-      let key: string | undefined;
-      const hit = visitPath(d, parts, NO_LEAF, (v, idx) => {
-        const k = firstMatch(v, env);
-        if (k < 0) return false;
-        key = idx ?? String(k);
-        return true;
-      });
-      if (hit && details) details.elemMatchKey = key;
-      return hit;
+      return elemMatchThroughPath(d, parts, firstMatch, env, details);
     },
     value: (v, env) => firstMatch(v, env) >= 0,
   };
