@@ -35,7 +35,11 @@ describe('$pull conditions refused when the update is parsed', () => {
     ['InitWithTextFails', '{"$text": {"$search": "str"}}', '2: $text is not allowed in this context'],
     ['InitWithWhereFails', '{"$where": "this.a == this.b"}', '2: $where is not allowed in this context'],
     ['InitWithExprElemFails', '{"$expr": {"$eq": [5, 5]}}', '224: $expr is not allowed in this context'],
-    ['InitWithExprObjectFails', '{"$expr": {"$eq": ["$a", {"$literal": {"b": 5}}]}}', '224: $expr is not allowed in this context'],
+    [
+      'InitWithExprObjectFails',
+      '{"$expr": {"$eq": ["$a", {"$literal": {"b": 5}}]}}',
+      '224: $expr is not allowed in this context',
+    ],
     ['InitWithJSONSchemaFails', '{"$jsonSchema": {}}', '224: $jsonSchema is not allowed in this context'],
   ];
   for (const [from, condition, error] of refused) {
@@ -52,7 +56,10 @@ describe('$pull conditions refused when the update is parsed', () => {
     'https://dochub.mongodb.org/core/near-sort-operation and https://dochub.mongodb.org/core/nearSphere-sort-operationfor more details.';
   it('InitWithGeoNearElemFails', () => {
     expect(
-      nodeError({ doc: '{"a": [0]}', update: '{"$pull": {"a": {"$nearSphere": {"$geometry": {"type": "Point", "coordinates": [0, 0]}}}}}' }),
+      nodeError({
+        doc: '{"a": [0]}',
+        update: '{"$pull": {"a": {"$nearSphere": {"$geometry": {"type": "Point", "coordinates": [0, 0]}}}}}',
+      }),
     ).toBe(GEO_NEAR);
   });
   it('InitWithGeoNearObjectFails', () => {
@@ -110,37 +117,143 @@ interface Pulled {
 const pulled: readonly Pulled[] = [
   { from: 'ApplyToEmptyArray', doc: '{"a": []}', pull: '{"a": {"$lt": 1}}' },
   { from: 'ApplyToArrayMatchingNone', doc: '{"a": [2, 3, 4, 5]}', pull: '{"a": {"$lt": 1}}' },
-  { from: 'ApplyToArrayMatchingOne, ApplyNoIndexDataNoLogBuilder', doc: '{"a": [0, 1, 2, 3]}', pull: '{"a": {"$lt": 1}}', left: '[1, 2, 3]' },
-  { from: 'ApplyToArrayMatchingSeveral', doc: '{"a": [0, 1, 0, 2, 0, 3, 0, 4, 0, 5]}', pull: '{"a": {"$lt": 1}}', left: '[1, 2, 3, 4, 5]' },
+  {
+    from: 'ApplyToArrayMatchingOne, ApplyNoIndexDataNoLogBuilder',
+    doc: '{"a": [0, 1, 2, 3]}',
+    pull: '{"a": {"$lt": 1}}',
+    left: '[1, 2, 3]',
+  },
+  {
+    from: 'ApplyToArrayMatchingSeveral',
+    doc: '{"a": [0, 1, 0, 2, 0, 3, 0, 4, 0, 5]}',
+    pull: '{"a": {"$lt": 1}}',
+    left: '[1, 2, 3, 4, 5]',
+  },
   { from: 'ApplyToArrayMatchingAll', doc: '{"a": [0, -1, -2, -3, -4, -5]}', pull: '{"a": {"$lt": 1}}', left: '[]' },
   { from: 'ApplyScalarValueMod', doc: '{"a": [1, 2, 1, 2, 1, 2]}', pull: '{"a": 1}', left: '[2, 2, 2]' },
-  { from: 'ApplyObjectValueMod', doc: '{"a": [{"x": 1}, {"y": 2}, {"x": 1}, {"y": 2}]}', pull: '{"a": {"y": 2}}', left: '[{"x": 1}, {"x": 1}]' },
-  { from: 'ApplyPullWithObjectValueToArrayWithNonObjectValue', doc: '{"a": [{"x": 1}, 2]}', pull: '{"a": {"x": 1}}', left: '[2]' },
-  { from: 'DocumentationExample1', doc: '{"a": ["vme", "de", "pse", "tsc", "msr", "pae", "mce"]}', pull: '{"a": "msr"}', left: '["vme", "de", "pse", "tsc", "pae", "mce"]' },
+  {
+    from: 'ApplyObjectValueMod',
+    doc: '{"a": [{"x": 1}, {"y": 2}, {"x": 1}, {"y": 2}]}',
+    pull: '{"a": {"y": 2}}',
+    left: '[{"x": 1}, {"x": 1}]',
+  },
+  {
+    from: 'ApplyPullWithObjectValueToArrayWithNonObjectValue',
+    doc: '{"a": [{"x": 1}, 2]}',
+    pull: '{"a": {"x": 1}}',
+    left: '[2]',
+  },
+  {
+    from: 'DocumentationExample1',
+    doc: '{"a": ["vme", "de", "pse", "tsc", "msr", "pae", "mce"]}',
+    pull: '{"a": "msr"}',
+    left: '["vme", "de", "pse", "tsc", "pae", "mce"]',
+  },
   { from: 'DocumentationExample2a', doc: '{"a": [3, 5, 6, 7, 7, 8]}', pull: '{"a": 7}', left: '[3, 5, 6, 8]' },
   { from: 'DocumentationExample2b', doc: '{"a": [3, 5, 6, 7, 7, 8]}', pull: '{"a": {"$gt": 6}}', left: '[3, 5, 6]' },
-  { from: 'SERVER_3988', doc: '{"x": 1, "a": [2, 3, 4, "abc", "xyz"]}', pull: '{"a": {"$regex": "yz"}}', left: '[2, 3, 4, "abc"]' },
-  { from: 'SERVER_3988 (a regex literal)', doc: '{"x": 1, "a": [2, 3, 4, "abc", "xyz"]}', pull: '{"a": {"$regularExpression": {"pattern": "yz", "options": ""}}}', left: '[2, 3, 4, "abc"]' },
+  {
+    from: 'SERVER_3988',
+    doc: '{"x": 1, "a": [2, 3, 4, "abc", "xyz"]}',
+    pull: '{"a": {"$regex": "yz"}}',
+    left: '[2, 3, 4, "abc"]',
+  },
+  {
+    from: 'SERVER_3988 (a regex literal)',
+    doc: '{"x": 1, "a": [2, 3, 4, "abc", "xyz"]}',
+    pull: '{"a": {"$regularExpression": {"pattern": "yz", "options": ""}}}',
+    left: '[2, 3, 4, "abc"]',
+  },
   // ObjectMatcher: a condition whose first field is not a path-accepting operator queries embedded documents only.
-  { from: 'InitWithBadTopLevelOperatorFails (a top-level $and is an embedded-document query)', doc: '{"a": [{"b": 1}, 1, {"b": 2}]}', pull: '{"a": {"$and": [{"b": 1}]}}', left: '[1, {"b": 2}]' },
-  { from: 'ApplyPullWithObjectValueToArrayWithNonObjectValue (an empty condition matches every document element)', doc: '{"a": [{"b": 1}, 1, {}]}', pull: '{"a": {}}', left: '[1]' },
+  {
+    from: 'InitWithBadTopLevelOperatorFails (a top-level $and is an embedded-document query)',
+    doc: '{"a": [{"b": 1}, 1, {"b": 2}]}',
+    pull: '{"a": {"$and": [{"b": 1}]}}',
+    left: '[1, {"b": 2}]',
+  },
+  {
+    from: 'ApplyPullWithObjectValueToArrayWithNonObjectValue (an empty condition matches every document element)',
+    doc: '{"a": [{"b": 1}, 1, {}]}',
+    pull: '{"a": {}}',
+    left: '[1]',
+  },
   // Collation: string comparisons only.
-  { from: 'ApplyWithCollation', doc: '{"a": ["zaa", "ZCC", "zbb", "Zee"]}', pull: '{"a": {"$gt": "zbb"}}', collation: CASE_INSENSITIVE, left: '["zaa", "zbb"]' },
-  { from: 'ApplyWithCollationDoesNotAffectNonStringMatches', doc: '{"a": [2, 1, 0, -1, -2, -3]}', pull: '{"a": {"$lt": 1}}', collation: CASE_INSENSITIVE, left: '[2, 1]' },
-  { from: 'ApplyWithCollationDoesNotAffectRegexMatches', doc: '{"a": ["b", "a", "aab", "cb", "bba", "A"]}', pull: '{"a": {"$regularExpression": {"pattern": "a", "options": ""}}}', collation: CASE_INSENSITIVE, left: '["b", "cb", "A"]' },
-  { from: 'ApplyStringLiteralMatchWithCollation, ApplyStringMatchAfterSetCollator', doc: '{"a": ["a", "b", "C", "c", "d"]}', pull: '{"a": "c"}', collation: CASE_INSENSITIVE, left: '["a", "b", "d"]' },
-  { from: 'ApplyStringMatchAfterSetCollator, SetCollatorDoesNotAffectClone (no collation)', doc: '{"a": ["a", "b", "C", "c", "d"]}', pull: '{"a": "c"}', left: '["a", "b", "C", "d"]' },
-  { from: 'ApplyCollationDoesNotAffectNumberLiteralMatches', doc: '{"a": ["a", 99, "b", 2, "c", 99, "d"]}', pull: '{"a": 99}', collation: '{"locale": "en", "strength": 1}', left: '["a", "b", 2, "c", "d"]' },
-  { from: 'ApplyElementMatchAfterSetCollator', doc: '{"a": ["a", "b", "C", "d"]}', pull: '{"a": {"$gte": "c"}}', collation: CASE_INSENSITIVE, left: '["a", "b"]' },
-  { from: 'ApplyElementMatchAfterSetCollator (no collation: "C" sorts before "c")', doc: '{"a": ["a", "b", "C", "d"]}', pull: '{"a": {"$gte": "c"}}', left: '["a", "b", "C"]' },
-  { from: 'ApplyObjectMatchAfterSetCollator', doc: '{"a": [{"b": "w"}, {"b": "Y"}, {"b": "y"}, {"b": "z"}]}', pull: '{"a": {"b": "y"}}', collation: CASE_INSENSITIVE, left: '[{"b": "w"}, {"b": "z"}]' },
-  { from: 'ApplyObjectMatchAfterSetCollator (no collation)', doc: '{"a": [{"b": "w"}, {"b": "Y"}, {"b": "y"}, {"b": "z"}]}', pull: '{"a": {"b": "y"}}', left: '[{"b": "w"}, {"b": "Y"}, {"b": "z"}]' },
+  {
+    from: 'ApplyWithCollation',
+    doc: '{"a": ["zaa", "ZCC", "zbb", "Zee"]}',
+    pull: '{"a": {"$gt": "zbb"}}',
+    collation: CASE_INSENSITIVE,
+    left: '["zaa", "zbb"]',
+  },
+  {
+    from: 'ApplyWithCollationDoesNotAffectNonStringMatches',
+    doc: '{"a": [2, 1, 0, -1, -2, -3]}',
+    pull: '{"a": {"$lt": 1}}',
+    collation: CASE_INSENSITIVE,
+    left: '[2, 1]',
+  },
+  {
+    from: 'ApplyWithCollationDoesNotAffectRegexMatches',
+    doc: '{"a": ["b", "a", "aab", "cb", "bba", "A"]}',
+    pull: '{"a": {"$regularExpression": {"pattern": "a", "options": ""}}}',
+    collation: CASE_INSENSITIVE,
+    left: '["b", "cb", "A"]',
+  },
+  {
+    from: 'ApplyStringLiteralMatchWithCollation, ApplyStringMatchAfterSetCollator',
+    doc: '{"a": ["a", "b", "C", "c", "d"]}',
+    pull: '{"a": "c"}',
+    collation: CASE_INSENSITIVE,
+    left: '["a", "b", "d"]',
+  },
+  {
+    from: 'ApplyStringMatchAfterSetCollator, SetCollatorDoesNotAffectClone (no collation)',
+    doc: '{"a": ["a", "b", "C", "c", "d"]}',
+    pull: '{"a": "c"}',
+    left: '["a", "b", "C", "d"]',
+  },
+  {
+    from: 'ApplyCollationDoesNotAffectNumberLiteralMatches',
+    doc: '{"a": ["a", 99, "b", 2, "c", 99, "d"]}',
+    pull: '{"a": 99}',
+    collation: '{"locale": "en", "strength": 1}',
+    left: '["a", "b", 2, "c", "d"]',
+  },
+  {
+    from: 'ApplyElementMatchAfterSetCollator',
+    doc: '{"a": ["a", "b", "C", "d"]}',
+    pull: '{"a": {"$gte": "c"}}',
+    collation: CASE_INSENSITIVE,
+    left: '["a", "b"]',
+  },
+  {
+    from: 'ApplyElementMatchAfterSetCollator (no collation: "C" sorts before "c")',
+    doc: '{"a": ["a", "b", "C", "d"]}',
+    pull: '{"a": {"$gte": "c"}}',
+    left: '["a", "b", "C"]',
+  },
+  {
+    from: 'ApplyObjectMatchAfterSetCollator',
+    doc: '{"a": [{"b": "w"}, {"b": "Y"}, {"b": "y"}, {"b": "z"}]}',
+    pull: '{"a": {"b": "y"}}',
+    collation: CASE_INSENSITIVE,
+    left: '[{"b": "w"}, {"b": "z"}]',
+  },
+  {
+    from: 'ApplyObjectMatchAfterSetCollator (no collation)',
+    doc: '{"a": [{"b": "w"}, {"b": "Y"}, {"b": "y"}, {"b": "z"}]}',
+    pull: '{"a": {"b": "y"}}',
+    left: '[{"b": "w"}, {"b": "Y"}, {"b": "z"}]',
+  },
 ];
 
 describe('$pull applied: the array left, the no-op decision and the oplog entry (the whole array)', () => {
   for (const c of pulled) {
     it(c.from, () => {
-      const out = applyNode({ doc: c.doc, update: `{"$pull": ${c.pull}}`, ...(c.collation === undefined ? {} : { collation: c.collation }) });
+      const out = applyNode({
+        doc: c.doc,
+        update: `{"$pull": ${c.pull}}`,
+        ...(c.collation === undefined ? {} : { collation: c.collation }),
+      });
       const before = JSON.parse(c.doc) as Record<string, unknown>;
       const after = c.left === undefined ? c.doc : JSON.stringify({ ...before, a: JSON.parse(c.left) as unknown });
       expect(out.doc).toBe(canon(after));
@@ -153,7 +266,11 @@ describe('$pull applied: the array left, the no-op decision and the oplog entry 
 describe('$pull on a dotted path logs the array inside its parent', () => {
   const doc = '{"a": {"b": [{"x": 1}, {"y": "y"}, {"x": 2}, {"z": "z"}]}}';
   const rows: readonly (readonly [string, string, string])[] = [
-    ['ApplyComplexDocAndMatching1', '{"$or": [{"y": {"$exists": true}}, {"z": {"$exists": true}}]}', '[{"x": 1}, {"x": 2}]'],
+    [
+      'ApplyComplexDocAndMatching1',
+      '{"$or": [{"y": {"$exists": true}}, {"z": {"$exists": true}}]}',
+      '[{"x": 1}, {"x": 2}]',
+    ],
     ['ApplyComplexDocAndMatching2', '{"y": {"$exists": true}}', '[{"x": 1}, {"x": 2}, {"z": "z"}]'],
     ['ApplyComplexDocAndMatching3', '{"$in": [{"x": 1}, {"y": "y"}]}', '[{"x": 2}, {"z": "z"}]'],
   ];
