@@ -2,6 +2,14 @@ import { bulkWriteCollation } from './crud/bulkWrite-collation.js';
 import { bulkWriteUpdateValidation } from './crud/bulkWrite-update-validation.js';
 import { bulkWriteUpdateManyLet } from './crud/bulkWrite-updateMany-let.js';
 import { bulkWriteUpdateOneDotsAndDollars } from './crud/bulkWrite-updateOne-dots_and_dollars.js';
+import { clientBulkWriteUpdateOptions } from './crud/client-bulkWrite-update-options.js';
+import { createNullIds } from './crud/create-null-ids.js';
+import { findOneAndReplaceLet } from './crud/findOneAndReplace-let.js';
+import { findOneAndReplaceUpsert } from './crud/findOneAndReplace-upsert.js';
+import { findOneAndUpdateHint } from './crud/findOneAndUpdate-hint.js';
+import { replaceOneComment } from './crud/replaceOne-comment.js';
+import { replaceOneDotsAndDollars } from './crud/replaceOne-dots_and_dollars.js';
+import { replaceOneHintUnacknowledged } from './crud/replaceOne-hint-unacknowledged.js';
 import { updateMany } from './crud/updateMany.js';
 import { updateManyArrayFilters } from './crud/updateMany-arrayFilters.js';
 import { updateManyCollation } from './crud/updateMany-collation.js';
@@ -14,6 +22,14 @@ runPorted([
   bulkWriteUpdateValidation,
   bulkWriteUpdateManyLet,
   bulkWriteUpdateOneDotsAndDollars,
+  clientBulkWriteUpdateOptions,
+  createNullIds,
+  findOneAndReplaceLet,
+  findOneAndReplaceUpsert,
+  findOneAndUpdateHint,
+  replaceOneComment,
+  replaceOneDotsAndDollars,
+  replaceOneHintUnacknowledged,
   updateMany,
   updateManyArrayFilters,
   updateManyCollation,
