@@ -1,6 +1,8 @@
 /**
  * Field paths as the update tree sees them (`FieldRef` + `fieldchecker` + `RuntimeUpdatePath`).
  */
+import { compareCodePoints } from '../bson/compare.js';
+import { utf8Length } from '../bson/size.js';
 import type { Doc, Value } from '../bson/values.js';
 import { isArray, isDoc } from '../bson/values.js';
 
@@ -40,15 +42,19 @@ export function parseArrayIndex(part: string): number | null {
 }
 
 /**
- * The order in which the update tree applies sibling children (`cmpPathsAndArrayIndexes`): plain
- * code-unit order, except that two names which both start with a digit and are not zero-padded
- * compare by length first (so "2" < "10").
+ * The order in which the update tree applies sibling children (`cmpPathsAndArrayIndexes`): the
+ * byte order of the UTF-8 names (code point order), except that two names which both start with a
+ * digit and are not zero-padded compare by their UTF-8 length first (so "2" < "10").
  */
 export function compareFieldNames(a: string, b: string): number {
   const numA = a.length > 0 && a[0]! >= '0' && a[0]! <= '9' && (a[0] !== '0' || a.length === 1);
   const numB = b.length > 0 && b[0]! >= '0' && b[0]! <= '9' && (b[0] !== '0' || b.length === 1);
-  if (numA && numB && a.length !== b.length) return a.length < b.length ? -1 : 1;
-  return a < b ? -1 : a > b ? 1 : 0;
+  if (numA && numB) {
+    const la = a.length === 1 ? 1 : utf8Length(a);
+    const lb = b.length === 1 ? 1 : utf8Length(b);
+    if (la !== lb) return la < lb ? -1 : 1;
+  }
+  return compareCodePoints(a, b);
 }
 
 /** The child of a document or array named by a path component, or undefined when absent. */
