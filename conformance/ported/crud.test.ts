@@ -1,3 +1,6 @@
+import { clientBulkWritePartialResults } from './crud/client-bulkWrite-partialResults.js';
+import { clientBulkWriteOrdered } from './crud/client-bulkWrite-ordered.js';
+import { clientBulkWriteErrors } from './crud/client-bulkWrite-errors.js';
 import { bulkWriteCollation } from './crud/bulkWrite-collation.js';
 import { bulkWriteUpdateValidation } from './crud/bulkWrite-update-validation.js';
 import { bulkWriteUpdateManyLet } from './crud/bulkWrite-updateMany-let.js';
@@ -22,6 +25,9 @@ runPorted([
   bulkWriteUpdateValidation,
   bulkWriteUpdateManyLet,
   bulkWriteUpdateOneDotsAndDollars,
+  clientBulkWriteErrors,
+  clientBulkWriteOrdered,
+  clientBulkWritePartialResults,
   clientBulkWriteUpdateOptions,
   createNullIds,
   findOneAndReplaceLet,
