@@ -43,6 +43,8 @@ export interface NodeCase {
   readonly collation?: string;
   /** Key patterns of indexes built before the update (Extended JSON text each). */
   readonly indexes?: readonly string[];
+  /** The statement's `c` constants of a pipeline update (Extended JSON text). */
+  readonly constants?: string;
 }
 
 export interface NodeOutcome {
@@ -95,6 +97,7 @@ function statement(c: NodeCase, stored: Doc): Doc {
   if (c.upsert) s.set('upsert', true);
   if (c.arrayFilters !== undefined) s.set('arrayFilters', parseEJSON(c.arrayFilters));
   if (c.collation !== undefined) s.set('collation', parseEJSONDoc(c.collation));
+  if (c.constants !== undefined) s.set('c', parseEJSONDoc(c.constants));
   return s;
 }
 
