@@ -88,7 +88,7 @@ const TYPE_ERRORS: Array<[Lit, number, string]> = [
   [{ $arrayToObject: ['a'] }, 40386, '$arrayToObject requires an array input, found: string'],
   [{ $year: 'a' }, 16006, "can't convert from BSON type string to Date"],
   [{ $dateToString: { date: new Date(0), timezone: i(1) } }, 40517, 'timezone must evaluate to a string, found int'],
-  [{ $toDouble: 'x1' }, 241, "Failed to parse number 'x1' in $convert with no onError value: Did not consume whole string."],
+  [{ $toDouble: 'x1' }, 241, "Failed to parse number 'x1' in $convert with no onError value: Did not consume any digits"],
   [{ $toObjectId: 'abc' }, 241, "Failed to parse objectId 'abc' in $convert with no onError value: Invalid string length for parsing to OID, expected 24 but found 3"],
   [{ $switch: { branches: [{ case: false, then: 1 }] } }, 40066, '$switch could not find a matching branch for an input, and no default was specified.'],
 ];

@@ -18,6 +18,7 @@ import { dateFromMillis, dateMillis, dateMillisNumber, dateToLong } from '../bso
 import { type BinDataFormat } from './bindata-format.js';
 import { binDataFormat, convertBinData, type BinDataArgs, type Target } from './convert-bindata.js';
 import { conversionFailure, overflow, unsupported } from './conversion-errors.js';
+import { parseNumberString } from './number-parser.js';
 
 
 const NAMES_BY_NUMBER = new Map<number, BsonTypeName>(Object.entries(BSON_TYPE_NUMBER).map(([k, n]) => [n, k as BsonTypeName]));
@@ -46,29 +47,6 @@ function decimalToInteger(v: Decimal128, target: 'int' | 'long'): Int32 | Long {
   }
   if (!fitsLong(n)) throw overflow(v.toString());
   return Long.fromBigInt(n);
-}
-
-function parseNumberString(s: string, target: 'double' | 'int' | 'long' | 'decimal'): Value {
-  if (s.startsWith('0x')) throw conversionFailure(`Illegal hexadecimal input in $convert with no onError value: ${s}`);
-  const failParse = (reason: string): Error =>
-    conversionFailure(`Failed to parse number '${s}' in $convert with no onError value: ${reason}`);
-  if (s.length === 0) throw failParse('No digits');
-  if (target === 'int' || target === 'long') {
-    if (!/^[+-]?\d+$/.test(s)) throw failParse('Did not consume whole string.');
-    const n = BigInt(s);
-    if (target === 'int' ? !fitsInt(n) : !fitsLong(n)) throw failParse('Out of range');
-    return target === 'int' ? new Int32(Number(n)) : Long.fromBigInt(n);
-  }
-  if (target === 'double') {
-    if (/^[+-]?(inf|infinity)$/i.test(s)) return s.startsWith('-') ? -Infinity : Infinity;
-    if (/^[+-]?nan$/i.test(s)) return NaN;
-    if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(s)) throw failParse('Did not consume whole string.');
-    const x = Number(s);
-    if (!Number.isFinite(x)) throw failParse('Out of range');
-    return x;
-  }
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(s) && !/^[+-]?(inf|infinity|nan)$/i.test(s)) throw failParse('Did not consume whole string.');
-  return decValue(D.parseDec(s));
 }
 
 const NO_BINDATA_ARGS: BinDataArgs = { format: undefined, subtype: new Int32(0) };
