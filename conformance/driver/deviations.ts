@@ -19,8 +19,9 @@ const WTIMEOUT =
 
 const NULL_ID =
   'the driver replaces an explicit _id: null by a generated ObjectId (document._id == null in maybeAddIdToDocuments, lib/utils.js); the specification keeps it (DRIVERS-2124)';
-const nullId = (via: string): DriverDeviation => ({
-  file: 'crud/tests/unified/create-null-ids.json',
+/** create-null-ids.json, and create-id-types.json of the DRIVERS-2124 branch (ported in conformance/ported). */
+const nullId = (via: string, file = 'create-null-ids.json'): DriverDeviation => ({
+  file: `crud/tests/unified/${file}`,
   test: `inserting _id with type null via ${via}`,
   reason: NULL_ID,
 });
@@ -41,6 +42,10 @@ export const DRIVER_DEVIATIONS: readonly DriverDeviation[] = [
   nullId('insertMany'),
   nullId('bulkWrite'),
   nullId('clientBulkWrite'),
+  nullId('insertOne', 'create-id-types.json'),
+  nullId('insertMany', 'create-id-types.json'),
+  nullId('bulkWrite', 'create-id-types.json'),
+  nullId('clientBulkWrite', 'create-id-types.json'),
   partialUnset('partialResult is unset when first operation fails during an ordered bulk write (verbose)'),
   partialUnset('partialResult is unset when first operation fails during an ordered bulk write (summary)'),
   partialUnset('partialResult is unset when all operations fail during an unordered bulk write'),

@@ -1,3 +1,4 @@
+import { createIdTypes } from './crud/create-id-types.js';
 import { clientBulkWritePartialResults } from './crud/client-bulkWrite-partialResults.js';
 import { clientBulkWriteOrdered } from './crud/client-bulkWrite-ordered.js';
 import { clientBulkWriteErrors } from './crud/client-bulkWrite-errors.js';
@@ -29,6 +30,7 @@ runPorted([
   clientBulkWriteOrdered,
   clientBulkWritePartialResults,
   clientBulkWriteUpdateOptions,
+  createIdTypes,
   createNullIds,
   findOneAndReplaceLet,
   findOneAndReplaceUpsert,
