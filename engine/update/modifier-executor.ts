@@ -11,6 +11,8 @@ import type { ArrayFilter } from './array-filters.js';
 import { moveIdFirst } from './storage-validation.js';
 import type { ApplyContext } from './tree/context.js';
 import type { ObjectNode } from './tree/object-node.js';
+import { replaceLeaves } from './tree/replace-leaves.js';
+import type { UpdateNode } from './tree/context.js';
 import { ChangedDocument } from './changed-document.js';
 import { TopLevelPlan } from './top-level-apply.js';
 
@@ -40,6 +42,12 @@ export class ModifierUpdateExecutor implements ModifierExecutor {
     this.needsMatchDetails = hasPositional;
     this.topLevel = TopLevelPlan.of(tree);
     Object.freeze(this);
+  }
+
+  /** The same update with some leaves replaced (a parsed shape with other constants bound: parse-cache.ts). */
+  withLeaves(replace: ReadonlyMap<UpdateNode, UpdateNode>): ModifierUpdateExecutor {
+    const tree = replaceLeaves(this.tree, replace) as ObjectNode;
+    return new ModifierUpdateExecutor(tree, this.arrayFilters, this.targetPaths, this.hasPositional);
   }
 
   apply(doc: Doc, params: ApplyParams): ApplyResult {

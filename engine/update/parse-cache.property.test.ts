@@ -1,10 +1,12 @@
 /**
- * The modifier-executor cache (parse-cache.ts) never changes an answer. Guard: generated scripts
- * of update, findAndModify and bulkWrite commands that repeat a few statement shapes with varied
- * constants (of every numeric type, strings, nulls, arrays, dates; valid and invalid: a `$inc` of
- * a string, an unused or missing array filter, a bad `$slice`, conflicting paths) are run on a
- * replica set with the cache on and on one with it off; every reply, the final documents and
- * every oplog entry are bitwise equal. Also: the key tells apart values that differ only in type.
+ * The modifier-executor cache (parse-cache.ts: parsed once per shape, constants bound afterwards)
+ * never changes an answer. Guard: generated scripts of update, findAndModify and bulkWrite
+ * commands that repeat a few statement shapes with varied constants (of every numeric type,
+ * strings, nulls, booleans, ObjectIds, arrays, dates; valid and invalid: a `$inc` of a string, an
+ * unused or missing array filter, a bad `$slice`, conflicting paths) are run on a replica set with
+ * the cache on and on one with it off; every reply, the final documents and every oplog entry are
+ * bitwise equal. Also: the key tells apart values that differ only in type, and binds exactly the
+ * constants whose parse looks at their type only.
  */
 import fc from 'fast-check';
 import { Int32, Long } from 'bson';
@@ -14,7 +16,7 @@ import { parseEJSONDoc } from '../bson/ejson.js';
 import type { Doc, Value } from '../bson/values.js';
 import { deployedEngine } from '../deploy/testing.js';
 import type { Engine } from '../engine.js';
-import { modifierExecutorCache, modifierUpdateKey } from './parse-cache.js';
+import { modifierExecutorCache, modifierUpdateShape } from './parse-cache.js';
 
 const constant = fc.constantFrom(
   '1',
@@ -23,6 +25,7 @@ const constant = fc.constantFrom(
   '{"$numberLong": "4"}',
   '{"$numberDouble": "-0.0"}',
   '{"$numberDouble": "0.5"}',
+  '{"$numberDouble": "0"}',
   '{"$numberDouble": "1"}',
   '{"$numberDouble": "3"}',
   '{"$numberDecimal": "1.50"}',
@@ -32,6 +35,13 @@ const constant = fc.constantFrom(
   'true',
   '[1, "blue"]',
   '{"$date": "2024-01-01T00:00:00Z"}',
+  '{"$date": "2025-06-01T00:00:00Z"}',
+  '{"$oid": "0123456789abcdef01234567"}',
+  '{"$numberLong": "9007199254740993"}',
+  '{"$numberDouble": "NaN"}',
+  'false',
+  '"$x"',
+  '{"$numberInt": "-7"}',
 );
 const field = fc.constantFrom('n', 'a.b', 'tags', 'items.0.q', 'score');
 
@@ -54,6 +64,13 @@ const update: fc.Arbitrary<UpdateText> = fc.oneof(
   fc.tuple(constant, constant).map(([c, d]) => ({ u: `{"$mul": {"n": ${c}}, "$bit": {"k": {"and": ${d}}}}` })),
   constant.map((c) => ({ u: `{"$set": {"a": ${c}}, "$inc": {"a.b": 1}}` })),
   constant.map((c) => ({ u: `{"$currentDate": {"d": ${c}}, "$unset": {"x": ""}}` })),
+  fc.tuple(constant, constant, constant).map(([a, b, c]) => ({
+    u: `{"$setOnInsert": {"s": ${a}}, "$max": {"score": ${b}}, "$unset": {"x": ${c}}, "$set": {"v": ${c}}}`,
+  })),
+  fc.tuple(constant, constant, constant).map(([a, b, c]) => ({
+    u: `{"$set": {"a.b": ${a}, "a.c": ${b}}, "$mul": {"n": ${c}}, "$push": {"tags": ${a}}}`,
+  })),
+  fc.tuple(constant, constant).map(([a, b]) => ({ u: `{"$inc": {"n": ${a}, "k": ${b}}, "$min": {"a.b": ${b}}}` })),
   fc.constantFrom(
     { u: '{"$rename": {"a": "r"}}' },
     { u: '{"$pull": {"tags": "blue"}}' },
@@ -142,18 +159,11 @@ describe('modifier executor cache', () => {
   }, 120_000);
 
   it('keys tell apart values of different types and field orders', () => {
-    const key = (d: Doc) => modifierUpdateKey(d, undefined);
+    const key = (d: Doc) => modifierUpdateShape(d, undefined)?.key;
     const inc = (v: Value) => new Map([['$inc', new Map([['n', v]])]]) as Doc;
-    const keys = [
-      inc(1),
-      inc(new Int32(1)),
-      inc(Long.fromNumber(1)),
-      inc(-0),
-      inc(0),
-      inc('1'),
-      inc(null),
-      inc([1]),
-    ].map(key);
+    const keys = [inc(1), inc(new Int32(1)), inc(Long.fromNumber(1)), inc('1'), inc(null), inc([1]), inc(true)].map(
+      key,
+    );
     expect(new Set(keys).size).toBe(keys.length);
     const ab = new Map([
       [
@@ -174,6 +184,28 @@ describe('modifier executor cache', () => {
       ],
     ]) as Doc;
     expect(key(ab)).not.toBe(key(ba));
-    expect(modifierUpdateKey(ab, [new Map([['t', 1]])])).not.toBe(key(ab));
+    expect(modifierUpdateShape(ab, [new Map([['t', 1]])])?.key).not.toBe(key(ab));
+    expect(modifierUpdateShape(ab, [new Map([['t', 1]])])?.key).not.toBe(
+      modifierUpdateShape(ab, [new Map([['t', 2]])])?.key,
+    );
+  });
+
+  it('binds the scalars of type-only modifiers and spells every other value', () => {
+    const shape = (text: string) => modifierUpdateShape(parseEJSONDoc(text), undefined);
+    const a = shape(
+      '{"$set": {"v": {"$numberDouble": "1"}, "w": "x"}, "$inc": {"n": {"$numberInt": "1"}}, "$push": {"t": 1}}',
+    );
+    const b = shape('{"$set": {"v": -0.0, "w": "y"}, "$inc": {"n": {"$numberInt": "2"}}, "$push": {"t": 1}}');
+    expect(a?.key).toBe(b?.key);
+    expect(a?.constants).toEqual([1, 'x', new Int32(1)]);
+    expect(b?.constants).toEqual([-0, 'y', new Int32(2)]);
+    // $push's argument, documents and arrays are part of the key.
+    expect(shape('{"$push": {"t": 2}}')?.key).not.toBe(shape('{"$push": {"t": 1}}')?.key);
+    expect(shape('{"$set": {"v": {"a": 1}}}')?.key).not.toBe(shape('{"$set": {"v": {"a": 2}}}')?.key);
+    expect(shape('{"$set": {"v": [1]}}')?.key).not.toBe(shape('{"$set": {"v": [2]}}')?.key);
+    expect(shape('{"$rename": {"a": "b"}}')?.key).not.toBe(shape('{"$rename": {"a": "c"}}')?.key);
+    expect(shape('{"$currentDate": {"a": true}}')?.key).not.toBe(shape('{"$currentDate": {"a": false}}')?.key);
+    // Values the key cannot spell: not cached.
+    expect(shape('{"$set": {"v": {"$numberDecimal": "1"}}}')).toBeUndefined();
   });
 });

@@ -1,101 +1,115 @@
 /**
- * Parse once per statement shape: the executors of modifier updates, kept by the exact content of
- * `u` and `arrayFilters` (every constant with its BSON type) and the collator they were parsed
- * with. A script of 100,000 `updateOne`s with the same `u` then parses it once.
+ * Parse once per statement shape: modifier updates are parsed once per shape (parse-cache-key.ts:
+ * every name, modifier, `arrayFilters` and spelled value, and the type of each bound constant) and
+ * collator, and each later update of that shape gets the parsed tree with its own constants bound
+ * in: a new leaf per bound constant, made by the same factory as a parse (modifier_table.ts), in a
+ * copy of the tree's inner nodes. So 10,000 upserts `{$set: {v: j}, $inc: {n: 1}}` parse once, and
+ * an update whose constants equal the last ones bound reuses that executor as it is.
  *
- * Only what parsing depends on is in the key, and parsing is a pure function of it: the same key
- * always yields an executor that behaves like a fresh parse (executors are frozen and keep no
- * state between documents). Failed parses are not kept, so an invalid statement raises its error
- * every time. Values the key cannot spell exactly (regexes, Decimal128, binary, timestamps, …) and
- * large documents are never cached; they are parsed each time.
+ * Parsing is a pure function of the key and the bound constants: the same shape always parses
+ * (a bound constant's parse looks at its type only, which the key holds), and the bound executor
+ * has exactly the tree a fresh parse builds (executors are frozen and keep no state between
+ * documents). Failed parses are not kept, so an invalid statement raises its error every time.
  */
-import type { Collator } from '../bson/compare.js';
+import { binaryEqual, type Collator } from '../bson/compare.js';
 import type { Doc, Value } from '../bson/values.js';
-import type { UpdateExecutor } from './executor.js';
+import type { ModifierUpdateExecutor } from './modifier-executor.js';
+import { MODIFIER_TABLE, type ModifierName } from './modifier-table.js';
+import { isBoundConstant } from './parse-cache-key.js';
+import type { UpdateNode } from './tree/context.js';
 
-/** Documents whose key would be longer are parsed each time (the key costs about a parse). */
-const MAX_KEY_LENGTH = 2048;
-/** Executors kept per collator; the oldest goes first. */
+export { modifierUpdateShape, type UpdateShape } from './parse-cache-key.js';
+
+/** Shapes kept per collator; the oldest goes first. */
 const MAX_ENTRIES = 256;
 
-/** Appends `v` spelled with its type; false when it cannot be spelled exactly or is too long. */
-function spell(v: Value, out: string[], budget: { left: number }): boolean {
-  let s: string;
-  switch (typeof v) {
-    case 'number':
-      s = Object.is(v, -0) ? 'd-0' : `d${v}`;
-      break;
-    case 'string':
-      s = `s${JSON.stringify(v)}`;
-      break;
-    case 'boolean':
-      s = v ? 'T' : 'F';
-      break;
-    default:
-      if (v === null) s = 'N';
-      else if (v instanceof Map) return spellDoc(v, out, budget);
-      else if (Array.isArray(v)) {
-        out.push('[');
-        for (const x of v) if (!spell(x, out, budget)) return false;
-        s = ']';
-      } else if (v instanceof Date) s = `t${v.getTime()}`;
-      else if (v._bsontype === 'Int32') s = `i${v.value}`;
-      else if (v._bsontype === 'Long') s = `l${v.toString()}`;
-      else if (v._bsontype === 'ObjectId') s = `o${v.toHexString()}`;
-      else return false;
-  }
-  budget.left -= s.length + 1;
-  if (budget.left < 0) return false;
-  out.push(s);
-  return true;
+/** Where one bound constant went: the leaf its parse made, to be replaced by a leaf of the new value. */
+interface BoundLeaf {
+  readonly modifier: ModifierName;
+  readonly field: string;
+  readonly leaf: UpdateNode;
 }
 
-function spellDoc(d: Doc, out: string[], budget: { left: number }): boolean {
-  out.push('{');
-  for (const [k, v] of d) {
-    const name = JSON.stringify(k);
-    budget.left -= name.length + 1;
-    if (budget.left < 0) return false;
-    out.push(name, ':');
-    if (!spell(v, out, budget)) return false;
+/** A parsed modifier update and the leaves of its bound constants. */
+export class ExecutorTemplate {
+  private last: { readonly constants: readonly Value[]; readonly executor: ModifierUpdateExecutor };
+
+  private constructor(
+    private readonly executor: ModifierUpdateExecutor,
+    private readonly bound: readonly BoundLeaf[],
+    constants: readonly Value[],
+    private readonly collator: Collator | null,
+  ) {
+    this.last = { constants, executor };
   }
-  out.push('}');
-  return true;
+
+  /**
+   * The template of `executor`, parsed from `u` with `collator`; `leaves` are the leaves the parse
+   * made, one per field of each modifier, in `u`'s order.
+   */
+  static of(
+    u: Doc,
+    executor: ModifierUpdateExecutor,
+    leaves: readonly UpdateNode[],
+    constants: readonly Value[],
+    collator: Collator | null,
+  ): ExecutorTemplate {
+    const bound: BoundLeaf[] = [];
+    let i = 0;
+    for (const [modifier, spec] of u) {
+      for (const [field, value] of spec as Doc) {
+        const leaf = leaves[i++]!;
+        if (isBoundConstant(modifier, value)) bound.push({ modifier: modifier as ModifierName, field, leaf });
+      }
+    }
+    if (i !== leaves.length || bound.length !== constants.length)
+      throw new Error('parse-cache: leaves do not match the update');
+    return new ExecutorTemplate(executor, bound, constants, collator);
+  }
+
+  /** The executor of this shape with `constants` bound. */
+  bind(constants: readonly Value[]): ModifierUpdateExecutor {
+    const last = this.last;
+    if (sameConstants(last.constants, constants)) return last.executor;
+    const replace = new Map<UpdateNode, UpdateNode>();
+    const { bound, collator } = this;
+    for (let i = 0; i < bound.length; i++) {
+      const { modifier, field, leaf } = bound[i]!;
+      replace.set(leaf, MODIFIER_TABLE[modifier]({ field, value: constants[i]!, collator }));
+    }
+    const executor = this.executor.withLeaves(replace);
+    this.last = { constants, executor };
+    return executor;
+  }
 }
 
-/** The cache key of a modifier update, or undefined when it is not cached. */
-export function modifierUpdateKey(u: Doc, arrayFilters: readonly Value[] | Value | undefined): string | undefined {
-  const out: string[] = [];
-  const budget = { left: MAX_KEY_LENGTH };
-  if (!spellDoc(u, out, budget)) return undefined;
-  out.push('|');
-  if (arrayFilters === undefined) out.push('-');
-  else if (!spell(arrayFilters as Value, out, budget)) return undefined;
-  return out.join('');
+function sameConstants(a: readonly Value[], b: readonly Value[]): boolean {
+  for (let i = 0; i < a.length; i++) if (!binaryEqual(a[i]!, b[i]!)) return false;
+  return true;
 }
 
 class ExecutorCache {
   /** On by default; tests turn it off to compare against parsing every time. */
   enabled = true;
-  private readonly simple = new Map<string, UpdateExecutor>();
-  private readonly byCollator = new WeakMap<Collator, Map<string, UpdateExecutor>>();
+  private readonly simple = new Map<string, ExecutorTemplate>();
+  private readonly byCollator = new WeakMap<Collator, Map<string, ExecutorTemplate>>();
 
-  private entries(collator: Collator | null): Map<string, UpdateExecutor> {
+  private entries(collator: Collator | null): Map<string, ExecutorTemplate> {
     if (collator === null) return this.simple;
     let m = this.byCollator.get(collator);
     if (m === undefined) this.byCollator.set(collator, (m = new Map()));
     return m;
   }
 
-  get(collator: Collator | null, key: string): UpdateExecutor | undefined {
+  get(collator: Collator | null, key: string): ExecutorTemplate | undefined {
     return this.enabled ? this.entries(collator).get(key) : undefined;
   }
 
-  set(collator: Collator | null, key: string, executor: UpdateExecutor): void {
+  set(collator: Collator | null, key: string, template: ExecutorTemplate): void {
     if (!this.enabled) return;
     const m = this.entries(collator);
     if (m.size >= MAX_ENTRIES) m.delete(m.keys().next().value!);
-    m.set(key, executor);
+    m.set(key, template);
   }
 }
 

@@ -8,7 +8,7 @@ import { isDoc, typeOf } from '../bson/values.js';
 import { renderDoc, renderElement } from '../bson/render.js';
 import { fail } from '../errors.js';
 import type { ArrayFilter } from './array-filters.js';
-import { ModifierUpdateExecutor, type ModifierExecutor } from './modifier-executor.js';
+import { ModifierUpdateExecutor } from './modifier-executor.js';
 import { isModifierName, MODIFIER_TABLE, type ModifierName } from './modifier-table.js';
 import { ConflictPlaceholderNode } from './modifiers/conflict-placeholder.js';
 import { RenameNode, validateRenameArgs } from './modifiers/rename.js';
@@ -26,7 +26,7 @@ export function parseModifierUpdate(
   arrayFilters: ReadonlyMap<string, ArrayFilter>,
   collator: Collator | null,
   wrapLeaf?: LeafWrapper,
-): ModifierExecutor {
+): ModifierUpdateExecutor {
   const wrap = wrapLeaf ?? ((_m: ModifierName, _f: string, leaf: UpdateNode) => leaf);
   const builder = new TreeBuilder(new Set(arrayFilters.keys()));
   const targetPaths: string[] = [];

@@ -10,8 +10,9 @@ import { fail } from '../errors.js';
 import { parsePipelineUpdate } from './pipeline-executor.js';
 import { parseArrayFilters } from './array-filters.js';
 import type { UpdateExecutor } from './executor.js';
-import { modifierExecutorCache, modifierUpdateKey } from './parse-cache.js';
+import { ExecutorTemplate, modifierExecutorCache, modifierUpdateShape } from './parse-cache.js';
 import { parseModifierUpdate, type LeafWrapper } from './parse-modifiers.js';
+import type { UpdateNode } from './tree/context.js';
 import { isReplacementDocument, ReplacementUpdateExecutor } from './replacement-executor.js';
 
 export { isReplacementDocument };
@@ -31,16 +32,24 @@ export interface UpdateParseOptions {
 }
 
 export function parseUpdate(u: Value, options: UpdateParseOptions): UpdateExecutor {
-  // A modifier document seen before (same content, filters and collator) is not parsed again.
-  const key =
+  // A modifier document of a shape seen before (same names, types, filters and collator) is not
+  // parsed again: its constants are bound into the parsed tree (parse-cache.ts).
+  const shape =
     isDoc(u) && !isReplacementDocument(u) && options.constants === undefined && options.wrapLeaf === undefined
-      ? modifierUpdateKey(u, options.arrayFilters)
+      ? modifierUpdateShape(u, options.arrayFilters)
       : undefined;
-  if (key === undefined) return parseUncached(u, options);
-  const cached = modifierExecutorCache.get(options.collator, key);
-  if (cached !== undefined) return cached;
-  const executor = parseUncached(u, options);
-  modifierExecutorCache.set(options.collator, key, executor);
+  if (shape === undefined) return parseUncached(u, options);
+  const cached = modifierExecutorCache.get(options.collator, shape.key);
+  if (cached !== undefined) return cached.bind(shape.constants);
+  // The same steps as parseUncached for a modifier document, recording the leaves it makes.
+  const arrayFilters = parseArrayFilters(options.arrayFilters, options.collator);
+  const leaves: UpdateNode[] = [];
+  const executor = parseModifierUpdate(u as Doc, arrayFilters, options.collator, (_m, _f, leaf) => {
+    leaves.push(leaf);
+    return leaf;
+  });
+  const template = ExecutorTemplate.of(u as Doc, executor, leaves, shape.constants, options.collator);
+  modifierExecutorCache.set(options.collator, shape.key, template);
   return executor;
 }
 
