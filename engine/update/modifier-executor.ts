@@ -38,16 +38,20 @@ export class ModifierUpdateExecutor implements ModifierExecutor {
     readonly arrayFilters: ReadonlyMap<string, ArrayFilter>,
     readonly targetPaths: readonly string[],
     readonly hasPositional: boolean,
+    /** The short path of this tree when already known (`withLeaves`). */
+    topLevel?: TopLevelPlan | undefined,
   ) {
     this.needsMatchDetails = hasPositional;
-    this.topLevel = TopLevelPlan.of(tree);
+    this.topLevel = topLevel ?? TopLevelPlan.of(tree);
     Object.freeze(this);
   }
 
   /** The same update with some leaves replaced (a parsed shape with other constants bound: parse-cache.ts). */
   withLeaves(replace: ReadonlyMap<UpdateNode, UpdateNode>): ModifierUpdateExecutor {
     const tree = replaceLeaves(this.tree, replace) as ObjectNode;
-    return new ModifierUpdateExecutor(tree, this.arrayFilters, this.targetPaths, this.hasPositional);
+    // The short path depends on the leaves' names and kinds, which a bound leaf keeps.
+    const topLevel = this.topLevel?.withLeaves(replace);
+    return new ModifierUpdateExecutor(tree, this.arrayFilters, this.targetPaths, this.hasPositional, topLevel);
   }
 
   apply(doc: Doc, params: ApplyParams): ApplyResult {

@@ -12,6 +12,7 @@
  * `arrayFilters`. Values the key cannot spell exactly (regexes, Decimal128, binary, timestamps,
  * ...) and large documents make the update uncached.
  */
+import { binaryEqual } from '../bson/compare.js';
 import type { Doc, Value } from '../bson/values.js';
 
 /** Documents whose key would be longer are parsed each time (the key costs about a parse). */
@@ -140,4 +141,36 @@ export function modifierUpdateShape(
   if (arrayFilters === undefined) w.text += '-';
   else if (!w.value(arrayFilters as Value)) return undefined;
   return { key: w.text, constants };
+}
+
+/**
+ * Whether `u` (with `arrayFilters`) has the shape of `parsed` (with `parsedFilters`), an update
+ * that parsed, so the two have the same key; `constants` then receives `u`'s bound constants.
+ * The same decision as comparing `modifierUpdateShape` keys (spelled values are compared with
+ * `binaryEqual`, which tells apart exactly what the spelling does), without building the key.
+ */
+export function sameUpdateShape(
+  parsed: Doc,
+  parsedFilters: readonly Value[] | Value | undefined,
+  u: Doc,
+  arrayFilters: readonly Value[] | Value | undefined,
+  constants: Value[],
+): boolean {
+  if (parsed.size !== u.size) return false;
+  const mods = u.entries();
+  for (const [mod, parsedSpec] of parsed) {
+    const [otherMod, spec] = mods.next().value as [string, Value];
+    if (mod !== otherMod || !(spec instanceof Map) || spec.size !== (parsedSpec as Doc).size) return false;
+    const fields = spec.entries();
+    for (const [field, parsedValue] of parsedSpec as Doc) {
+      const [otherField, v] = fields.next().value as [string, Value];
+      if (field !== otherField) return false;
+      if (isBoundConstant(mod, parsedValue)) {
+        if (scalarTag(v) !== scalarTag(parsedValue)) return false;
+        constants.push(v);
+      } else if (!binaryEqual(parsedValue, v)) return false;
+    }
+  }
+  if (parsedFilters === undefined || arrayFilters === undefined) return parsedFilters === arrayFilters;
+  return binaryEqual(parsedFilters as Value, arrayFilters as Value);
 }

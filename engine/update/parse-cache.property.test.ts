@@ -17,6 +17,7 @@ import type { Doc, Value } from '../bson/values.js';
 import { deployedEngine } from '../deploy/testing.js';
 import type { Engine } from '../engine.js';
 import { modifierExecutorCache, modifierUpdateShape } from './parse-cache.js';
+import { sameUpdateShape } from './parse-cache-key.js';
 
 const constant = fc.constantFrom(
   '1',
@@ -157,6 +158,27 @@ describe('modifier executor cache', () => {
       { numRuns: 150 },
     );
   }, 120_000);
+
+  it('recognises a shape without its key exactly when the keys are equal', () => {
+    const filters = (t: UpdateText) =>
+      t.arrayFilters === undefined ? undefined : parseEJSONDoc(`{"f": ${t.arrayFilters}}`).get('f');
+    fc.assert(
+      fc.property(update, update, (a, b) => {
+        const ua = parseEJSONDoc(a.u);
+        const ub = parseEJSONDoc(b.u);
+        // A template is made from an update that parsed: every modifier's argument is a document.
+        if (![...ua.values()].every((spec) => spec instanceof Map)) return;
+        const sa = modifierUpdateShape(ua, filters(a));
+        const sb = modifierUpdateShape(ub, filters(b));
+        if (sa === undefined) return;
+        const constants: Value[] = [];
+        const same = sameUpdateShape(ua, filters(a), ub, filters(b), constants);
+        expect(same).toBe(sa.key === sb?.key);
+        if (same) equalLists(constants, sb!.constants);
+      }),
+      { numRuns: 2000 },
+    );
+  });
 
   it('keys tell apart values of different types and field orders', () => {
     const key = (d: Doc) => modifierUpdateShape(d, undefined)?.key;

@@ -15,7 +15,7 @@ import { binaryEqual, type Collator } from '../bson/compare.js';
 import type { Doc, Value } from '../bson/values.js';
 import type { ModifierUpdateExecutor } from './modifier-executor.js';
 import { MODIFIER_TABLE, type ModifierName } from './modifier-table.js';
-import { isBoundConstant } from './parse-cache-key.js';
+import { isBoundConstant, sameUpdateShape } from './parse-cache-key.js';
 import type { UpdateNode } from './tree/context.js';
 
 export { modifierUpdateShape, type UpdateShape } from './parse-cache-key.js';
@@ -35,6 +35,9 @@ export class ExecutorTemplate {
   private last: { readonly constants: readonly Value[]; readonly executor: ModifierUpdateExecutor };
 
   private constructor(
+    /** The update parsed and its `arrayFilters`, to recognise its shape without a key. */
+    private readonly u: Doc,
+    private readonly arrayFilters: readonly Value[] | Value | undefined,
     private readonly executor: ModifierUpdateExecutor,
     private readonly bound: readonly BoundLeaf[],
     constants: readonly Value[],
@@ -43,12 +46,18 @@ export class ExecutorTemplate {
     this.last = { constants, executor };
   }
 
+  /** Whether `u` has this template's shape (its key); `constants` then receives `u`'s bound constants. */
+  hasShapeOf(u: Doc, arrayFilters: readonly Value[] | Value | undefined, constants: Value[]): boolean {
+    return sameUpdateShape(this.u, this.arrayFilters, u, arrayFilters, constants);
+  }
+
   /**
    * The template of `executor`, parsed from `u` with `collator`; `leaves` are the leaves the parse
    * made, one per field of each modifier, in `u`'s order.
    */
   static of(
     u: Doc,
+    arrayFilters: readonly Value[] | Value | undefined,
     executor: ModifierUpdateExecutor,
     leaves: readonly UpdateNode[],
     constants: readonly Value[],
@@ -64,7 +73,7 @@ export class ExecutorTemplate {
     }
     if (i !== leaves.length || bound.length !== constants.length)
       throw new Error('parse-cache: leaves do not match the update');
-    return new ExecutorTemplate(executor, bound, constants, collator);
+    return new ExecutorTemplate(u, arrayFilters, executor, bound, constants, collator);
   }
 
   /** The executor of this shape with `constants` bound. */
@@ -93,6 +102,19 @@ class ExecutorCache {
   enabled = true;
   private readonly simple = new Map<string, ExecutorTemplate>();
   private readonly byCollator = new WeakMap<Collator, Map<string, ExecutorTemplate>>();
+  /** The template found or made last, per collator: tried first, by shape, without a key. */
+  private recentSimple: ExecutorTemplate | undefined;
+  private readonly recentByCollator = new WeakMap<Collator, ExecutorTemplate>();
+
+  recent(collator: Collator | null): ExecutorTemplate | undefined {
+    if (!this.enabled) return undefined;
+    return collator === null ? this.recentSimple : this.recentByCollator.get(collator);
+  }
+
+  private setRecent(collator: Collator | null, template: ExecutorTemplate): void {
+    if (collator === null) this.recentSimple = template;
+    else this.recentByCollator.set(collator, template);
+  }
 
   private entries(collator: Collator | null): Map<string, ExecutorTemplate> {
     if (collator === null) return this.simple;
@@ -102,7 +124,10 @@ class ExecutorCache {
   }
 
   get(collator: Collator | null, key: string): ExecutorTemplate | undefined {
-    return this.enabled ? this.entries(collator).get(key) : undefined;
+    if (!this.enabled) return undefined;
+    const template = this.entries(collator).get(key);
+    if (template !== undefined) this.setRecent(collator, template);
+    return template;
   }
 
   set(collator: Collator | null, key: string, template: ExecutorTemplate): void {
@@ -110,6 +135,7 @@ class ExecutorCache {
     const m = this.entries(collator);
     if (m.size >= MAX_ENTRIES) m.delete(m.keys().next().value!);
     m.set(key, template);
+    this.setRecent(collator, template);
   }
 }
 

@@ -34,21 +34,26 @@ export interface UpdateParseOptions {
 export function parseUpdate(u: Value, options: UpdateParseOptions): UpdateExecutor {
   // A modifier document of a shape seen before (same names, types, filters and collator) is not
   // parsed again: its constants are bound into the parsed tree (parse-cache.ts).
-  const shape =
-    isDoc(u) && !isReplacementDocument(u) && options.constants === undefined && options.wrapLeaf === undefined
-      ? modifierUpdateShape(u, options.arrayFilters)
-      : undefined;
+  if (!isDoc(u) || isReplacementDocument(u) || options.constants !== undefined || options.wrapLeaf !== undefined) {
+    return parseUncached(u, options);
+  }
+  const recent = modifierExecutorCache.recent(options.collator);
+  if (recent !== undefined) {
+    const constants: Value[] = [];
+    if (recent.hasShapeOf(u, options.arrayFilters, constants)) return recent.bind(constants);
+  }
+  const shape = modifierUpdateShape(u, options.arrayFilters);
   if (shape === undefined) return parseUncached(u, options);
   const cached = modifierExecutorCache.get(options.collator, shape.key);
   if (cached !== undefined) return cached.bind(shape.constants);
   // The same steps as parseUncached for a modifier document, recording the leaves it makes.
   const arrayFilters = parseArrayFilters(options.arrayFilters, options.collator);
   const leaves: UpdateNode[] = [];
-  const executor = parseModifierUpdate(u as Doc, arrayFilters, options.collator, (_m, _f, leaf) => {
+  const executor = parseModifierUpdate(u, arrayFilters, options.collator, (_m, _f, leaf) => {
     leaves.push(leaf);
     return leaf;
   });
-  const template = ExecutorTemplate.of(u as Doc, executor, leaves, shape.constants, options.collator);
+  const template = ExecutorTemplate.of(u, options.arrayFilters, executor, leaves, shape.constants, options.collator);
   modifierExecutorCache.set(options.collator, shape.key, template);
   return executor;
 }

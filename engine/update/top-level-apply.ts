@@ -22,7 +22,7 @@ import { checkUpdatedDocumentSize, updatedDocumentSize } from './document-size.j
 import type { ApplyParams, ApplyResult, ArrayTouch } from './executor.js';
 import type { RuntimePath } from './path.js';
 import { validateUpdatedElement } from './storage-validation.js';
-import type { ApplyContext, WriteEffects } from './tree/context.js';
+import type { ApplyContext, UpdateNode, WriteEffects } from './tree/context.js';
 import { ModifierNode } from './tree/modifier-node.js';
 import type { ObjectNode } from './tree/object-node.js';
 
@@ -42,12 +42,34 @@ export class TopLevelPlan {
   private readonly leaves: readonly ModifierNode[];
   /** Each leaf's path as the tree passes it (`[{name, isIndex: false}]`). */
   private readonly paths: readonly RuntimePath[];
-  private readonly slotsByShape = new Map<Shape, Int32Array | typeof NOT_APPLICABLE>();
+  /** Shared by the plans of one parsed shape (`withLeaves`): slots depend on the names only. */
+  private readonly slotsByShape: Map<Shape, Int32Array | typeof NOT_APPLICABLE>;
 
-  private constructor(children: readonly (readonly [string, ModifierNode])[]) {
-    this.names = Object.freeze(children.map(([name]) => name));
-    this.leaves = children.map(([, leaf]) => leaf);
-    this.paths = children.map(([name]) => Object.freeze([Object.freeze({ name, isIndex: false })]));
+  private constructor(
+    names: readonly string[],
+    leaves: readonly ModifierNode[],
+    paths: readonly RuntimePath[],
+    slotsByShape: Map<Shape, Int32Array | typeof NOT_APPLICABLE>,
+  ) {
+    this.names = names;
+    this.leaves = leaves;
+    this.paths = paths;
+    this.slotsByShape = slotsByShape;
+  }
+
+  /**
+   * This plan with some leaves replaced by leaves of the same class (a parsed shape with other
+   * constants bound: parse-cache.ts); the names, paths and slots per shape are shared.
+   */
+  withLeaves(replace: ReadonlyMap<UpdateNode, UpdateNode>): TopLevelPlan {
+    const leaves = this.leaves.map((leaf) => {
+      const next = replace.get(leaf) ?? leaf;
+      if (!(next instanceof ModifierNode) || next.constructor !== leaf.constructor) {
+        throw new Error('top-level plan: a bound leaf changed its kind');
+      }
+      return next;
+    });
+    return new TopLevelPlan(this.names, leaves, this.paths, this.slotsByShape);
   }
 
   /** The plan for a parsed tree, or undefined when some leaf does not qualify. */
@@ -61,7 +83,12 @@ export class TopLevelPlan {
       if (name === '_id' || name.startsWith('$')) return undefined;
       leaves.push([name, child]);
     }
-    return new TopLevelPlan(leaves);
+    return new TopLevelPlan(
+      Object.freeze(leaves.map(([name]) => name)),
+      leaves.map(([, leaf]) => leaf),
+      leaves.map(([name]) => Object.freeze([Object.freeze({ name, isIndex: false })])),
+      new Map(),
+    );
   }
 
   /** The leaves' positions in documents of `shape`, or null when the tree must apply. */
