@@ -343,8 +343,8 @@ const rows: Row[] = [
     u: `{"$rename": {"a": "b"}}`,
     modified: 1,
     after: `{"_id": 1, "b": ${I(1)}}`,
-    // The destination already holds exactly this value (SetElementNode no-op): only the delete.
-    o: `{"$v": ${I(2)}, "diff": {"d": {"a": false}}}`,
+    // SetElementNode writes the destination even when it holds exactly this value (rename_node.cpp).
+    o: `{"$v": ${I(2)}, "diff": {"d": {"a": false}, "u": {"b": ${I(1)}}}}`,
   },
 
   // Replacement and pipeline: binaryEqual of the pre-image and the new body.

@@ -31,8 +31,10 @@ export class SetNode extends ModifierNode {
 }
 
 /**
- * The destination half of `$rename` (`SetElementNode`): a destination that already holds exactly
- * the same value (`binaryEqualValues`) is left alone.
+ * The destination half of `$rename` (`SetElementNode`): the destination is always written, even
+ * when it already holds exactly the source's value (rename_node.cpp: "does not check for the
+ * possibility that we are overwriting the target value with an identical source value"), so the
+ * oplog logs it and it counts among the modified paths (rename_node_test.cpp ToAndFromHaveSameValue).
  */
 export class SetElementNode extends ModifierNode {
   constructor(readonly value: Value) {
@@ -44,8 +46,8 @@ export class SetElementNode extends ModifierNode {
   protected override canSetObjectValue(): boolean {
     return true;
   }
-  protected updateExisting(_ctx: ApplyContext, current: Value): ModifyResult {
-    return binaryEqual(current, this.value) ? NOOP : { type: 'normal', value: cloneValue(this.value) };
+  protected updateExisting(): ModifyResult {
+    return { type: 'normal', value: cloneValue(this.value) };
   }
   protected override valueForNew(): Value {
     return cloneValue(this.value);

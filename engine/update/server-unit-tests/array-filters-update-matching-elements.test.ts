@@ -90,8 +90,20 @@ const rows: readonly Row[] = [
     oplog: '{"$v": 2, "diff": {"sa": {"a": true, "s0": {"sb": {"a": true, "s0": {"u": {"c": 1, "d": 1}}}}}}}',
     paths: ['a.0.b.0.c', 'a.0.b.0.d'],
   },
-  { from: 'NoArrayElementsMatch', doc: '{"a": [2, 2, 2]}', update: '{"$set": {"a.$[i]": 1}}', arrayFilters: '[{"i": 0}]', result: '{"a": [2, 2, 2]}' },
-  { from: 'UpdatesToAllArrayElementsAreNoops', doc: '{"a": [1, 1, 1]}', update: '{"$set": {"a.$[i]": 1}}', arrayFilters: '[{"i": 1}]', result: '{"a": [1, 1, 1]}' },
+  {
+    from: 'NoArrayElementsMatch',
+    doc: '{"a": [2, 2, 2]}',
+    update: '{"$set": {"a.$[i]": 1}}',
+    arrayFilters: '[{"i": 0}]',
+    result: '{"a": [2, 2, 2]}',
+  },
+  {
+    from: 'UpdatesToAllArrayElementsAreNoops',
+    doc: '{"a": [1, 1, 1]}',
+    update: '{"$set": {"a.$[i]": 1}}',
+    arrayFilters: '[{"i": 1}]',
+    result: '{"a": [1, 1, 1]}',
+  },
   {
     from: 'NoArrayElementAffectsIndexes',
     doc: '{"a": [{"c": 0}, {"c": 0}, {"c": 0}]}',
@@ -161,18 +173,72 @@ describe('array filters applied through the update command', () => {
 
 describe('array updates refused while applying', () => {
   const errors: readonly { from: string; doc: string; update: string; arrayFilters?: string; error: string }[] = [
-    { from: 'ApplyCreatePathFails', doc: '{"a": {}}', update: '{"$set": {"a.b.$[i]": 0}}', arrayFilters: '[{"i": 0}]', error: `2: ${PREFIX}The path 'a.b' must exist in the document in order to apply array updates.` },
-    { from: 'ApplyToNonArrayFails', doc: '{"a": {}}', update: '{"$set": {"a.$[i]": 0}}', arrayFilters: '[{"i": 0}]', error: `2: ${PREFIX}Cannot apply array updates to non-array element a: {}` },
-    { from: 'ApplyUpdatesWithMergeConflictToArrayElementFails', doc: '{"a": [0]}', update: '{"$set": {"a.$[i]": 1, "a.$[j]": 1}}', arrayFilters: '[{"i": 0}, {"j": 0}]', error: `40: ${PREFIX}Update created a conflict at 'a.0'` },
-    { from: 'ApplyUpdatesWithEmptyIdentifiersWithMergeConflictToArrayElementFails', doc: '{"a": [{"b": [0]}]}', update: '{"$set": {"a.$[].b.$[i]": 1, "a.$[].b.$[j]": 1}}', arrayFilters: '[{"i": 0}, {"j": 0}]', error: `40: ${PREFIX}Update created a conflict at 'a.0.b.0'` },
-    { from: 'ApplyNestedArrayUpdatesWithMergeConflictFails', doc: '{"a": [{"b": [0], "c": 0}]}', update: '{"$set": {"a.$[i].b.$[j]": 1, "a.$[k].b.$[l]": 1}}', arrayFilters: '[{"i.c": 0}, {"j": 0}, {"k.c": 0}, {"l": 0}]', error: `40: ${PREFIX}Update created a conflict at 'a.0.b.0'` },
-    { from: 'MergeConflictThroughArrayNodesFails ($[i] and $[] both reach a.0.b)', doc: '{"a": [{"b": 1}]}', update: '{"$set": {"a.$[i].b": 5, "a.$[].b": 6}}', arrayFilters: '[{"i.b": 1}]', error: `40: ${PREFIX}Update created a conflict at 'a.0.b'` },
-    { from: 'LeftPrefixMergeFails (a.$[i].b and a.$[j].b.c on one element)', doc: '{"a": [{"b": 1}]}', update: '{"$set": {"a.$[i].b": 5, "a.$[j].b.c": 6}}', arrayFilters: '[{"i.b": 1}, {"j.b": 1}]', error: `40: ${PREFIX}Update created a conflict at 'a.0.b'` },
-    { from: 'ApplyArrayUpdateNotFromReplication', doc: '{"a": [0]}', update: '{"$set": {"a.$[i].b": 1}}', arrayFilters: '[{"i": 0}]', error: `28: ${PREFIX}Cannot create field 'b' in element {0: 0}` },
+    {
+      from: 'ApplyCreatePathFails',
+      doc: '{"a": {}}',
+      update: '{"$set": {"a.b.$[i]": 0}}',
+      arrayFilters: '[{"i": 0}]',
+      error: `2: ${PREFIX}The path 'a.b' must exist in the document in order to apply array updates.`,
+    },
+    {
+      from: 'ApplyToNonArrayFails',
+      doc: '{"a": {}}',
+      update: '{"$set": {"a.$[i]": 0}}',
+      arrayFilters: '[{"i": 0}]',
+      error: `2: ${PREFIX}Cannot apply array updates to non-array element a: {}`,
+    },
+    {
+      from: 'ApplyUpdatesWithMergeConflictToArrayElementFails',
+      doc: '{"a": [0]}',
+      update: '{"$set": {"a.$[i]": 1, "a.$[j]": 1}}',
+      arrayFilters: '[{"i": 0}, {"j": 0}]',
+      error: `40: ${PREFIX}Update created a conflict at 'a.0'`,
+    },
+    {
+      from: 'ApplyUpdatesWithEmptyIdentifiersWithMergeConflictToArrayElementFails',
+      doc: '{"a": [{"b": [0]}]}',
+      update: '{"$set": {"a.$[].b.$[i]": 1, "a.$[].b.$[j]": 1}}',
+      arrayFilters: '[{"i": 0}, {"j": 0}]',
+      error: `40: ${PREFIX}Update created a conflict at 'a.0.b.0'`,
+    },
+    {
+      from: 'ApplyNestedArrayUpdatesWithMergeConflictFails',
+      doc: '{"a": [{"b": [0], "c": 0}]}',
+      update: '{"$set": {"a.$[i].b.$[j]": 1, "a.$[k].b.$[l]": 1}}',
+      arrayFilters: '[{"i.c": 0}, {"j": 0}, {"k.c": 0}, {"l": 0}]',
+      error: `40: ${PREFIX}Update created a conflict at 'a.0.b.0'`,
+    },
+    {
+      from: 'MergeConflictThroughArrayNodesFails ($[i] and $[] both reach a.0.b)',
+      doc: '{"a": [{"b": 1}]}',
+      update: '{"$set": {"a.$[i].b": 5, "a.$[].b": 6}}',
+      arrayFilters: '[{"i.b": 1}]',
+      error: `40: ${PREFIX}Update created a conflict at 'a.0.b'`,
+    },
+    {
+      from: 'LeftPrefixMergeFails (a.$[i].b and a.$[j].b.c on one element)',
+      doc: '{"a": [{"b": 1}]}',
+      update: '{"$set": {"a.$[i].b": 5, "a.$[j].b.c": 6}}',
+      arrayFilters: '[{"i.b": 1}, {"j.b": 1}]',
+      error: `40: ${PREFIX}Update created a conflict at 'a.0.b'`,
+    },
+    {
+      from: 'ApplyArrayUpdateNotFromReplication',
+      doc: '{"a": [0]}',
+      update: '{"$set": {"a.$[i].b": 1}}',
+      arrayFilters: '[{"i": 0}]',
+      error: `28: ${PREFIX}Cannot create field 'b' in element {0: 0}`,
+    },
   ];
   for (const e of errors) {
     it(e.from, () => {
-      expect(nodeError({ doc: e.doc, update: e.update, ...(e.arrayFilters === undefined ? {} : { arrayFilters: e.arrayFilters }) })).toBe(e.error);
+      expect(
+        nodeError({
+          doc: e.doc,
+          update: e.update,
+          ...(e.arrayFilters === undefined ? {} : { arrayFilters: e.arrayFilters }),
+        }),
+      ).toBe(e.error);
     });
   }
 });

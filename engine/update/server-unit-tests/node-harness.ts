@@ -223,7 +223,10 @@ export interface NodeRow extends NodeCase {
   readonly noop?: boolean;
   /** The oplog `o` (`{"$v": 2, "diff": …}`, or the inserted document for an upsert). */
   readonly oplog?: string;
-  /** The modified paths (asserted when the update is not a no-op). */
+  /**
+   * The modified paths (asserted when the update is not a no-op), compared as a set: the C++
+   * `getModifiedPaths()` prints a FieldRefSet, which is ordered.
+   */
   readonly paths?: readonly string[];
 }
 
@@ -235,13 +238,13 @@ export function runRow(row: NodeRow): { actual: object; expected: object } {
     doc: canon(row.result),
     nModified: noop || row.upsert === true ? 0 : 1,
     oplog: noop || row.oplog === undefined ? null : canon(row.oplog),
-    ...(noop ? {} : { modifiedPaths: row.paths ?? [] }),
+    ...(noop ? {} : { modifiedPaths: [...(row.paths ?? [])].sort() }),
   };
   const actual = {
     doc: out.doc,
     nModified: out.nModified,
     oplog: out.oplog,
-    ...(noop ? {} : { modifiedPaths: out.modifiedPaths }),
+    ...(noop ? {} : { modifiedPaths: [...out.modifiedPaths].sort() }),
   };
   return { actual, expected };
 }

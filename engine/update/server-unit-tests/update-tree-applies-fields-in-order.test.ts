@@ -32,8 +32,22 @@ interface Row {
 }
 
 const rows: readonly Row[] = [
-  { from: 'ApplyCreateField', doc: '{"a": 5}', update: '{"$set": {"b": 6}}', result: '{"a": 5, "b": 6}', oplog: '{"$v": 2, "diff": {"i": {"b": 6}}}', paths: ['b'] },
-  { from: 'ApplyExistingField', doc: '{"a": 5}', update: '{"$set": {"a": 6}}', result: '{"a": 6}', oplog: '{"$v": 2, "diff": {"u": {"a": 6}}}', paths: ['a'] },
+  {
+    from: 'ApplyCreateField',
+    doc: '{"a": 5}',
+    update: '{"$set": {"b": 6}}',
+    result: '{"a": 5, "b": 6}',
+    oplog: '{"$v": 2, "diff": {"i": {"b": 6}}}',
+    paths: ['b'],
+  },
+  {
+    from: 'ApplyExistingField',
+    doc: '{"a": 5}',
+    update: '{"$set": {"a": 6}}',
+    result: '{"a": 6}',
+    oplog: '{"$v": 2, "diff": {"u": {"a": 6}}}',
+    paths: ['a'],
+  },
   {
     from: 'ApplyExistingAndNonexistingFields',
     doc: '{"a": 0, "c": 0}',
@@ -100,7 +114,12 @@ const rows: readonly Row[] = [
     result: '{"B": 7, "abc": 5, "cba": 6}',
     oplog: '{"$v": 2, "diff": {"i": {"B": 7, "abc": 5, "cba": 6}}}',
   },
-  { from: 'ApplyNoop', doc: '{"a": 5, "b": 6, "c": 7}', update: '{"$set": {"a": 5, "b": 6, "c": 7}}', result: '{"a": 5, "b": 6, "c": 7}' },
+  {
+    from: 'ApplyNoop',
+    doc: '{"a": 5, "b": 6, "c": 7}',
+    update: '{"$set": {"a": 5, "b": 6, "c": 7}}',
+    result: '{"a": 5, "b": 6, "c": 7}',
+  },
   {
     from: 'ApplySomeChildrenNoops',
     doc: '{"a": 5, "b": 0, "c": 7}',
@@ -184,7 +203,9 @@ describe('the update tree applied through the update command', () => {
   }
 
   it('ApplyBlockingElement', () => {
-    expect(nodeError({ doc: '{"a": 0}', update: '{"$set": {"a.b": 5}}' })).toBe(`28: ${PREFIX}Cannot create field 'b' in element {a: 0}`);
+    expect(nodeError({ doc: '{"a": 0}', update: '{"$set": {"a.b": 5}}' })).toBe(
+      `28: ${PREFIX}Cannot create field 'b' in element {a: 0}`,
+    );
   });
   it('ApplyUpdateToNonViablePathInArray', () => {
     expect(nodeError({ doc: '{"a": [{"b": 1}, {"b": 2}]}', update: '{"$set": {"a.b": 3}}' })).toBe(
@@ -199,7 +220,14 @@ describe('the update tree applied through the update command', () => {
 });
 
 describe('the positional `$` merged with explicit indexes, on a document the query could not match (executor, matched index given)', () => {
-  const cases: readonly { from: string; update: string; matched: string; result: string; oplog: string; paths: readonly string[] }[] = [
+  const cases: readonly {
+    from: string;
+    update: string;
+    matched: string;
+    result: string;
+    oplog: string;
+    paths: readonly string[];
+  }[] = [
     {
       from: 'ApplyOrderMergedPositionalChild',
       update: '{"$set": {"a.2": 5, "a.1.b": 6, "a.0": 7, "a.$.c": 8}}',
