@@ -192,8 +192,9 @@ export function parseCollation(spec: Doc): CollationSpec | null {
     if (!KNOWN_FIELDS.has(k)) throw fail(9, `Collation spec contains unknown field. Collation spec: ${shown()}`);
   }
   if (version !== undefined && version !== COLLATION_VERSION) {
+    // collator_factory_icu.cpp: ErrorCodes::IncompatibleCollationVersion (161)
     throw fail(
-      174,
+      161,
       `Requested collation version ${version} but the only available collator version was ${COLLATION_VERSION}. Requested collation spec: ${shown()}`,
     );
   }
