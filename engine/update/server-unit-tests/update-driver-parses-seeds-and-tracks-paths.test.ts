@@ -9,9 +9,14 @@
  * 8.0 differences from the stored C++: `{$set: {}}` is accepted as a no-op since 5.0 (EmptyMod
  * expected 9), and "Unknown modifier" messages gained the sentence about pipeline updates. The C++
  * compares seeded documents ignoring field order (assertSameFields), so do these rows: they check
- * fields and values whatever their order. Not ported: the shard-key cases (ShardKeyRepl,
- * NestedShardKeyRepl, NestedShardKeyOp, NotFullShardKeyRepl: need a sharded collection) and
- * ArrayFilterThatMatchesNoElements' modified paths (a no-op reports none on the command path).
+ * fields and values whatever their order. The shard-key cases run on a sharded cluster through
+ * its router: `produceDocumentForUpsert` makes the shard key immutable only for requests that do
+ * not come from a router, so there a replacement upsert seeds `_id` alone (ShardKeyRepl,
+ * NestedShardKeyRepl) while an operator upsert seeds every equality (NestedShardKeyOp); the C++
+ * passes the shard key as immutable, as a direct (unversioned) shard request would, which the
+ * playground does not model. Not ported: NotFullShardKeyRepl (the router refuses that query
+ * before the shard sees it) and ArrayFilterThatMatchesNoElements' modified paths (a no-op reports
+ * none on the command path).
  */
 import { ObjectId } from 'bson';
 import { describe, expect, it } from 'vitest';
@@ -20,6 +25,7 @@ import type { Doc, Value } from '../../bson/values.js';
 import { isDoc } from '../../bson/values.js';
 import { applyNode, nodeError, runNodeCase } from './node-harness.js';
 import { canon, ejson } from '../../commands/testing.js';
+import { body, deployedEngine, run } from '../../deploy/testing.js';
 
 const PREFIX = 'Plan executor error during update :: caused by :: ';
 const unknown = (name: string) =>
@@ -149,4 +155,30 @@ describe('ModifiedPathsTestFixture: the paths an update reports as modified', ()
       expect(out.modifiedPaths).toEqual(r.paths);
     });
   }
+});
+
+describe('CreateFromQuery on a sharded collection, through the router (the shard key is not immutable there)', () => {
+  /** The document a sharded cluster holds after an upsert with `query` and `update`, without its generated `_id`. */
+  function shardedUpsert(shardKey: string, query: string, update: string): string {
+    const engine = deployedEngine({ topology: 'sharded' });
+    expect(run(engine, 'admin', `{"shardCollection": "test.c", "key": ${shardKey}}`).get('ok')).toBe(1);
+    const reply = body(run(engine, 'test', `{"update": "c", "updates": [{"q": ${query}, "u": ${update}, "upsert": true}]}`));
+    expect(reply.get('writeErrors')).toBeUndefined();
+    const docs = engine.documents('test', 'c');
+    expect(docs).toHaveLength(1);
+    const doc: Doc = new Map(docs[0]!);
+    if (doc.get('_id') instanceof ObjectId) doc.delete('_id');
+    return unordered(doc);
+  }
+  it('ShardKeyRepl: a replacement upsert seeds only _id', () => {
+    expect(shardedUpsert('{"a": 1}', '{"a": {"$eq": 1}, "b": 2}', REPL)).toBe(unordered(parseEJSONDoc('{}')));
+  });
+  it('NestedShardKeyRepl', () => {
+    expect(shardedUpsert('{"a": 1, "b.c": 1}', '{"a": {"$eq": 1}, "b.c": 2, "d": 2}', REPL)).toBe(unordered(parseEJSONDoc('{}')));
+  });
+  it('NestedShardKeyOp: an operator upsert seeds every equality', () => {
+    expect(shardedUpsert('{"a": 1, "b.c": 1}', '{"a": {"$eq": 1}, "b.c": 2, "d": {"$all": [3]}}', OPS)).toBe(
+      unordered(parseEJSONDoc('{"a": 1, "b": {"c": 2}, "d": 3, "_": 1}')),
+    );
+  });
 });
