@@ -17,9 +17,13 @@ describe('getType: known and unknown modifier names', () => {
     expect(applyNode({ doc: '{}', update: '{"$set": {"a": 1}}' }).doc).toBe(canon('{"a": 1}'));
   });
   it("Normal: $AModThatDoesn'tExist is unknown", () => {
-    expect(nodeError({ doc: '{}', update: `{"$AModThatDoesn'tExist": {"a": 1}}` })).toBe(unknown("$AModThatDoesn'tExist"));
+    expect(nodeError({ doc: '{}', update: `{"$AModThatDoesn'tExist": {"a": 1}}` })).toBe(
+      unknown("$AModThatDoesn'tExist"),
+    );
   });
   it('Normal: NotAModExpression beside a modifier is unknown', () => {
-    expect(nodeError({ doc: '{}', update: '{"$set": {"a": 1}, "NotAModExpression": {"a": 1}}' })).toBe(unknown('NotAModExpression'));
+    expect(nodeError({ doc: '{}', update: '{"$set": {"a": 1}, "NotAModExpression": {"a": 1}}' })).toBe(
+      unknown('NotAModExpression'),
+    );
   });
 });

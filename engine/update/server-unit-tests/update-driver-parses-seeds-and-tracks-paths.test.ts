@@ -35,7 +35,9 @@ describe('Parse', () => {
   it('Normal, MultiMods, MixingMods: modifier updates', () => {
     expect(applyNode({ doc: '{"b": 0}', update: '{"$set": {"a": 1}}' }).doc).toBe(canon('{"b": 0, "a": 1}'));
     expect(applyNode({ doc: '{"b": 0}', update: '{"$set": {"a": 1, "b": 1}}' }).doc).toBe(canon('{"b": 1, "a": 1}'));
-    expect(applyNode({ doc: '{"b": 0}', update: '{"$set": {"a": 1}, "$unset": {"b": 1}}' }).doc).toBe(canon('{"a": 1}'));
+    expect(applyNode({ doc: '{"b": 0}', update: '{"$set": {"a": 1}, "$unset": {"b": 1}}' }).doc).toBe(
+      canon('{"a": 1}'),
+    );
   });
   it('ObjectReplacment: a document without operators replaces', () => {
     const out = applyNode({ doc: '{"x": 1}', update: '{"obj": "obj replacement"}' });
@@ -123,12 +125,42 @@ describe('CreateFromQuery: the upsert seed of an operator update (driverOps) and
   }
 
   const refused: readonly (readonly [string, string, string, string])[] = [
-    ['NoRootIdRepl', '{"_id.a": 1, "_id.b": 2}', REPL, `111: ${PREFIX}field at '_id' must be exactly specified, field at sub-path '_id.a'found`],
-    ['ConflictFieldsFailOp', '{"a": 1, "a.b": 1}', OPS, `54: ${PREFIX}cannot infer query fields to set, both paths 'a.b' and 'a' are matched`],
-    ['ConflictFieldsFailSameValueOp', '{"a": {"b": 1}, "a.b": 1}', OPS, `54: ${PREFIX}cannot infer query fields to set, both paths 'a.b' and 'a' are matched`],
-    ['ConflictWithIdRepl', '{"_id": 1, "_id.a": 1}', REPL, `111: ${PREFIX}field at '_id' must be exactly specified, field at sub-path '_id.a'found`],
-    ['ConflictAndQueryOp', '{"$and": [{"a": {"b": 1}}, {"a.b": {"$eq": 1}}]}', OPS, `54: ${PREFIX}cannot infer query fields to set, both paths 'a.b' and 'a' are matched`],
-    ['ConflictAllMultipleValsOp', '{"a": {"$all": [1, 2]}}', OPS, `54: ${PREFIX}cannot infer query fields to set, path 'a' is matched twice`],
+    [
+      'NoRootIdRepl',
+      '{"_id.a": 1, "_id.b": 2}',
+      REPL,
+      `111: ${PREFIX}field at '_id' must be exactly specified, field at sub-path '_id.a'found`,
+    ],
+    [
+      'ConflictFieldsFailOp',
+      '{"a": 1, "a.b": 1}',
+      OPS,
+      `54: ${PREFIX}cannot infer query fields to set, both paths 'a.b' and 'a' are matched`,
+    ],
+    [
+      'ConflictFieldsFailSameValueOp',
+      '{"a": {"b": 1}, "a.b": 1}',
+      OPS,
+      `54: ${PREFIX}cannot infer query fields to set, both paths 'a.b' and 'a' are matched`,
+    ],
+    [
+      'ConflictWithIdRepl',
+      '{"_id": 1, "_id.a": 1}',
+      REPL,
+      `111: ${PREFIX}field at '_id' must be exactly specified, field at sub-path '_id.a'found`,
+    ],
+    [
+      'ConflictAndQueryOp',
+      '{"$and": [{"a": {"b": 1}}, {"a.b": {"$eq": 1}}]}',
+      OPS,
+      `54: ${PREFIX}cannot infer query fields to set, both paths 'a.b' and 'a' are matched`,
+    ],
+    [
+      'ConflictAllMultipleValsOp',
+      '{"a": {"$all": [1, 2]}}',
+      OPS,
+      `54: ${PREFIX}cannot infer query fields to set, path 'a' is matched twice`,
+    ],
   ];
   for (const [from, query, update, error] of refused) {
     it(from, () => {
@@ -143,11 +175,38 @@ describe('ModifiedPathsTestFixture: the paths an update reports as modified', ()
     { from: 'IncFieldInRoot', doc: '{"a": 0}', update: '{"$inc": {"a": 1}}', paths: ['a'] },
     { from: 'UnsetFieldInRoot', doc: '{"a": 0}', update: '{"$unset": {"a": ""}}', paths: ['a'] },
     { from: 'UpdateArrayElement', doc: '{"a": [{"b": 0}]}', update: '{"$set": {"a.0.b": 1}}', paths: ['a.0.b'] },
-    { from: 'SetBeyondTheEndOfArrayShouldReturnPathToArray', doc: '{"a": [{"b": 0}]}', update: '{"$set": {"a.1.b": 1}}', paths: ['a'] },
-    { from: 'InsertingAndUpdatingArrayShouldReturnPathToArray', doc: '{"a": [{"b": 0}]}', update: '{"$set": {"a.0.b": 1, "a.1.c": 2}}', paths: ['a'] },
-    { from: 'InsertingAndUpdatingArrayShouldReturnPathToArray (padding)', doc: '{"a": [{"b": 0}, {"b": 0}]}', update: '{"$set": {"a.10.b": 1, "a.1.c": 2}}', paths: ['a'] },
-    { from: 'UpdateWithPositionalOperator', doc: '{"a": [0, 1, 2]}', query: '{"a": 0}', update: '{"$set": {"a.$": 1}}', paths: ['a.0'] },
-    { from: 'UpdateWithPositionalOperatorToNestedField', doc: '{"a": [{"b": 1}, {"b": 2}]}', query: '{"a.b": 2}', update: '{"$set": {"a.$.b": 1}}', paths: ['a.1.b'] },
+    {
+      from: 'SetBeyondTheEndOfArrayShouldReturnPathToArray',
+      doc: '{"a": [{"b": 0}]}',
+      update: '{"$set": {"a.1.b": 1}}',
+      paths: ['a'],
+    },
+    {
+      from: 'InsertingAndUpdatingArrayShouldReturnPathToArray',
+      doc: '{"a": [{"b": 0}]}',
+      update: '{"$set": {"a.0.b": 1, "a.1.c": 2}}',
+      paths: ['a'],
+    },
+    {
+      from: 'InsertingAndUpdatingArrayShouldReturnPathToArray (padding)',
+      doc: '{"a": [{"b": 0}, {"b": 0}]}',
+      update: '{"$set": {"a.10.b": 1, "a.1.c": 2}}',
+      paths: ['a'],
+    },
+    {
+      from: 'UpdateWithPositionalOperator',
+      doc: '{"a": [0, 1, 2]}',
+      query: '{"a": 0}',
+      update: '{"$set": {"a.$": 1}}',
+      paths: ['a.0'],
+    },
+    {
+      from: 'UpdateWithPositionalOperatorToNestedField',
+      doc: '{"a": [{"b": 1}, {"b": 2}]}',
+      query: '{"a.b": 2}',
+      update: '{"$set": {"a.$.b": 1}}',
+      paths: ['a.1.b'],
+    },
   ];
   for (const r of rows) {
     it(r.from, () => {

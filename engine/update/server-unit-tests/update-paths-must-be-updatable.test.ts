@@ -15,7 +15,9 @@ describe('isUpdatable', () => {
     expect(applyNode({ doc, update: '{"$set": {"x": 1}}' }).doc).toBe(canon('{"a": [{"b": 0}], "x": 1}'));
   });
   it('DottedFields', () => {
-    expect(applyNode({ doc, update: '{"$set": {"x.y.z": 1}}' }).doc).toBe(canon('{"a": [{"b": 0}], "x": {"y": {"z": 1}}}'));
+    expect(applyNode({ doc, update: '{"$set": {"x.y.z": 1}}' }).doc).toBe(
+      canon('{"a": [{"b": 0}], "x": {"y": {"z": 1}}}'),
+    );
   });
   const empty: readonly (readonly [string, string])[] = [
     ['', '56: An empty update path is not valid.'],
