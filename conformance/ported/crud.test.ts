@@ -1,3 +1,11 @@
+import { findOneAndDelete, findOneAndDeleteCollation } from './crud/findOneAndDelete.js';
+import {
+  findOneAndDeleteComment,
+  findOneAndDeleteHint,
+  findOneAndDeleteHintUnacknowledged,
+  findOneAndDeleteLet,
+  findOneAndDeleteRawData,
+} from './crud/findOneAndDelete-options.js';
 import { createIdTypes } from './crud/create-id-types.js';
 import { clientBulkWritePartialResults } from './crud/client-bulkWrite-partialResults.js';
 import { clientBulkWriteOrdered } from './crud/client-bulkWrite-ordered.js';
@@ -32,6 +40,13 @@ runPorted([
   clientBulkWriteUpdateOptions,
   createIdTypes,
   createNullIds,
+  findOneAndDelete,
+  findOneAndDeleteCollation,
+  findOneAndDeleteComment,
+  findOneAndDeleteHint,
+  findOneAndDeleteHintUnacknowledged,
+  findOneAndDeleteLet,
+  findOneAndDeleteRawData,
   findOneAndReplaceLet,
   findOneAndReplaceUpsert,
   findOneAndUpdateHint,
