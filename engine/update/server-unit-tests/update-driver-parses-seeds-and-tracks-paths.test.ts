@@ -221,7 +221,9 @@ describe('CreateFromQuery on a sharded collection, through the router (the shard
   function shardedUpsert(shardKey: string, query: string, update: string): string {
     const engine = deployedEngine({ topology: 'sharded' });
     expect(run(engine, 'admin', `{"shardCollection": "test.c", "key": ${shardKey}}`).get('ok')).toBe(1);
-    const reply = body(run(engine, 'test', `{"update": "c", "updates": [{"q": ${query}, "u": ${update}, "upsert": true}]}`));
+    const reply = body(
+      run(engine, 'test', `{"update": "c", "updates": [{"q": ${query}, "u": ${update}, "upsert": true}]}`),
+    );
     expect(reply.get('writeErrors')).toBeUndefined();
     const docs = engine.documents('test', 'c');
     expect(docs).toHaveLength(1);
@@ -233,7 +235,9 @@ describe('CreateFromQuery on a sharded collection, through the router (the shard
     expect(shardedUpsert('{"a": 1}', '{"a": {"$eq": 1}, "b": 2}', REPL)).toBe(unordered(parseEJSONDoc('{}')));
   });
   it('NestedShardKeyRepl', () => {
-    expect(shardedUpsert('{"a": 1, "b.c": 1}', '{"a": {"$eq": 1}, "b.c": 2, "d": 2}', REPL)).toBe(unordered(parseEJSONDoc('{}')));
+    expect(shardedUpsert('{"a": 1, "b.c": 1}', '{"a": {"$eq": 1}, "b.c": 2, "d": 2}', REPL)).toBe(
+      unordered(parseEJSONDoc('{}')),
+    );
   });
   it('NestedShardKeyOp: an operator upsert seeds every equality', () => {
     expect(shardedUpsert('{"a": 1, "b.c": 1}', '{"a": {"$eq": 1}, "b.c": 2, "d": {"$all": [3]}}', OPS)).toBe(
