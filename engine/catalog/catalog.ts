@@ -281,7 +281,7 @@ export class Catalog {
           ? this.oplog.collection
           : new Collection(s.db, s.name, old.uuid, s.options);
       for (const def of s.indexes) fresh.createIndex(def);
-      if (fresh.isOplog) fresh.restoreOplog(s.oplog ?? { items: [] });
+      if (fresh.isOplog) fresh.restoreOplog(s.oplog ?? { items: [], rids: [] });
       else s.documents.forEach((d, i) => fresh.insert(d, undefined, knownSize(s.sizes[i])));
       let colls = this.dbs.get(s.db);
       if (!colls) {

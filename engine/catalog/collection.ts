@@ -21,7 +21,7 @@ import { withIdFirst } from './id-field.js';
 import { CollectionIndexes } from './collection-indexes.js';
 import { idIndexDefinition, type IndexDefinition } from './index-definition.js';
 import { IndexStore, type KeySet } from './index-store.js';
-import { OplogRecords, type CompactOplogEntry, type OplogContents, type OplogEntryList } from './oplog-records.js';
+import { OplogRecords, type OplogContents, type OplogEntryList } from './oplog-records.js';
 import type { RecordJournal } from './record-journal.js';
 import { RecordStore } from './record-store.js';
 import { storedLayout } from '../bson/shaped-doc.js';
@@ -221,10 +221,10 @@ export class Collection {
     return stored;
   }
 
-  /** The oplog only: appends an entry whose envelope document is built when first read. */
-  appendOplogEntry(entry: CompactOplogEntry): void {
-    if (!this.log) throw fail(1, 'appendOplogEntry: not the oplog');
-    this.log.push(entry, this.nextRid++);
+  /** The oplog only: the record id of the next entry (ids rise with position). */
+  takeOplogRecordId(): number {
+    if (!this.log) throw fail(1, 'takeOplogRecordId: not the oplog');
+    return this.nextRid++;
   }
 
   /** The oplog only: its contents, to put back with `restoreOplog` (entries are shared). */
@@ -242,8 +242,8 @@ export class Collection {
   /** The oplog only: replaces every entry with `contents`. */
   restoreOplog(contents: OplogContents): void {
     if (!this.log) throw fail(1, 'restoreOplog: not the oplog');
-    this.log.clear();
-    for (const item of contents.items) this.log.push(item, this.nextRid++);
+    this.log.restore(contents);
+    this.nextRid = Math.max(this.nextRid, (contents.rids.at(-1) ?? 0) + 1);
   }
 
   /**

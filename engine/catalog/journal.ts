@@ -124,7 +124,10 @@ export class CatalogJournal {
       // An enclosing journal saves what it must put back before this rewrite.
       this.previousGuard?.();
       oplog.beforeRewrite = undefined;
-      this.host.restoreOplog({ items: this.oplogSaved.items.slice(0, this.oplogCount) });
+      this.host.restoreOplog({
+        items: this.oplogSaved.items.slice(0, this.oplogCount),
+        rids: this.oplogSaved.rids.slice(0, this.oplogCount),
+      });
     }
     this.host.closeCursors();
     this.close();

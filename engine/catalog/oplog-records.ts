@@ -11,10 +11,13 @@
  * identity from then on (transactions and sharded rewrites remove entries they read). Entries
  * written as documents (those rewrites) are stored as given. Record ids rise with position.
  */
-import { Long, Timestamp, type Binary } from 'bson';
+import { Timestamp, type Binary } from 'bson';
 import type { Doc, Value } from '../bson/values.js';
+import type { TopLevelDiff } from '../oplog/top-level-diff.js';
+import { envelope, type OplogOp } from './oplog-envelope.js';
+import { UpdateOplogBatch } from './oplog-update-batch.js';
 
-export type OplogOp = 'i' | 'u' | 'd' | 'c' | 'n';
+export type { OplogOp };
 
 /**
  * An `o` built when the entry is first read (the update's `$v: 2` diff builder). `build` returns
@@ -45,29 +48,28 @@ export class CompactOplogEntry {
   get ts(): Timestamp {
     return new Timestamp({ t: this.tsSeconds, i: this.tsIncrement });
   }
+
+  envelope(): Doc {
+    const o = this.o instanceof Map ? this.o : this.o.build();
+    return envelope(this.op, this.ns, this.ui, o, this.o2, this.o2Id, this.tsSeconds, this.tsIncrement, this.wallMs);
+  }
 }
 
-type Item = Doc | CompactOplogEntry;
+/**
+ * A slot of the log: an entry's document (built, or written as a document), its compact record,
+ * or the run of update entries it belongs to (its record id tells which of the run's entries).
+ */
+type Item = Doc | CompactOplogEntry | UpdateOplogBatch;
 
-/** A copy of the oplog's contents (items are immutable; sharing them is safe). */
+/** A copy of the oplog's contents (items are immutable; sharing them is safe) with their record ids. */
 export interface OplogContents {
   readonly items: readonly Item[];
+  readonly rids: readonly number[];
 }
 
-function envelope(c: CompactOplogEntry): Doc {
-  const doc: Doc = new Map<string, Value>([
-    ['op', c.op],
-    ['ns', c.ns],
-  ]);
-  if (c.ui !== undefined) doc.set('ui', c.ui);
-  doc.set('o', c.o instanceof Map ? c.o : c.o.build());
-  if (c.o2Id !== undefined) doc.set('o2', new Map<string, Value>([['_id', c.o2Id]]));
-  else if (c.o2 !== undefined) doc.set('o2', c.o2);
-  doc.set('ts', c.ts);
-  doc.set('t', Long.fromNumber(1));
-  doc.set('v', Long.fromNumber(2));
-  doc.set('wall', new Date(c.wallMs));
-  return doc;
+/** The document of the entry in a slot (built anew from a compact record or a run). */
+function build(item: CompactOplogEntry | UpdateOplogBatch, rid: number): Doc {
+  return item instanceof UpdateOplogBatch ? item.entryAt(rid - item.firstRid) : item.envelope();
 }
 
 /**
@@ -75,7 +77,10 @@ function envelope(c: CompactOplogEntry): Doc {
  * a preview of 10,000 updates shows a page of them. Each is built on its first read and kept.
  */
 export class OplogEntryList {
-  constructor(private readonly items: Item[]) {}
+  constructor(
+    private readonly items: Item[],
+    private readonly rids: readonly number[],
+  ) {}
 
   get length(): number {
     return this.items.length;
@@ -84,7 +89,7 @@ export class OplogEntryList {
   at(i: number): Doc | undefined {
     const item = this.items[i];
     if (item === undefined || item instanceof Map) return item;
-    const doc = envelope(item);
+    const doc = build(item, this.rids[i]!);
     this.items[i] = doc;
     return doc;
   }
@@ -103,11 +108,43 @@ export class OplogRecords {
     this.rids.push(rid);
   }
 
+  /**
+   * Appends an update entry whose `o` is a top-level diff of the stored post-image `post`: to the
+   * run of update entries in the last slot when it continues it, else as a new run, else (the
+   * entry cannot be read back from `post`) as a compact record.
+   */
+  pushUpdate(
+    ns: string,
+    ui: Binary | undefined,
+    o2Id: Value,
+    post: Doc,
+    diff: TopLevelDiff,
+    rid: number,
+    tsSeconds: number,
+    tsIncrement: number,
+    wallMs: number,
+  ): void {
+    const last = this.items[this.items.length - 1];
+    // A run's entry k is written once, as record id firstRid + k: a log restored or rolled back to a
+    // prefix of the run continues it only with the next id, which no other log holds.
+    if (
+      last instanceof UpdateOplogBatch &&
+      last.tryAdd(ns, ui, o2Id, post, diff, rid, tsSeconds, tsIncrement, wallMs)
+    ) {
+      this.items.push(last);
+      this.rids.push(rid);
+      return;
+    }
+    const run = UpdateOplogBatch.start(ns, ui, o2Id, post, diff, rid, tsSeconds, tsIncrement, wallMs);
+    this.items.push(run ?? new CompactOplogEntry('u', ns, ui, diff, undefined, o2Id, tsSeconds, tsIncrement, wallMs));
+    this.rids.push(rid);
+  }
+
   /** The entry at a position, as the envelope document (built once, then kept). */
   at(i: number): Doc {
     const item = this.items[i]!;
     if (item instanceof Map) return item;
-    const doc = envelope(item);
+    const doc = build(item, this.rids[i]!);
     this.items[i] = doc;
     return doc;
   }
@@ -116,7 +153,10 @@ export class OplogRecords {
   lastTimestamp(): Value | undefined {
     const item = this.items.at(-1);
     if (item === undefined) return undefined;
-    return item instanceof Map ? item.get('ts') : item.ts;
+    if (item instanceof Map) return item.get('ts');
+    if (item instanceof CompactOplogEntry) return item.ts;
+    const k = this.rids.at(-1)! - item.firstRid;
+    return new Timestamp({ t: item.tsSeconds, i: item.incrementAt(k) });
   }
 
   slice(from: number): Doc[] {
@@ -127,7 +167,7 @@ export class OplogRecords {
 
   /** The entries from position `from` on, built when read (`OplogEntryList`). */
   listFrom(from: number): OplogEntryList {
-    return new OplogEntryList(this.items.slice(Math.max(0, from)));
+    return new OplogEntryList(this.items.slice(Math.max(0, from)), this.rids.slice(Math.max(0, from)));
   }
 
   *documents(): IterableIterator<Doc> {
@@ -192,6 +232,13 @@ export class OplogRecords {
   }
 
   contents(): OplogContents {
-    return { items: this.items.slice() };
+    return { items: this.items.slice(), rids: this.rids.slice() };
+  }
+
+  /** Replaces every entry with `contents` (their record ids kept). */
+  restore(contents: OplogContents): void {
+    this.clear();
+    this.items = contents.items.slice();
+    this.rids = contents.rids.slice();
   }
 }

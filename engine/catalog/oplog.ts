@@ -12,7 +12,14 @@ import type { Binary } from 'bson';
 import type { Doc, Value } from '../bson/values.js';
 import type { Clock } from './clock.js';
 import type { Collection } from './collection.js';
-import { CompactOplogEntry, type DeferredDoc, type OplogEntryList, type OplogOp } from './oplog-records.js';
+import { TopLevelDiff } from '../oplog/top-level-diff.js';
+import {
+  CompactOplogEntry,
+  type DeferredDoc,
+  type OplogEntryList,
+  type OplogOp,
+  type OplogRecords,
+} from './oplog-records.js';
 
 export type { OplogOp };
 
@@ -26,21 +33,38 @@ export interface OplogEntryInput {
   readonly o2?: Doc | undefined;
   /** `o2` is `{_id: o2Id}` (built when read): writes of documents pass their `_id` alone. */
   readonly o2Id?: Value | undefined;
+  /**
+   * An update's stored post-image (`o2Id` is its `_id`): when `o` is a top-level diff of values it
+   * holds, runs of such entries share one record (oplog-update-batch.ts).
+   */
+  readonly post?: Doc | undefined;
 }
 
 export class OplogStore {
+  private readonly records: OplogRecords;
+
   constructor(
     private readonly clock: Clock,
     /** The `local.oplog.rs` collection (created with `oplog: true`). */
     readonly collection: Collection,
-  ) {}
+  ) {
+    this.records = collection.oplogRecords();
+  }
 
   /** Appends an entry, filling ts/t/v/wall (read it back with `last()`). */
   append(entry: OplogEntryInput): void {
     const wallMs = this.clock.reserveTick();
     const { seconds, increment } = this.clock.tick;
-    this.collection.appendOplogEntry(
-      new CompactOplogEntry(entry.op, entry.ns, entry.ui, entry.o, entry.o2, entry.o2Id, seconds, increment, wallMs),
+    const rid = this.collection.takeOplogRecordId();
+    const { op, o, post } = entry;
+    const o2Id = entry.o2Id;
+    if (op === 'u' && post !== undefined && o2Id !== undefined && o instanceof TopLevelDiff && entry.o2 === undefined) {
+      this.records.pushUpdate(entry.ns, entry.ui, o2Id, post, o, rid, seconds, increment, wallMs);
+      return;
+    }
+    this.records.push(
+      new CompactOplogEntry(op, entry.ns, entry.ui, o, entry.o2, entry.o2Id, seconds, increment, wallMs),
+      rid,
     );
   }
 

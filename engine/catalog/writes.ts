@@ -82,6 +82,7 @@ export function replaceDocument(
     ui: collection.uuid,
     o: options.oplogO ?? stored,
     o2Id: stored.get('_id'),
+    post: stored,
   });
   return stored;
 }

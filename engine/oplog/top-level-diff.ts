@@ -29,6 +29,24 @@ export class TopLevelDiff implements DeferredDoc {
     private readonly appended: number,
   ) {}
 
+  /** The number of changed fields. */
+  get fieldCount(): number {
+    return this.more === undefined ? 1 : 1 + this.more.length / 3;
+  }
+
+  /** Changed field `i`'s name, value and `appended`, in logging order. */
+  nameAt(i: number): string {
+    return i === 0 ? this.name : (this.more![3 * i - 3] as string);
+  }
+
+  valueAt(i: number): Value {
+    return i === 0 ? this.value : (this.more![3 * i - 2] as Value);
+  }
+
+  appendedAt(i: number): number {
+    return i === 0 ? this.appended : (this.more![3 * i - 1] as number);
+  }
+
   /** Logs one more changed field (after the ones before it). */
   add(name: string, value: Value, appended: number): void {
     (this.more ??= []).push(name, value, appended);
