@@ -1,3 +1,7 @@
+import {
+  retryableFindOneAndDeleteErrorLabels,
+  retryableFindOneAndDeleteServerErrors,
+} from './retryable-writes/findOneAndDelete-errors.js';
 import { monitoringUpdateOne } from './monitoring/updateOne.js';
 import { retryableFindOneAndDelete } from './retryable-writes/findOneAndDelete.js';
 import { runPorted } from './run-ported.js';
@@ -8,6 +12,8 @@ import { transactionsUpdate } from './transactions/update.js';
 runPorted([
   monitoringUpdateOne,
   retryableFindOneAndDelete,
+  retryableFindOneAndDeleteErrorLabels,
+  retryableFindOneAndDeleteServerErrors,
   transactionsFindOneAndDelete,
   transactionsFindOneAndReplace,
   transactionsUpdate,
