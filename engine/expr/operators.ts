@@ -10,6 +10,7 @@ import { booleanOperators } from './boolean.js';
 import { comparisonOperators } from './comparison.js';
 import { conditionalOperators } from './conditional.js';
 import { dateOperators } from './date.js';
+import { hashedIndexKeyOperators } from './hashed-index-key.js';
 import { miscOperators } from './misc.js';
 import { objectOperators } from './object.js';
 import { percentileOperators } from './percentile.js';
@@ -34,6 +35,7 @@ export const OPERATORS = {
   ...dateOperators,
   ...typeOperators,
   ...miscOperators,
+  ...hashedIndexKeyOperators,
   $let: parseLet,
   $literal: parseLiteral,
 } satisfies Record<string, OperatorParser>;

@@ -9,6 +9,7 @@
 import { renderValue } from '../../bson/render.js';
 import { typeOf, type Value } from '../../bson/values.js';
 import { expr, type Lit } from '../jstests/harness.js';
+import { v } from '../test-helpers.js';
 
 export { aggregateError, expr, exprCode, exprError, viaAggregate, viaUpdate } from '../jstests/harness.js';
 export { d, i, l, v } from '../test-helpers.js';
@@ -23,4 +24,19 @@ export function typed(x: Value | undefined): [string, string] {
 /** The value of `expression` over `doc`, with its BSON type. */
 export function evalTyped(expression: Lit, doc: Lit = { _id: 0 }): [string, string] {
   return typed(expr(expression, doc));
+}
+
+/**
+ * `assertExpectedResults(op, {{operands, expected}...})` of expression_test.cpp: `{op: [operands]}`
+ * (each operand a constant) evaluates to `expected`, value and BSON type.
+ */
+export function expectResults(op: string, cases: ReadonlyArray<readonly [Lit[], Lit]>): void {
+  for (const [operands, expected] of cases) {
+    const spec = { [op]: operands.map((x) => ({ $literal: x })) };
+    const got = typed(expr(spec));
+    const want = typed(v(expected));
+    if (got[0] !== want[0] || got[1] !== want[1]) {
+      throw new Error(`${renderValue(v(spec))}: expected ${want.join(' ')}, got ${got.join(' ')}`);
+    }
+  }
 }
