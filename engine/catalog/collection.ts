@@ -133,6 +133,17 @@ export class Collection {
     return { docs, rids };
   }
 
+  /**
+   * The documents in natural order with their record ids, each read when reached (record-store.ts
+   * `forEachRecord`: the visitor may replace the visited record); the oplog walks a snapshot.
+   * `visit` returns false to stop.
+   */
+  forEachRecord(visit: (doc: Doc, rid: number) => boolean): void {
+    if (!this.log) return this.records.forEachRecord(visit);
+    const { docs, rids } = this.scan();
+    for (let i = 0; i < docs.length; i++) if (!visit(docs[i]!, rids[i]!)) return;
+  }
+
   /** Record ids in natural order (for planners that need positions). */
   recordIds(): IterableIterator<number> {
     return this.log ? this.log.recordIds() : this.records.ids();

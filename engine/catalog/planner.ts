@@ -68,6 +68,12 @@ export interface QueryPlan {
   candidates(): Doc[];
   /** The candidates with their record ids (`rids[i]` holds `docs[i]`), for writes. */
   scan(): CandidateScan;
+  /**
+   * The candidates in the plan's order with their record ids, without arrays for a collection
+   * scan (each record read when reached; the visitor may replace the visited record, see
+   * `Collection.forEachRecord`); index plans walk their snapshot. `visit` returns false to stop.
+   */
+  forEachCandidate(visit: (doc: Doc, rid: number) => boolean): void;
   /** Keys an IXSCAN examined for the last `candidates()` call (0 for other stages). */
   readonly keysExamined: () => number;
   /** The winning-plan tree, as explain's `queryPlanner.winningPlan` shows it (no filters). */
@@ -189,6 +195,7 @@ function collScanPlan(collection: Collection): QueryPlan {
     stage: 'COLLSCAN',
     candidates: () => collection.snapshot(),
     scan: () => collection.scan(),
+    forEachCandidate: (visit) => collection.forEachRecord(visit),
     keysExamined: () => 0,
     describe: () =>
       new Map<string, Value>([
@@ -247,6 +254,9 @@ function indexScanPlan(
     candidates() {
       return this.scan().docs;
     },
+    forEachCandidate(visit) {
+      visitSnapshot(this.scan(), visit);
+    },
     scan: () => {
       examined = 0;
       const seen = new Set<number>();
@@ -284,6 +294,9 @@ function idHackPlan(collection: Collection, id: Value): QueryPlan {
     intervals: [point(id)],
     candidates() {
       return this.scan().docs;
+    },
+    forEachCandidate(visit) {
+      visitSnapshot(this.scan(), visit);
     },
     scan: () => {
       const rid = collection.recordIdById(id);
@@ -341,6 +354,10 @@ export function planQuery(collection: Collection, request: PlanRequest): QueryPl
   });
   if (best) return indexScanPlan(collection, best.index, best.p.intervals);
   return collScanPlan(collection);
+}
+
+function visitSnapshot({ docs, rids }: CandidateScan, visit: (doc: Doc, rid: number) => boolean): void {
+  for (let i = 0; i < docs.length; i++) if (!visit(docs[i]!, rids[i]!)) return;
 }
 
 function compareScores(a: number[], b: number[]): number {

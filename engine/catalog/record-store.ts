@@ -71,6 +71,19 @@ export class RecordStore {
     }
   }
 
+  /**
+   * Visits the records in natural order with their ids, reading each slot when the walk reaches
+   * it; `visit` returns false to stop. A write in place (`set` of a stored id) keeps every record
+   * where it is, so a caller may replace the visited record: each record is visited once, in the
+   * version stored when reached, without copying the store first.
+   */
+  forEachRecord(visit: (doc: Doc, rid: number) => boolean): void {
+    for (let i = 0; i < this.docs.length; i++) {
+      const d = this.docs[i];
+      if (d !== undefined && !visit(d, i + this.base)) return;
+    }
+  }
+
   /** The BSON size last set for record `rid`, -1 when unknown. */
   knownSize(rid: number): number {
     return this.docs[rid - this.base] === undefined ? -1 : this.sizes[rid - this.base]!;

@@ -46,11 +46,11 @@ export function selectDocuments(collection: Collection, request: SelectRequest):
   const matches: Doc[] = [];
   let docsExamined = 0;
   const limit = request.limit ?? 0;
-  for (const doc of plan.candidates()) {
+  plan.forEachCandidate((doc) => {
     docsExamined++;
-    if (!filter.matches(doc)) continue;
+    if (!filter.matches(doc)) return true;
     matches.push(doc);
-    if (limit > 0 && matches.length >= limit) break;
-  }
+    return limit <= 0 || matches.length < limit;
+  });
   return { plan, filter, matches, docsExamined };
 }

@@ -21,10 +21,17 @@ export interface AccessPlan {
   readonly index: IndexStore | undefined;
   /** COLLSCAN direction (1 forward, -1 backward). */
   readonly direction: 1 | -1;
-  /** Documents to examine, in scan order. */
+  /** Documents to examine, in scan order (a snapshot, taken when first read). */
   readonly candidates: readonly Doc[];
   /** The record id of each candidate (`recordIds[i]` holds `candidates[i]`). */
   readonly recordIds: readonly number[];
+  /**
+   * The candidates in scan order with their record ids, `visit` returning false to stop. A
+   * forward collection scan reads each record when reached instead of copying the collection
+   * first; the visitor may replace the visited record (an update keeps its record id and place,
+   * so every document is visited once, as the snapshot would give it).
+   */
+  forEachCandidate(visit: (doc: Doc, rid: number) => boolean): void;
   /** Index keys the scan examines (0 for COLLSCAN). */
   readonly keysExamined: number;
   /**
@@ -97,26 +104,27 @@ export function planAccess(
       direction: 1,
       candidates: [],
       recordIds: [],
+      forEachCandidate: () => {},
       keysExamined: 0,
       describe: () => collScanDescription(1),
     };
   }
-  if (hint.kind === 'natural') {
+  if (hint.kind === 'natural' && hint.direction === -1) {
     const { docs, rids } = collection.scan();
-    if (hint.direction === -1) {
-      docs.reverse();
-      rids.reverse();
-    }
+    docs.reverse();
+    rids.reverse();
     return {
       stage: 'COLLSCAN',
       index: undefined,
-      direction: hint.direction,
+      direction: -1,
       candidates: docs,
       recordIds: rids,
+      forEachCandidate: (visit) => visitSnapshot(docs, rids, visit),
       keysExamined: 0,
-      describe: () => collScanDescription(hint.direction),
+      describe: () => collScanDescription(-1),
     };
   }
+  if (hint.kind === 'natural') return lazyCollectionScan(collection, () => collection.scan(), () => collScanDescription(1));
   const plan = planQuery(collection, {
     root,
     collation: options.collation,
@@ -124,6 +132,9 @@ export function planAccess(
     filter: q,
     query: options.query,
   });
+  if (plan.stage === 'COLLSCAN') return lazyCollectionScan(collection, () => plan.scan(), () => plan.describe());
+  // An index plan's candidates are the index's answer when planned (a multi-update that changes
+  // indexed fields must not meet a document again at its new key).
   const { docs, rids } = plan.scan();
   return {
     stage: plan.stage,
@@ -131,9 +142,37 @@ export function planAccess(
     direction: 1,
     candidates: docs,
     recordIds: rids,
+    forEachCandidate: (visit) => visitSnapshot(docs, rids, visit),
     keysExamined: plan.keysExamined(),
     describe: () => plan.describe(),
   };
+}
+
+/** A forward collection scan: streamed by `forEachCandidate`, the arrays made only when read. */
+function lazyCollectionScan(
+  collection: Collection,
+  scan: () => { docs: Doc[]; rids: number[] },
+  describe: () => Doc,
+): AccessPlan {
+  let snapshot: { docs: Doc[]; rids: number[] } | undefined;
+  return {
+    stage: 'COLLSCAN',
+    index: undefined,
+    direction: 1,
+    get candidates() {
+      return (snapshot ??= scan()).docs;
+    },
+    get recordIds() {
+      return (snapshot ??= scan()).rids;
+    },
+    forEachCandidate: (visit) => collection.forEachRecord(visit),
+    keysExamined: 0,
+    describe,
+  };
+}
+
+function visitSnapshot(docs: readonly Doc[], rids: readonly number[], visit: (doc: Doc, rid: number) => boolean): void {
+  for (let i = 0; i < docs.length; i++) if (!visit(docs[i]!, rids[i]!)) return;
 }
 
 function collScanDescription(direction: 1 | -1): Doc {

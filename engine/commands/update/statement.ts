@@ -117,7 +117,9 @@ export class PreparedStatement {
   /**
    * The scan both paths share (`match` and `run`): each candidate in plan order, the time limit
    * checked before it, the query applied (its errors get the executor prefix); `visit` gets each
-   * match and returns false to stop. `progress.docsExamined` counts as it goes, so a caller that
+   * match and returns false to stop. A collection scan reads each record when reached (no copy
+   * of the collection first): `visit` may replace the visited document, which keeps its record id
+   * and place, so every document is examined once, as in the server's update stage. `progress.docsExamined` counts as it goes, so a caller that
    * catches an error knows how far the scan got.
    */
   private scan(
@@ -126,20 +128,19 @@ export class PreparedStatement {
     visit: (doc: Doc, details: MatchDetails | undefined, rid: number | undefined) => boolean,
     withDetails = true,
   ): void {
-    const { candidates, recordIds } = plan;
-    for (let i = 0; i < candidates.length; i++) {
-      const doc = candidates[i]!;
-      this.ctx.deadline.check();
+    const { matcher, env, ctx } = this;
+    plan.forEachCandidate((doc, rid) => {
+      ctx.deadline.check();
       progress.docsExamined++;
       const details: MatchDetails | undefined = withDetails ? {} : undefined;
       let matched: boolean;
       try {
-        matched = this.matcher.matches(doc, this.env, details);
+        matched = matcher.matches(doc, env, details);
       } catch (e) {
         throw runtimeError(e, this.execContext);
       }
-      if (matched && !visit(doc, details, recordIds[i])) return;
-    }
+      return !matched || visit(doc, details, rid);
+    });
   }
 
   /** Plans and scans: the documents this statement would update, in the order it updates them. */
