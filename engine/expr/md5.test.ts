@@ -11,7 +11,9 @@ describe('md5', () => {
     expect(hex('abc')).toBe('900150983cd24fb0d6963f7d28e17f72');
     expect(hex('message digest')).toBe('f96b697d7cb7938d525a2f31aaf161d0');
     expect(hex('abcdefghijklmnopqrstuvwxyz')).toBe('c3fcd3d76192e4007dfb496cca67e13b');
-    expect(hex('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789')).toBe('d174ab98d277d9f5a5611c2c9f419d9f');
+    expect(hex('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789')).toBe(
+      'd174ab98d277d9f5a5611c2c9f419d9f',
+    );
     expect(hex('1234567890'.repeat(8))).toBe('57edf4a22be3c955ac49da2e2107b67a');
   });
 });

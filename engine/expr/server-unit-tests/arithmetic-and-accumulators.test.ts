@@ -4,8 +4,8 @@
  * and BSON types of the result, each through an update pipeline and aggregate.
  */
 import { describe, expect, it } from 'vitest';
-import { BSON_UNDEFINED } from '../../bson/values.js';
-import { evalTyped, exprError, expectResults, i, l, typed, v, type Lit } from './harness.js';
+import { BSON_UNDEFINED, Decimal128 } from '../../bson/values.js';
+import { evalTyped, expr, exprError, expectResults, i, l, typed, v, type Lit } from './harness.js';
 
 const LONG_MAX = 9223372036854775807n;
 const INT_MAX = 2147483647;
@@ -166,5 +166,133 @@ describe('ExpressionPowTest', () => {
   it('ThrowsWhenBaseZeroAndExpNegative: 28764', () => {
     expect(exprError({ $pow: [{ $literal: i(0) }, { $literal: i(-5) }] }).code).toBe(28764);
     expect(exprError({ $pow: [{ $literal: l(0) }, { $literal: l(-5) }] }).code).toBe(28764);
+  });
+});
+
+describe('ExpressionAddTest', () => {
+  const INT_MIN = -2147483648;
+  const LLONG_MIN = -9223372036854775808n;
+  const dec = (s: string): Lit => Decimal128.fromString(s);
+  it('Integers: int until it overflows, then long', () => {
+    expectResults('$add', [
+      [[], i(0)],
+      [[i(1)], i(1)],
+      [[i(1), i(2), i(3)], i(6)],
+      [[i(6), i(-3), i(2)], i(5)],
+      [[i(-6), i(-3), i(2)], i(-7)],
+      [[i(INT_MAX)], i(INT_MAX)],
+      [[i(INT_MAX), i(-1)], i(INT_MAX - 1)],
+      [[i(INT_MIN)], i(INT_MIN)],
+      [[i(INT_MIN), i(1)], i(INT_MIN + 1)],
+      [[i(INT_MAX), i(1)], l(INT_MAX + 1)],
+      [[i(INT_MIN), i(-1)], l(INT_MIN - 1)],
+    ]);
+  });
+  it('Longs: long when any operand is; overflow becomes a double', () => {
+    expectResults('$add', [
+      [[l(1)], l(1)],
+      [[l(1), l(2), l(3)], l(6)],
+      [[l(6), l(-3), l(2)], l(5)],
+      [[l(-6), l(-3), l(2)], l(-7)],
+      [[l(1), i(2), l(3)], l(6)],
+      [[l(1), i(2), i(3)], l(6)],
+      [[i(1), i(2), l(3)], l(6)],
+      [[i(1), l(2), l(3)], l(6)],
+      [[i(6), l(-3), i(2)], l(5)],
+      [[l(-6), i(-3), i(2)], l(-7)],
+      [[l(LONG_MAX)], l(LONG_MAX)],
+      [[l(LONG_MAX), l(-1)], l(LONG_MAX - 1n)],
+      [[l(LLONG_MIN)], l(LLONG_MIN)],
+      [[l(LLONG_MIN), l(1)], l(LLONG_MIN + 1n)],
+      [[l(LONG_MAX), l(1)], Number(LONG_MAX) + 1.0],
+      [[l(LLONG_MIN), l(-1)], Number(LLONG_MIN)],
+    ]);
+  });
+  it('Doubles: double when any operand is, with binary rounding', () => {
+    expectResults('$add', [
+      [[1.0], 1.0],
+      [[1.0, 2.0, 3.0], 6.0],
+      [[6.0, -3.0, 2.0], 5.0],
+      [[-6.0, -3.0, 2.0], -7.0],
+      [[i(1), i(2), 3.0], 6.0],
+      [[l(1), l(2), 3.0], 6.0],
+      [[3.0, i(2), l(1)], 6.0],
+      [[i(3), 2.0, l(1)], 6.0],
+      [[i(-3), 2.0, l(1)], 0.0],
+      [[l(-6), l(2), 3.0], -1.0],
+      [[-6.0, l(2), 3.0], -1.0],
+      [[0.1, 0.2], 0.30000000000000004],
+    ]);
+  });
+  it('Decimals: decimal when any operand is', () => {
+    expectResults('$add', [
+      [[dec('1')], dec('1')],
+      [[dec('1'), dec('2'), dec('3')], dec('6')],
+      [[dec('-6'), dec('2'), dec('3')], dec('-1')],
+      [[dec('1'), l(2), i(3)], dec('6')],
+      [[dec('3'), 2.0, l(1)], dec('6.00000000000000')],
+      [[dec('3'), i(2), 1.0], dec('6.00000000000000')],
+      [[i(1), i(2), dec('3')], dec('6')],
+      [[dec('-6'), 2.0, l(3)], dec('-1.00000000000000')],
+    ]);
+    // The C++ test compares decimals by value (Decimal128(6.0) == 6); a double operand brings its 15 digits.
+    expect(
+      Number(
+        String(expr({ $add: [{ $literal: l(1) }, { $literal: dec('2') }, { $literal: 3.0 }, { $literal: i(2) }] })),
+      ),
+    ).toBe(8);
+    expect(
+      Number(
+        String(expr({ $add: [{ $literal: 3.0 }, { $literal: dec('0') }, { $literal: i(2) }, { $literal: l(1) }] })),
+      ),
+    ).toBe(6);
+  });
+  it('DatesNonDecimal / DatesDecimal: numbers add milliseconds to the one date (doubles rounded to the nearest ms)', () => {
+    const d = (ms: number): Date => new Date(ms);
+    expectResults('$add', [
+      [[i(1), i(2), i(3), d(100)], d(106)],
+      [[l(1), l(2), l(3), d(100)], d(106)],
+      [[1.0, 2.0, 3.0, d(100)], d(106)],
+      [[1.0, 2.0, d(100), 3.0], d(106)],
+      [[1.0, 2.2, 3.5, d(100)], d(107)],
+      [[i(1), 2.2, 3.5, d(100)], d(107)],
+      [[i(1), d(100), 2.2, 3.5], d(107)],
+      [[d(100), i(1), 2.2, 3.5], d(107)],
+      [[i(-6), d(100)], d(94)],
+      [[i(-200), d(100)], d(-100)],
+      [[i(1), i(2), i(3), d(-100)], d(-94)],
+      [[i(1), dec('2'), i(3), d(100)], d(106)],
+      [[l(1), l(2), dec('3'), d(100)], d(106)],
+      [[i(1), dec('2.2'), 3.5, d(100)], d(107)],
+      [[i(1), dec('2.2'), dec('3.5'), d(100)], d(107)],
+      [[1.0, dec('2.2'), dec('3.5'), d(100)], d(107)],
+      [[dec('-6'), d(100)], d(94)],
+      [[dec('-200'), d(100)], d(-100)],
+      [[i(1), dec('2'), i(3), d(-100)], d(-94)],
+    ]);
+  });
+  it('Assertions: Overflow 15 past int64, 16612 for two dates, TypeMismatch 14 for a string', () => {
+    const lit = (xs: Lit[]): Lit => ({ $add: xs.map((x) => ({ $literal: x })) });
+    expect(exprError(lit([new Date(100), Number(LONG_MAX)])).code).toBe(15);
+    expect(exprError(lit([new Date(100), i(1), new Date(100)])).code).toBe(16612);
+    expect(exprError(lit([i(1), i(2), 'not numeric!', i(3)])).code).toBe(14);
+  });
+});
+
+describe('ExpressionCondTest', () => {
+  it('a constant condition picks its branch; otherwise each branch is evaluated as written', () => {
+    expect(evalTyped({ $cond: [true, { $add: [i(1), i(2)] }, i(2)] })).toEqual(['int', '3']);
+    expect(evalTyped({ $cond: [{ $gt: [i(1), i(2)] }, { $add: [i(1), i(2)] }, { $subtract: [i(3), i(1)] }] })).toEqual([
+      'int',
+      '2',
+    ]);
+    expect(evalTyped({ $cond: ['$a', i(1), i(2)] }, { a: true })).toEqual(['int', '1']);
+    expect(evalTyped({ $cond: ['$a', { $multiply: [i(5), i(7)] }, { $add: [i(7), i(2)] }] }, { a: false })).toEqual([
+      'int',
+      '9',
+    ]);
+    expect(
+      evalTyped({ $cond: [{ $eq: [i(1), i(1)] }, { $add: ['$a', i(2)] }, { $subtract: [i(3), '$b'] }] }, { a: i(5) }),
+    ).toEqual(['int', '7']);
   });
 });
