@@ -12,6 +12,7 @@ import { isDoc, type Doc, type Value } from '../bson/values.js';
 import type { Catalog } from '../catalog/catalog.js';
 import { keyOf } from '../catalog/keys.js';
 import { applyOplogDiff } from '../oplog/apply-diff.js';
+import { moveIdFirst } from '../update/storage-validation.js';
 import { sameUuid, type OplogOp } from './oplog-ops.js';
 
 /** `_id` of the document a CRUD operation touched. */
@@ -81,8 +82,10 @@ export function documentBefore(ops: readonly OplogOp[], index: number): Doc | nu
     else base = op.o;
   }
   if (base === undefined || base === null) return base;
-  let doc = base;
-  for (let k = diffs.length - 1; k >= 0; k--) doc = applyOplogDiff(doc, diffs[k]!);
+  // Each entry is applied as a secondary applies it: then `_id` is moved first (a replacement or
+  // pipeline entry is logged in the order its executor wrote it).
+  let doc = moveIdFirst(base);
+  for (let k = diffs.length - 1; k >= 0; k--) doc = moveIdFirst(applyOplogDiff(doc, diffs[k]!));
   return doc;
 }
 
@@ -96,8 +99,8 @@ export function recordedPreImage(catalog: Catalog, ops: readonly OplogOp[], inde
 export function recordedPostImage(catalog: Catalog, ops: readonly OplogOp[], index: number): Doc | undefined {
   const op = ops[index];
   if (!op) return undefined;
-  if (op.op === 'u' && !isDeltaUpdate(op.o)) return op.o;
+  if (op.op === 'u' && !isDeltaUpdate(op.o)) return moveIdFirst(op.o);
   const pre = recordedPreImage(catalog, ops, index);
   if (pre === undefined || op.op !== 'u') return undefined;
-  return applyOplogDiff(pre, op.o.get('diff') as Doc);
+  return moveIdFirst(applyOplogDiff(pre, op.o.get('diff') as Doc));
 }

@@ -79,10 +79,15 @@ class PipelineUpdateExecutor implements PipelineExecutor {
 
     const modifiedPaths = replacementModifiedPaths(doc, out);
 
-    // The diff is computed against the stored (_id-first) document so that it replays exactly;
-    // its document is built when the oplog entry is read.
-    const diff = params.isUpsertInsert ? null : computeDeferredOplogDiff(doc, out, DELTA_OPLOG_ENTRY_PADDING, size);
-    if (diff === null) return { doc: out, noop: false, modifiedPaths, oplog: cloneValue(out), arrayTouches: [], size };
+    // The oplog `o` describes the executor's document, before `_id` is moved first for storage
+    // (`PipelineExecutor::applyUpdate` logs before the update stage's `ensureIdFieldIsFirst`; a
+    // secondary moves it first again). An output without `_id` is logged with the stored `_id`
+    // first, as stored, so that the entry replays to it. The diff's document is built when read.
+    const diff = params.isUpsertInsert
+      ? null
+      : computeDeferredOplogDiff(doc, replaced, DELTA_OPLOG_ENTRY_PADDING, size);
+    if (diff === null)
+      return { doc: out, noop: false, modifiedPaths, oplog: cloneValue(replaced), arrayTouches: [], size };
     return new PipelineApplyResult(out, modifiedPaths, diff, size);
   }
 }

@@ -2,7 +2,7 @@
  * Replacement-style updates (`ObjectReplaceExecutor`): the new document is the replacement with
  * the original `_id` kept first. Zero timestamps in top-level non-`_id` fields become the cluster
  * time. A replacement binary-equal to the stored document is a no-op. The oplog `o` is the whole
- * new document.
+ * new document as the replacement wrote it (`_id` where it named it; the stored one first if not).
  */
 import { binaryEqual } from '../bson/compare.js';
 import { extendsNames, fieldNames, fieldValues } from '../bson/shaped-doc.js';
@@ -59,7 +59,11 @@ export class ReplacementUpdateExecutor implements ReplacementExecutor {
     if (!params.isUpsertInsert) sizeCheckedResult(out);
 
     const modifiedPaths = replacementModifiedPaths(doc, out);
-    return { doc: out, noop: false, modifiedPaths, oplog: cloneValue(out), arrayTouches: [] };
+    // The oplog `o` is the executor's document, before the update stage moves `_id` first
+    // (`ensureIdFieldIsFirst` runs after the log entry is made): the replacement's fields in its
+    // order, after the stored `_id` when it names none.
+    const logged = body.has('_id') || id === undefined ? body : out;
+    return { doc: out, noop: false, modifiedPaths, oplog: cloneValue(logged), arrayTouches: [] };
   }
 }
 

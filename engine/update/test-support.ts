@@ -14,6 +14,7 @@ import { parseArrayFilters } from './array-filters.js';
 import type { ApplyResult, UpdateExecutor } from './executor.js';
 import { parseModifierUpdate } from './parse-modifiers.js';
 import { isReplacementDocument, ReplacementUpdateExecutor } from './replacement-executor.js';
+import { moveIdFirst } from './storage-validation.js';
 
 export const TEST_ENV: RuntimeEnv = {
   variables: new Map(),
@@ -67,7 +68,8 @@ export function applyTo(update: string | UpdateExecutor, doc: string, opts: Test
   if (stringifyEJSON(pre) !== preText) throw new Error('apply mutated its input document');
   if (raw.noop && raw.oplog !== null) throw new Error('no-op with an oplog entry');
   if (raw.oplog !== null) {
-    const replayed = raw.oplog.has('$v') ? applyOplogDiff(pre, raw.oplog.get('diff') as Doc) : raw.oplog;
+    // A secondary applies the entry, then moves _id first (`ensureIdFieldIsFirst`), as the primary did.
+    const replayed = moveIdFirst(raw.oplog.has('$v') ? applyOplogDiff(pre, raw.oplog.get('diff') as Doc) : raw.oplog);
     if (!binaryEqual(replayed, raw.doc)) {
       throw new Error(
         `oplog replay mismatch: replayed ${stringifyEJSON(replayed, { relaxed: true })} vs ${stringifyEJSON(raw.doc, { relaxed: true })}`,

@@ -366,7 +366,8 @@ const rows: Row[] = [
     doc: `{"_id": 1, "a": ${I(1)}}`,
     u: `{"a": ${I(1)}, "_id": ${I(1)}}`,
     modified: 1,
-    o: `{"_id": ${I(1)}, "a": ${I(1)}}`,
+    // Logged as the executor wrote it, before the update stage moves _id first for storage.
+    o: `{"a": ${I(1)}, "_id": ${I(1)}}`,
   },
   {
     rule: 'a replacement whose field order differs is a change',
