@@ -23,12 +23,8 @@ import type { Doc, Value } from '../engine/bson/values.js';
 import { isArray, isDoc } from '../engine/bson/values.js';
 import type { CommandEngine } from '../engine/shell/api.js';
 import { MongoNetworkError, toNumber } from '../engine/shell/api.js';
+import { errorLabelsFor } from '../engine/deploy/error-labels.js';
 import { show } from './matcher.js';
-
-/** Error codes the server (and drivers) treat as retryable for retryable writes. */
-export const RETRYABLE_CODES: ReadonlySet<number> = new Set([
-  6, 7, 89, 91, 134, 189, 262, 9001, 10107, 11600, 11602, 13435, 13436,
-]);
 
 interface FailPoint {
   name: string;
@@ -41,6 +37,16 @@ const STATEMENT_FIELD: Readonly<Record<string, string>> = { insert: 'documents',
 
 function int(n: number): Int32 {
   return new Int32(n);
+}
+
+/** The labels the server's ErrorLabelBuilder gives a failed command (used when the fail point names none). */
+function serverLabels(command: Doc, codes: { code?: number; wcCode?: number }): Value[] {
+  return errorLabelsFor({
+    commandName: command.keys().next().value ?? '',
+    txnNumber: command.has('txnNumber'),
+    autocommit: command.has('autocommit'),
+    ...codes,
+  });
 }
 
 function lsidKey(cmd: Doc): string | undefined {
@@ -108,7 +114,6 @@ export class FailPointEngine implements CommandEngine {
   private failCommand(dbName: string, command: Doc, data: Doc): Doc {
     if (data.get('closeConnection') === true)
       throw new MongoNetworkError('connection closed by failCommand fail point');
-    const retryableWrite = lsidKey(command) !== undefined;
     const labelsGiven = data.get('errorLabels');
     const code = data.get('errorCode');
     if (code !== undefined) {
@@ -119,11 +124,7 @@ export class FailPointEngine implements CommandEngine {
         ['code', int(c)],
         ['codeName', codeNameOf(c) ?? 'UnknownError'],
       ]);
-      const labels = isArray(labelsGiven)
-        ? labelsGiven
-        : retryableWrite && RETRYABLE_CODES.has(c)
-          ? ['RetryableWriteError']
-          : [];
+      const labels = isArray(labelsGiven) ? labelsGiven : serverLabels(command, { code: c });
       if (labels.length > 0) reply.set('errorLabels', labels);
       return reply;
     }
@@ -134,11 +135,7 @@ export class FailPointEngine implements CommandEngine {
       const c = toNumber(w.get('code'));
       if (!w.has('codeName') && codeNameOf(c) !== undefined) w.set('codeName', codeNameOf(c) as string);
       reply.set('writeConcernError', w);
-      const labels = isArray(labelsGiven)
-        ? labelsGiven
-        : retryableWrite && RETRYABLE_CODES.has(c)
-          ? ['RetryableWriteError']
-          : [];
+      const labels = isArray(labelsGiven) ? labelsGiven : serverLabels(command, { wcCode: c });
       if (labels.length > 0) reply.set('errorLabels', labels);
     }
     return reply;
