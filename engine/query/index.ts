@@ -10,6 +10,7 @@ import { buildEvaluator, defaultEnv, type Evaluator } from './evaluate.js';
 import type { MatchNode } from './nodes.js';
 import { normalizeMatchNode } from './normalize.js';
 import { parseFilter } from './parse.js';
+import { simpleEqualityNode } from './simple-equality.js';
 
 export type * from './nodes.js';
 export { isPathNode } from './nodes.js';
@@ -97,6 +98,13 @@ class CompiledMatcher implements Matcher {
 
 /** Parses and compiles a find filter once. Throws EngineError (server codes) when malformed. */
 export function compileQuery(filter: Doc, options: QueryCompileOptions): Matcher {
+  // `{path: scalar}` needs no parser (simple-equality.ts); the tree is the same.
+  const simple = simpleEqualityNode(filter);
+  return simple !== undefined ? new CompiledMatcher(simple, options.collator) : compileParsed(filter, options);
+}
+
+/** `compileQuery` through the parser alone, every filter (the shortcut's property test compares with it). */
+export function compileParsed(filter: Doc, options: QueryCompileOptions): Matcher {
   const root = parseFilter(filter, {
     collator: options.collator,
     allowExpr: options.allowExpr ?? true,

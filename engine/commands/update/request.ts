@@ -304,17 +304,18 @@ export function checkStatementSize(q: Doc, u: UpdateModification): void {
 
 /** Parses and validates an `update` command document. */
 export function parseUpdateCommand(cmd: Doc): UpdateCommandSpec {
-  const entries = [...cmd.entries()];
-  const first = entries[0];
-  if (first === undefined || first[0] !== 'update') throw fail(59, 'no such command');
-  const collection = first[1];
+  const entries = cmd.entries();
+  const first = entries.next();
+  if (first.done === true || first.value[0] !== 'update') throw fail(59, 'no such command');
+  const collection = first.value[1];
   if (typeof collection !== 'string') throw fail(73, `collection name has invalid type ${typeOf(collection)}`);
   if (collection === '') throw fail(73, `Invalid namespace specified '${dbNameOf(cmd)}.'`);
 
   let statements: UpdateStatementSpec[] | undefined;
   let comment: Value | undefined;
   const options = defaultWriteCommandOptions();
-  for (const [k, v] of entries.slice(1)) {
+  // The rest of the fields, after the command name.
+  for (const [k, v] of entries) {
     const path = `update.${k}`;
     switch (k) {
       case 'updates': {

@@ -88,14 +88,16 @@ export class PreparedStatement {
     });
     // `c` constants are variables for the pipeline and for `$expr` in the query.
     let env = ctx.env;
-    const names = new Set(ctx.letNames);
+    let names = ctx.letNames;
     if (spec.c && spec.u.kind === 'pipeline') {
       const vars = new Map(ctx.env.variables);
+      const withC = new Set(names);
       for (const [k, v] of spec.c) {
         vars.set(k, v);
-        names.add(k);
+        withC.add(k);
       }
       env = { ...ctx.env, variables: vars };
+      names = withC;
     }
     if (spec.upsert && queryHasExpr(spec.q)) {
       throw fail(224, '$expr is not allowed in the query predicate for an upsert');
