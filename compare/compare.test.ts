@@ -1,5 +1,5 @@
 /**
- * `npm run compare` against `npm run serve` (loopback port 27130): the gallery's scenarios show no
+ * `npm run compare` against `npm run serve` (on a free loopback port): the gallery's scenarios show no
  * difference against a served engine; a served engine configured with the older router
  * write-concern reporting shows exactly that difference; an existing database is never touched.
  */
@@ -16,14 +16,14 @@ import { CompareRefused, compareScenario, formatReport } from './run-compare.js'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const gallery = loadScenarioGallery(readFileSync(join(root, 'public', 'examples', 'scenarios.json'), 'utf8'));
-const PORT = 27130;
 const SECTION = gallery.scenarios[0]!.section;
 const SPEC_REF = gallery.scenarios[0]!.specRef;
-const URI = `mongodb://127.0.0.1:${PORT}/`;
 let server: WireServer;
+let URI: string;
 
 beforeAll(async () => {
-  server = await startWireServer({ engine: new Engine(), port: PORT });
+  server = await startWireServer({ engine: new Engine(), port: 0 });
+  URI = `mongodb://127.0.0.1:${server.port}/`;
 });
 afterAll(async () => {
   await server.close();

@@ -13,7 +13,6 @@ import { MAX_MESSAGE_SIZE, OP_COMPRESSED, OP_MSG, OP_QUERY } from './wire/messag
 import { opMsg, rawMessage, RawClient } from './test-support.js';
 import { startWireServer, type WireServer } from './wire-server.js';
 
-const PORT = 27111;
 let server: WireServer;
 /** A connection opened before the attacks, used after them: it must still be served. */
 let bystander: RawClient;
@@ -29,8 +28,8 @@ const ping = (): Buffer =>
   );
 
 beforeAll(async () => {
-  server = await startWireServer({ engine: new Engine(), port: PORT });
-  bystander = await RawClient.open(PORT);
+  server = await startWireServer({ engine: new Engine(), port: 0 });
+  bystander = await RawClient.open(server.port);
 });
 
 afterAll(async () => {
@@ -42,14 +41,14 @@ async function expectServing(): Promise<void> {
   bystander.send(ping());
   const r = await bystander.reply();
   expect(r?.doc.get('ok')).toBe(1);
-  const fresh = await RawClient.open(PORT);
+  const fresh = await RawClient.open(server.port);
   fresh.send(ping());
   expect((await fresh.reply())?.doc.get('ok')).toBe(1);
   fresh.end();
 }
 
 async function errorFor(bytes: Buffer): Promise<{ code: number | undefined; errmsg: unknown; open: boolean }> {
-  const c = await RawClient.open(PORT);
+  const c = await RawClient.open(server.port);
   c.send(bytes);
   const r = await c.reply();
   const code = r?.doc.get('code');
@@ -66,7 +65,7 @@ async function errorFor(bytes: Buffer): Promise<{ code: number | undefined; errm
 }
 
 async function closes(bytes: Buffer): Promise<boolean> {
-  const c = await RawClient.open(PORT);
+  const c = await RawClient.open(server.port);
   c.send(bytes);
   const r = await c.reply(3000);
   const closed = r === undefined && (await c.waitClosed(3000));
@@ -165,7 +164,7 @@ describe('malformed messages', () => {
       code: 224,
     });
     // A well-formed sequence inserts.
-    const c = await RawClient.open(PORT);
+    const c = await RawClient.open(server.port);
     c.send(opMsg(insert, { sections: seq('documents') }));
     expect((await c.reply())?.doc.get('n')).toEqual(new Int32(1));
     c.end();
@@ -184,7 +183,7 @@ describe('malformed messages', () => {
   });
 
   it('survives a message split into single bytes and a client that disconnects mid-message', async () => {
-    const c = await RawClient.open(PORT);
+    const c = await RawClient.open(server.port);
     for (const b of ping()) c.send(Buffer.from([b]));
     expect((await c.reply())?.doc.get('ok')).toBe(1);
     c.send(ping().subarray(0, 20));
@@ -198,7 +197,7 @@ describe('malformed messages', () => {
         fc.constantFrom(OP_MSG, OP_QUERY, OP_COMPRESSED, 1, 2013, 0),
         fc.uint8Array({ maxLength: 200 }),
         async (opCode, payload) => {
-          const c = await RawClient.open(PORT);
+          const c = await RawClient.open(server.port);
           c.send(rawMessage(opCode, Buffer.from(payload)));
           await c.reply(300);
           c.end();

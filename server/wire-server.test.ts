@@ -25,14 +25,13 @@ interface Row {
   up?: boolean;
 }
 
-const PORT = 27110;
 let server: WireServer;
 const engine = new Engine({ topology: 'replicaset' });
 let client: MongoClient;
 
 beforeAll(async () => {
-  server = await startWireServer({ engine, port: PORT });
-  client = new MongoClient(`mongodb://127.0.0.1:${PORT}/`, { serverSelectionTimeoutMS: 5000 });
+  server = await startWireServer({ engine, port: 0 });
+  client = new MongoClient(`mongodb://127.0.0.1:${server.port}/`, { serverSelectionTimeoutMS: 5000 });
   await client.connect();
 });
 
@@ -45,8 +44,8 @@ describe('the official driver against npm run serve', () => {
   it('discovers a replica set whose primary is this server', async () => {
     const hello = await client.db('admin').command({ hello: 1 });
     expect(hello.setName).toBe('rs0');
-    expect(hello.hosts).toEqual([`127.0.0.1:${PORT}`]);
-    expect(hello.primary).toBe(`127.0.0.1:${PORT}`);
+    expect(hello.hosts).toEqual([`127.0.0.1:${server.port}`]);
+    expect(hello.primary).toBe(`127.0.0.1:${server.port}`);
     expect(hello.isWritablePrimary).toBe(true);
     const build = await client.db('admin').command({ buildInfo: 1 });
     expect(build.version).toMatch(/^8\.0\./);
@@ -140,7 +139,7 @@ describe('the official driver against npm run serve', () => {
   });
 
   it('answers the legacy OP_QUERY handshake with OP_REPLY', async () => {
-    const raw = await RawClient.open(PORT);
+    const raw = await RawClient.open(server.port);
     const { encodeDocument } = await import('./wire/bson-codec.js');
     const body = Buffer.concat([
       Buffer.from([0, 0, 0, 0]),
@@ -163,7 +162,7 @@ describe('the official driver against npm run serve', () => {
   });
 
   it('checks and answers OP_MSG checksums; moreToCome requests get no reply', async () => {
-    const raw = await RawClient.open(PORT);
+    const raw = await RawClient.open(server.port);
     const msg = opMsg(
       new Map<string, never>([
         ['ping', 1 as never],
@@ -207,7 +206,7 @@ describe('the official driver against npm run serve', () => {
     const c = client.db('exhaust').collection<Row>('c');
     await c.insertMany(Array.from({ length: 6 }, (_, i) => ({ _id: i })));
     const found = await client.db('exhaust').command({ find: 'c', batchSize: 1 });
-    const raw = await RawClient.open(PORT);
+    const raw = await RawClient.open(server.port);
     raw.send(
       opMsg(
         new Map<string, never>([
