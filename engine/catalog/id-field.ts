@@ -23,11 +23,16 @@ export function checkIdValue(id: Value): void {
   }
 }
 
+/** The default `_id` generator (one function, not a closure per call: replace runs per updated document). */
+function newObjectId(): ObjectId {
+  return new ObjectId();
+}
+
 /**
  * A copy of `doc` with `_id` first (generated as a new ObjectId when missing). Returns the input
  * itself when it already starts with a valid `_id`, so the common path allocates nothing.
  */
-export function withIdFirst(doc: Doc, generate: () => ObjectId = () => new ObjectId()): Doc {
+export function withIdFirst(doc: Doc, generate: () => ObjectId = newObjectId): Doc {
   const id = doc.get('_id');
   if (id === undefined) {
     const out: Doc = new Map([['_id', generate()]]);

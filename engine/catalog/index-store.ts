@@ -69,7 +69,7 @@ export class IndexStore {
    */
   mightBeAffectedBy(modifiedPaths: readonly string[]): boolean {
     if (this.partial) return true;
-    for (const m of modifiedPaths) if (this.mightBeAffectedByPath(m)) return true;
+    for (let i = 0; i < modifiedPaths.length; i++) if (this.mightBeAffectedByPath(modifiedPaths[i]!)) return true;
     return false;
   }
 

@@ -13,12 +13,13 @@
  * top-level-apply.property.test.ts compares it with the tree.
  */
 import { ShapedDoc } from '../bson/shaped-doc.js';
+import { bsonSize, elementSize } from '../bson/size.js';
 import type { Shape } from '../bson/shape.js';
 import type { Doc, Value } from '../bson/values.js';
 import { TopLevelDiff, WHOLE_VALUE } from '../oplog/top-level-diff.js';
 import type { ArrayFilter } from './array-filters.js';
 import { ChangedDocument } from './changed-document.js';
-import { checkUpdatedDocumentSize, updatedDocumentSize } from './document-size.js';
+import { checkUpdatedDocumentSize } from './document-size.js';
 import type { ApplyParams, ApplyResult, ArrayTouch } from './executor.js';
 import type { RuntimePath } from './path.js';
 import { validateUpdatedElement } from './storage-validation.js';
@@ -140,6 +141,9 @@ export class TopLevelPlan {
     let changed = false;
     let damaged = false;
     let diff: TopLevelDiff | undefined;
+    // The BSON size change: each leaf writes its own slot, so the version differs from `doc` at
+    // the written slots alone (what `sizeFromPrevious` finds walking every position).
+    let sizeDelta = 0;
     // Modified paths: `names` itself while every leaf so far changed, else a list.
     let prefix = 0;
     let modified: string[] | undefined;
@@ -152,6 +156,7 @@ export class TopLevelPlan {
       changed = true;
       if (result.type !== 'normal' || result.damageFree !== true) damaged = true;
       const name = names[i]!;
+      sizeDelta += elementSize(name, result.value) - elementSize(name, vals[slot]!);
       (next ??= vals.slice())[slot] = result.value;
       // The container is read only for `$`-prefixed names, which never take this path.
       validateUpdatedElement(name, result.value, 1, doc);
@@ -167,7 +172,7 @@ export class TopLevelPlan {
       return { doc, noop: true, modifiedPaths: [], oplog: null, arrayTouches: [] };
     }
     const out = new ShapedDoc(shape, next!, true);
-    const size = updatedDocumentSize(doc, params.originalSize, out);
+    const size = params.originalSize === undefined ? bsonSize(out) : params.originalSize + sizeDelta;
     checkUpdatedDocumentSize(out, size);
     const modifiedPaths = modified ?? (prefix === names.length ? names : names.slice(0, prefix));
     return new ChangedDocument(out, modifiedPaths, diff!, NO_TOUCHES, size);

@@ -11,6 +11,9 @@ import { WrittenChange, type DocumentChange } from './details.js';
 import { runtimeError } from './reply.js';
 import type { StatementContext } from './statement-context.js';
 
+/** A stored document's immutable paths (one frozen array, not one per document). */
+const ID_PATHS: readonly string[] = Object.freeze(['_id']);
+
 /** What of a prepared statement the per-document write reads. */
 export interface UpdateTarget {
   readonly ctx: StatementContext;
@@ -36,7 +39,7 @@ export function updateMatchedDocument(
     res = target.executor.apply(doc, {
       matchedArrayIndex: details?.elemMatchKey,
       isUpsertInsert: false,
-      immutablePaths: ['_id'],
+      immutablePaths: ID_PATHS,
       env: target.env,
       inPlaceUpdates: collection.validator === undefined,
       originalSize: collection.recordSize(doc, rid),
