@@ -11,8 +11,14 @@ export interface RuntimeEnv {
   readonly variables: ReadonlyMap<string, Value>;
   /** `$$NOW`: one value for the whole command. */
   readonly now: Date;
-  /** `$$CLUSTER_TIME`, and the time used by `$currentDate: {$type: "timestamp"}`. */
+  /** `$$CLUSTER_TIME`: one value for the whole command. */
   readonly clusterTime: Timestamp;
+  /**
+   * A fresh cluster time per call, for `$currentDate: {$type: "timestamp"}` (current_date_node.cpp
+   * ticks the cluster clock each time it applies). Absent where nothing is written (previews of a
+   * single document): `clusterTime` is used.
+   */
+  readonly tickClusterTime?: (() => Timestamp) | undefined;
 }
 
 /** Filled by query matching: the array index the positional `$` operator uses. */

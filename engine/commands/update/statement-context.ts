@@ -47,7 +47,8 @@ export function buildStatementContext(catalog: Catalog, startedAt: Date, target:
     db: target.db,
     collectionName: target.collectionName,
     deps: target.deps,
-    env,
+    // `$currentDate: {$type: "timestamp"}` ticks the cluster clock (the one the oplog reads) per document.
+    env: { ...env, tickClusterTime: () => catalog.clock.nextTimestamp() },
     letNames,
     bypassDocumentValidation: target.bypassDocumentValidation,
     deadline: target.deadline,

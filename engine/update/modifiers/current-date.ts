@@ -1,6 +1,7 @@
 /**
  * `$currentDate` (`CurrentDateNode`): `true`/`false` or `{$type: 'date'}` set a Date (`$$NOW`),
- * `{$type: 'timestamp'}` the cluster time. Always counts as a modification.
+ * `{$type: 'timestamp'}` a fresh cluster time per application (`tickClusterTime`). Always counts as
+ * a modification.
  */
 import type { Value } from '../../bson/values.js';
 import { isDoc, typeOf } from '../../bson/values.js';
@@ -36,7 +37,9 @@ export class CurrentDateNode extends ModifierNode {
     Object.freeze(this);
   }
   private now(ctx: ApplyContext): Value {
-    return this.typeIsDate ? new Date(ctx.params.env.now.getTime()) : ctx.params.env.clusterTime;
+    const env = ctx.params.env;
+    if (this.typeIsDate) return new Date(env.now.getTime());
+    return env.tickClusterTime ? env.tickClusterTime() : env.clusterTime;
   }
   protected allowCreation(): boolean {
     return true;

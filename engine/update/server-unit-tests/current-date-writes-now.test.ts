@@ -5,7 +5,9 @@
  * and the option parse errors (2 BadValue). The test engine's clock is fixed at
  * 2024-01-01T00:00:00Z (1704067200000 ms).
  */
+import type { Timestamp } from 'bson';
 import { describe, expect, it } from 'vitest';
+import { run, testEngine } from '../../commands/testing.js';
 import { applyNode, canon, nodeError, runRow, type NodeRow } from './node-harness.js';
 
 const NOW = '{"$date": {"$numberLong": "1704067200000"}}';
@@ -86,5 +88,34 @@ describe('$currentDate refuses other options (current_date_node_test.cpp)', () =
     ['{"$currentDate": {"a": {"$type": "date", "$bad": 1}}}', 'Unrecognized $currentDate option: $bad'],
   ])('%s', (update, what) => {
     expect(nodeError({ doc: '{"a": 0}', update: update! })).toBe(`2: ${what}`);
+  });
+});
+
+/**
+ * `{$type: 'timestamp'}` takes a fresh cluster time each time the node applies
+ * (current_date_node.cpp `setValue`: `reserveTicks(1)` on the logical clock, in later servers
+ * `tickClusterTime(1)`): documents of one multi-update get distinct, increasing Timestamps, each
+ * after every earlier oplog entry and before its own update's entry.
+ */
+describe('$currentDate timestamps tick the cluster clock per document (current_date_node.cpp)', () => {
+  it('a multi-update gives each document its own later Timestamp', () => {
+    const engine = testEngine({ topology: 'replicaset' });
+    run(engine, 't', '{"insert": "c", "documents": [{"_id": 1}, {"_id": 2}]}');
+    const before = engine.oplogEntries().length;
+    const lastInsertTs = engine.oplogEntries().at(-1)!.get('ts') as Timestamp;
+    const reply = run(
+      engine,
+      't',
+      '{"update": "c", "updates": [{"q": {}, "u": {"$currentDate": {"a": {"$type": "timestamp"}}}, "multi": true}]}',
+    );
+    expect(Number(reply.get('nModified'))).toBe(2);
+    const stamps = engine.documents('t', 'c').map((d) => d.get('a') as Timestamp);
+    const entries = engine.oplogEntries().slice(before);
+    expect(entries.map((e) => e.get('op'))).toEqual(['u', 'u']);
+    const order = (x: Timestamp, y: Timestamp) => x.compare(y);
+    expect(order(lastInsertTs, stamps[0]!)).toBe(-1);
+    expect(order(stamps[0]!, entries[0]!.get('ts') as Timestamp)).toBe(-1);
+    expect(order(entries[0]!.get('ts') as Timestamp, stamps[1]!)).toBe(-1);
+    expect(order(stamps[1]!, entries[1]!.get('ts') as Timestamp)).toBe(-1);
   });
 });
