@@ -10,6 +10,7 @@ import type { Doc, Value } from '../bson/values.js';
 import type { DeferredDoc } from '../catalog/oplog-records.js';
 import type { RuntimePath } from '../update/path.js';
 import { V2LogBuilder } from './v2-log-builder.js';
+import { keepShape } from '../shape-anchor.js';
 
 /** `appended` of a field whose whole value is logged (`u: {f: v}`). */
 export const WHOLE_VALUE = -1;
@@ -27,7 +28,9 @@ export class TopLevelDiff implements DeferredDoc {
     private readonly name: string,
     private readonly value: Value,
     private readonly appended: number,
-  ) {}
+  ) {
+    keepShape(this);
+  }
 
   /** The number of changed fields. */
   get fieldCount(): number {

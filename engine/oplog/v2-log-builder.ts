@@ -10,6 +10,7 @@ import { Int32 } from 'bson';
 import type { Doc, Value } from '../bson/values.js';
 import { cloneValue, type RuntimePath } from '../update/path.js';
 import { makeDeltaOplogEntry } from './diff-types.js';
+import { keepShape } from '../shape-anchor.js';
 
 type Leaf = { readonly kind: 'update' | 'insert'; readonly value: Value };
 
@@ -101,6 +102,9 @@ class ArrayDiffNode {
 type DiffNode = DocDiffNode | ArrayDiffNode;
 
 export class V2LogBuilder {
+  constructor() {
+    keepShape(this);
+  }
   private readonly root = new DocDiffNode();
   private empty = true;
   private built: Doc | undefined = undefined;

@@ -2,6 +2,7 @@
 import type { Doc } from '../bson/values.js';
 import type { DeferredDoc } from '../catalog/oplog-records.js';
 import type { ApplyResult, ArrayTouch } from './executor.js';
+import { keepShape } from '../shape-anchor.js';
 
 export class ChangedDocument implements ApplyResult {
   readonly noop = false;
@@ -11,7 +12,9 @@ export class ChangedDocument implements ApplyResult {
     readonly oplogBuilder: DeferredDoc,
     readonly arrayTouches: readonly ArrayTouch[],
     readonly size: number | undefined,
-  ) {}
+  ) {
+    keepShape(this);
+  }
   get oplog(): Doc {
     return this.oplogBuilder.build();
   }

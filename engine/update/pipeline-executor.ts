@@ -25,6 +25,7 @@ import { cloneValue } from './path.js';
 import { replacementModifiedPaths } from './replacement-executor.js';
 import { checkIdUnchanged, moveIdFirst, validateForStorage } from './storage-validation.js';
 import { OTHER_STAGES, UPDATE_STAGES, type Stage } from '../pipeline/stages.js';
+import { keepShape } from '../shape-anchor.js';
 
 export interface PipelineExecutor extends UpdateExecutor {
   readonly kind: 'pipeline';
@@ -108,7 +109,9 @@ class PipelineApplyResult implements ApplyResult, DeferredDoc {
     readonly modifiedPaths: readonly string[],
     private readonly diff: DeferredDiff,
     readonly size: number | undefined,
-  ) {}
+  ) {
+    keepShape(this);
+  }
   get oplogBuilder(): DeferredDoc {
     return this;
   }

@@ -1,12 +1,15 @@
 /** `maxTimeMS` for the commands that run update statements. */
 import { fail } from '../../errors.js';
+import { keepShape } from '../../shape-anchor.js';
 
 /** Cooperative time limit (`maxTimeMS`), checked between documents with the engine clock. */
 export class Deadline {
   constructor(
     private readonly now: () => Date,
     private readonly limitAt: number | undefined,
-  ) {}
+  ) {
+    keepShape(this);
+  }
   static none(now: () => Date): Deadline {
     return new Deadline(now, undefined);
   }

@@ -8,6 +8,7 @@ import type { Doc, Value } from '../../bson/values.js';
 import type { ErrorInfo } from '../../errors.js';
 import type { ArrayTouch } from '../../update/executor.js';
 import type { ScanStage } from './plan.js';
+import { keepShape } from '../../shape-anchor.js';
 
 export interface DocumentChange {
   readonly before: Doc;
@@ -32,7 +33,9 @@ export class WrittenChange implements DocumentChange {
     readonly modifiedPaths: readonly string[],
     readonly arrayTouches: readonly ArrayTouch[],
     private readonly written: { readonly oplog: Doc | null },
-  ) {}
+  ) {
+    keepShape(this);
+  }
 
   get oplog(): Doc | null {
     return this.written.oplog;

@@ -31,6 +31,7 @@ import { updateMatchedDocument } from './update-document.js';
 import { buildUpsertDocument, insertUpsertDocument } from './upsert-insert.js';
 import { queryHasExpr } from './upsert-seed.js';
 import { shouldRetryUpsertAsUpdate } from './upsert-retry.js';
+import { keepShape } from '../../shape-anchor.js';
 
 export { Deadline } from './deadline.js';
 export { buildStatementContext, type StatementContext, type StatementTarget } from './statement-context.js';
@@ -58,6 +59,7 @@ export class PreparedStatement {
     this.executor = executor;
     this.matcher = matcher;
     this.env = env;
+    keepShape(this);
   }
 
   get ns(): string {

@@ -1,0 +1,26 @@
+/**
+ * Keeps the most recent instance of a class alive, so that V8's optimized code for the engine's
+ * hot paths survives a full garbage collection.
+ *
+ * Optimized code depends on the hidden classes ("maps") of the objects it handled, and V8 holds
+ * those maps weakly: a class's map with its fields is reachable only through its instances. The
+ * objects of one update command (its statement, time limit, changed documents, diff builders) are
+ * all garbage once the command has answered, so a full collection between two commands frees
+ * their maps and throws away every function optimized for them ("weak objects" deoptimization):
+ * the next command runs unoptimized and compiles them all again. Measured on an `updateMany` with
+ * arrayFilters over 100,000 documents (bench workload 2), that recompilation was about a third of
+ * the command's CPU time. One live instance per class keeps its maps, hence its code.
+ *
+ * Memory: one instance per class that asks, replaced by the next one of the same class.
+ */
+const anchors = new Map<unknown, object>();
+
+/** Keeps `instance` as its class's anchor (call at the end of a constructor). */
+export function keepShape(instance: object): void {
+  anchors.set(instance.constructor, instance);
+}
+
+/** The anchored instance of `constructor` (tests). */
+export function anchoredInstance(constructor: abstract new (...args: never[]) => object): object | undefined {
+  return anchors.get(constructor);
+}
