@@ -175,6 +175,22 @@ function expandElement(
 
 /** All distinct key tuples of a document for a key pattern given as split paths. */
 export function extractKeys(doc: Doc, paths: readonly Path[], sparse = false): ExtractedKeys {
+  // `{f: 1}` over a document whose `f` is not an array: the one key the general walk finds
+  // (the value, a missing field null or no key when sparse), without the walk and its dedupe.
+  if (paths.length === 1 && paths[0]!.length === 1) {
+    const v = doc.get(paths[0]![0]!);
+    if (!isArray(v)) {
+      if (v === undefined) return sparse ? SPARSE_MISSING : { keys: [[null]], allMissing: false, multikey: false };
+      return { keys: [[v]], allMissing: false, multikey: false };
+    }
+  }
+  return extractKeysWalked(doc, paths, sparse);
+}
+
+const SPARSE_MISSING: ExtractedKeys = Object.freeze({ keys: Object.freeze([]), allMissing: true, multikey: false });
+
+/** `extractKeys` through `getKeysWithArray` for every pattern (the single-field shortcut's property test compares with it). */
+export function extractKeysWalked(doc: Doc, paths: readonly Path[], sparse = false): ExtractedKeys {
   const out: Output = { keys: [], sparse, multikey: false };
   getKeysWithArray(
     paths.map((p) => p),
