@@ -120,6 +120,8 @@ test('opening a share link keeps the previous workspace one click away (new tab,
   context,
   playground,
 }) => {
+  // Four page loads (two tabs, a reload, a hashchange): 23 s alone on a loaded 2-core machine.
+  test.slow();
   await playground.open();
   const link = await shareLinkOf(playground, '// from the link');
   await makeOwnWork(playground);
