@@ -25,7 +25,12 @@ import type { Collection } from './collection.js';
 import type { IndexStore } from './index-store.js';
 import { badHintError, type CanonicalQueryFields } from './canonical-query-text.js';
 
-export { badHintError, canonicalQueryText, matchDebugString, type CanonicalQueryFields } from './canonical-query-text.js';
+export {
+  badHintError,
+  canonicalQueryText,
+  matchDebugString,
+  type CanonicalQueryFields,
+} from './canonical-query-text.js';
 
 export type ScanStage = 'IDHACK' | 'IXSCAN' | 'COLLSCAN';
 
@@ -205,6 +210,36 @@ function collScanPlan(collection: Collection): QueryPlan {
   };
 }
 
+/** `{$natural: n}`: a negative n scans backward (the planner's COLLSCAN direction), else forward. */
+function naturalDirection(hint: Doc): 1 | -1 {
+  const v = hint.get('$natural');
+  const n = typeof v === 'number' ? v : v instanceof Int32 ? v.value : Number(String(v));
+  return n < 0 ? -1 : 1;
+}
+
+/** `hint: {$natural: -1}`: the records newest first, as a snapshot (safe to write while walking it). */
+function backwardCollScanPlan(collection: Collection): QueryPlan {
+  const scan = (): CandidateScan => {
+    const { docs, rids } = collection.scan();
+    return { docs: [...docs].reverse(), rids: [...rids].reverse() };
+  };
+  return {
+    stage: 'COLLSCAN',
+    candidates: () => scan().docs,
+    scan,
+    forEachCandidate: (visit) => {
+      const { docs, rids } = scan();
+      for (let i = 0; i < docs.length; i++) if (!visit(docs[i]!, rids[i]!)) return;
+    },
+    keysExamined: () => 0,
+    describe: () =>
+      new Map<string, Value>([
+        ['stage', 'COLLSCAN'],
+        ['direction', 'backward'],
+      ]),
+  };
+}
+
 function indexDescription(index: IndexStore, intervals: readonly Interval[] | undefined, multikey: boolean): Doc {
   const def = index.definition;
   const bounds: Doc = new Map();
@@ -312,6 +347,7 @@ function idHackPlan(collection: Collection, id: Value): QueryPlan {
 /** Chooses the access path for a query on `collection`. Throws code 2 for an unknown hint. */
 export function planQuery(collection: Collection, request: PlanRequest): QueryPlan {
   const hinted = resolveHint(collection, request);
+  if (hinted === 'natural' && naturalDirection(request.hint as Doc) === -1) return backwardCollScanPlan(collection);
   if (collection.isOplog || hinted === 'natural') return collScanPlan(collection);
   const opCollator = request.collation;
   // IDHACK (`isSimpleIdQuery`): the whole query is one equality on _id, with a compatible
