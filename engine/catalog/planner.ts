@@ -24,6 +24,7 @@ import { sameCollation, type CollationInfo } from './collation-info.js';
 import type { Collection } from './collection.js';
 import type { IndexStore } from './index-store.js';
 import { badHintError, type CanonicalQueryFields } from './canonical-query-text.js';
+import { backwardCollScanPlan, collScanPlan, naturalDirection } from './collection-scan-plan.js';
 
 export {
   badHintError,
@@ -193,51 +194,6 @@ function resolveHint(collection: Collection, request: PlanRequest): IndexStore |
   const index = collection.findIndex(hint);
   if (!index || index.definition.hidden) throw badHint(collection, request);
   return index;
-}
-
-function collScanPlan(collection: Collection): QueryPlan {
-  return {
-    stage: 'COLLSCAN',
-    candidates: () => collection.snapshot(),
-    scan: () => collection.scan(),
-    forEachCandidate: (visit) => collection.forEachRecord(visit),
-    keysExamined: () => 0,
-    describe: () =>
-      new Map<string, Value>([
-        ['stage', 'COLLSCAN'],
-        ['direction', 'forward'],
-      ]),
-  };
-}
-
-/** `{$natural: n}`: a negative n scans backward (the planner's COLLSCAN direction), else forward. */
-function naturalDirection(hint: Doc): 1 | -1 {
-  const v = hint.get('$natural');
-  const n = typeof v === 'number' ? v : v instanceof Int32 ? v.value : Number(String(v));
-  return n < 0 ? -1 : 1;
-}
-
-/** `hint: {$natural: -1}`: the records newest first, as a snapshot (safe to write while walking it). */
-function backwardCollScanPlan(collection: Collection): QueryPlan {
-  const scan = (): CandidateScan => {
-    const { docs, rids } = collection.scan();
-    return { docs: [...docs].reverse(), rids: [...rids].reverse() };
-  };
-  return {
-    stage: 'COLLSCAN',
-    candidates: () => scan().docs,
-    scan,
-    forEachCandidate: (visit) => {
-      const { docs, rids } = scan();
-      for (let i = 0; i < docs.length; i++) if (!visit(docs[i]!, rids[i]!)) return;
-    },
-    keysExamined: () => 0,
-    describe: () =>
-      new Map<string, Value>([
-        ['stage', 'COLLSCAN'],
-        ['direction', 'backward'],
-      ]),
-  };
 }
 
 function indexDescription(index: IndexStore, intervals: readonly Interval[] | undefined, multikey: boolean): Doc {
