@@ -15,11 +15,7 @@ export function collScanPlan(collection: Collection): QueryPlan {
     scan: () => collection.scan(),
     forEachCandidate: (visit) => collection.forEachRecord(visit),
     keysExamined: () => 0,
-    describe: () =>
-      new Map<string, Value>([
-        ['stage', 'COLLSCAN'],
-        ['direction', 'forward'],
-      ]),
+    describe: () => collScanDescription(1),
   };
 }
 
@@ -32,10 +28,7 @@ export function naturalDirection(hint: Doc): 1 | -1 {
 
 /** `hint: {$natural: -1}`: the records newest first, as a snapshot (safe to write while walking it). */
 export function backwardCollScanPlan(collection: Collection): QueryPlan {
-  const scan = (): CandidateScan => {
-    const { docs, rids } = collection.scan();
-    return { docs: [...docs].reverse(), rids: [...rids].reverse() };
-  };
+  const scan = (): CandidateScan => backwardScan(collection);
   return {
     stage: 'COLLSCAN',
     candidates: () => scan().docs,
@@ -45,10 +38,20 @@ export function backwardCollScanPlan(collection: Collection): QueryPlan {
       for (let i = 0; i < docs.length; i++) if (!visit(docs[i]!, rids[i]!)) return;
     },
     keysExamined: () => 0,
-    describe: () =>
-      new Map<string, Value>([
-        ['stage', 'COLLSCAN'],
-        ['direction', 'backward'],
-      ]),
+    describe: () => collScanDescription(-1),
   };
+}
+
+/** The records newest first with their record ids (fresh arrays). */
+export function backwardScan(collection: Collection): CandidateScan {
+  const { docs, rids } = collection.scan();
+  return { docs: [...docs].reverse(), rids: [...rids].reverse() };
+}
+
+/** A COLLSCAN stage as explain's winning plan shows it. */
+export function collScanDescription(direction: 1 | -1): Doc {
+  return new Map<string, Value>([
+    ['stage', 'COLLSCAN'],
+    ['direction', direction === 1 ? 'forward' : 'backward'],
+  ]);
 }

@@ -9,6 +9,7 @@
 import { isDoc, type Doc, type Value } from '../../bson/values.js';
 import type { CollationInfo } from '../../catalog/collation-info.js';
 import type { Collection } from '../../catalog/collection.js';
+import { backwardScan, collScanDescription } from '../../catalog/collection-scan-plan.js';
 import type { IndexStore } from '../../catalog/index-store.js';
 import { badHintError, planQuery, type CanonicalQueryFields, type ScanStage } from '../../catalog/planner.js';
 import type { MatchNode } from '../../query/nodes.js';
@@ -110,9 +111,7 @@ export function planAccess(
     };
   }
   if (hint.kind === 'natural' && hint.direction === -1) {
-    const { docs, rids } = collection.scan();
-    docs.reverse();
-    rids.reverse();
+    const { docs, rids } = backwardScan(collection);
     return {
       stage: 'COLLSCAN',
       index: undefined,
@@ -124,7 +123,12 @@ export function planAccess(
       describe: () => collScanDescription(-1),
     };
   }
-  if (hint.kind === 'natural') return lazyCollectionScan(collection, () => collection.scan(), () => collScanDescription(1));
+  if (hint.kind === 'natural')
+    return lazyCollectionScan(
+      collection,
+      () => collection.scan(),
+      () => collScanDescription(1),
+    );
   const plan = planQuery(collection, {
     root,
     collation: options.collation,
@@ -132,7 +136,12 @@ export function planAccess(
     filter: q,
     query: options.query,
   });
-  if (plan.stage === 'COLLSCAN') return lazyCollectionScan(collection, () => plan.scan(), () => plan.describe());
+  if (plan.stage === 'COLLSCAN')
+    return lazyCollectionScan(
+      collection,
+      () => plan.scan(),
+      () => plan.describe(),
+    );
   // An index plan's candidates are the index's answer when planned (a multi-update that changes
   // indexed fields must not meet a document again at its new key).
   const { docs, rids } = plan.scan();
@@ -173,11 +182,4 @@ function lazyCollectionScan(
 
 function visitSnapshot(docs: readonly Doc[], rids: readonly number[], visit: (doc: Doc, rid: number) => boolean): void {
   for (let i = 0; i < docs.length; i++) if (!visit(docs[i]!, rids[i]!)) return;
-}
-
-function collScanDescription(direction: 1 | -1): Doc {
-  return new Map<string, Value>([
-    ['stage', 'COLLSCAN'],
-    ['direction', direction === 1 ? 'forward' : 'backward'],
-  ]);
 }
