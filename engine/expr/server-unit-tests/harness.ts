@@ -6,6 +6,7 @@
  * type, as `ASSERT_VALUE_CONTENTS_AND_TYPE` checks both.
  * @internal
  */
+import { compareValues } from '../../bson/compare.js';
 import { renderValue } from '../../bson/render.js';
 import { typeOf, type Value } from '../../bson/values.js';
 import { expr, type Lit } from '../jstests/harness.js';
@@ -37,6 +38,26 @@ export function expectResults(op: string, cases: ReadonlyArray<readonly [Lit[], 
     const want = typed(v(expected));
     if (got[0] !== want[0] || got[1] !== want[1]) {
       throw new Error(`${renderValue(v(spec))}: expected ${want.join(' ')}, got ${got.join(' ')}`);
+    }
+  }
+}
+
+/** The context `$set` (update pipeline and aggregate alike) adds to an expression's parse error. */
+export const SET = 'Invalid $set :: caused by :: ';
+
+/**
+ * `ASSERT_VALUE_EQ` + `ASSERT_EQUALS(type)` of the C++ tests: `{op: [operands]}` (constants)
+ * evaluates to a value equal to `expected` by BSON comparison (so Decimal128 "2" equals "2.0",
+ * NaN equals NaN) and of the same BSON type.
+ */
+export function expectEqualResults(op: string, cases: ReadonlyArray<readonly [Lit[], Lit]>): void {
+  for (const [operands, expected] of cases) {
+    const spec = { [op]: operands.map((x) => ({ $literal: x })) };
+    const got = expr(spec);
+    const want = v(expected);
+    const sameType = (got === undefined ? 'missing' : typeOf(got)) === typeOf(want);
+    if (got === undefined || !sameType || compareValues(got, want) !== 0) {
+      throw new Error(`${renderValue(v(spec))}: expected ${typed(want).join(' ')}, got ${typed(got).join(' ')}`);
     }
   }
 }
