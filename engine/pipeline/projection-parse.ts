@@ -37,9 +37,11 @@ function isNestedSpec(v: Value): v is Doc {
   return isDoc(v) && v.size > 0 && !isExpressionObject(v);
 }
 
-/** `ProjectionSpecValidator::validate` for `$addFields`. */
+/**
+ * `ProjectionSpecValidator::validate` for `$addFields`. An empty specification is valid (a no-op
+ * stage since SERVER-48890, 5.0).
+ */
 function validateAddFields(spec: Doc): void {
-  if (spec.size === 0) throw fail(40177, 'specification must have at least one field');
   const seen = new SeenPaths(spec);
   const parseElement = (value: Value, path: string): void => {
     if (isDoc(value)) parseNested(value, path);
@@ -64,7 +66,10 @@ function validateAddFields(spec: Doc): void {
       }
       if (name.includes('.'))
         throw fail(40183, `cannot use dotted field name '${name}' in a sub object: ${renderDoc(spec)}`);
-      parseElement(value, `${prefix}.${name}`);
+      // The full path is a FieldPath: an empty name makes it end with '.' (40353).
+      const path = `${prefix}.${name}`;
+      splitFieldPath(path);
+      parseElement(value, path);
     }
   };
   for (const [name, value] of spec) {

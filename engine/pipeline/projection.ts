@@ -15,6 +15,15 @@ import type { Doc, Value } from '../bson/values.js';
 import { isDoc } from '../bson/values.js';
 import type { ExprNode, Scope } from '../expr/types.js';
 
+/**
+ * A field or array element an inclusion projected to nothing, kept in its place while the
+ * computed fields are applied (the server's `MutableDocument::addField(name, Value())`): a computed
+ * sub-field then fills that place instead of being appended (`{'b.c': …, a: 1}` over
+ * `{b: 4, a: 1}` gives `{b: {c: …}, a: 1}`), and an array element keeps its index. Only set where
+ * a computed field below will replace it, so none is left once the expressions have run.
+ */
+const PROJECTED_AWAY: Value = Object.freeze(new Map<string, Value>()) as Doc;
+
 export type ProjectionMode = 'inclusion' | 'exclusion' | 'addFields';
 
 /** One computed name of a node, in application order: a child holding computed fields, or an expression. */
@@ -89,8 +98,9 @@ export class ProjectionNode {
       const c = this.children.get(name);
       if (c) {
         const projected = c.applyProjectionsToValue(value);
-        if (projected === undefined) out.delete(name);
-        else out.set(name, projected);
+        if (projected !== undefined) out.set(name, projected);
+        else if (c.subtreeHasComputed) out.set(name, PROJECTED_AWAY);
+        else out.delete(name);
       }
     }
   }
@@ -105,8 +115,10 @@ export class ProjectionNode {
       const out: Value[] = [];
       for (const el of value) {
         const p = this.applyProjectionsToValue(el);
-        // Missing elements are dropped when the array is serialized.
+        // Missing elements are dropped when the array is serialized, unless a computed field
+        // fills their place first.
         if (p !== undefined) out.push(p);
+        else if (this.subtreeHasComputed) out.push(PROJECTED_AWAY);
       }
       return out;
     }
@@ -143,7 +155,7 @@ export class ProjectionNode {
   }
 
   private applyExpressionsToValue(scope: Scope, value: Value | undefined): Value {
-    if (value !== undefined && isDoc(value)) {
+    if (value !== undefined && value !== PROJECTED_AWAY && isDoc(value)) {
       const out: Doc = new Map(value);
       this.applyExpressions(scope, out);
       return out;
