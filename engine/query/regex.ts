@@ -35,17 +35,18 @@ export function compilePattern(pattern: string, options: string): Pcre | string 
 }
 
 /**
- * Validates `$regex` pattern/options (server codes 51091, 51108) and compiles it. `opName` prefixes
- * the invalid-flag message as the server's `flagsToOptions` does (empty for query `$regex`, which
- * leaves the message with a leading space: " invalid flag in regex options: z").
+ * Validates a query regex and compiles it in the order of the server's `RegexMatchExpression`
+ * constructor (expression_leaf.cpp): the options first (`pcre_util::flagsToOptions`, 51108 for
+ * any character but `i m s u x`, a NUL included), then a NUL in the pattern (BadValue), then
+ * PCRE2's compile error (51091). `opName` prefixes the invalid-flag message as `flagsToOptions`
+ * does (empty for a query regex, which leaves the message with a leading space:
+ * " invalid flag in regex options: z").
  */
 export function compileRegex(pattern: string, options: string, opName = ''): CompiledRegex {
-  if (pattern.includes('\0')) throw fail(2, 'Regular expression cannot contain an embedded null byte');
-  if (options.includes('\0'))
-    throw fail(51108, 'Regular expression options string cannot contain an embedded null byte');
   for (const f of options) {
     if (!VALID_FLAGS.includes(f)) throw fail(51108, `${opName} invalid flag in regex options: ${f}`);
   }
+  if (pattern.includes('\0')) throw fail(2, 'Regular expression cannot contain an embedded null byte');
   const re = compilePattern(pattern, options);
   if (typeof re === 'string') throw fail(51091, `Regular expression is invalid: ${re}`);
   return { pattern, options, re };
