@@ -15,6 +15,7 @@
  * clone / `postMessage`, Node's `util.inspect` internals). Documents never cross the worker boundary
  * as objects (engine/worker/protocol.ts: EJSON text), so none of the engine's paths do that.
  */
+import { keepShape } from '../shape-anchor.js';
 import { Shape } from './shape.js';
 import type { Doc, Value } from './values.js';
 
@@ -268,7 +269,9 @@ Object.setPrototypeOf(ShapedIterator.prototype, ITERATOR_PROTOTYPE);
 export class FieldReader {
   private shape: Shape | undefined;
   private slot = -1;
-  constructor(readonly name: string) {}
+  constructor(readonly name: string) {
+    keepShape(this);
+  }
 
   read(doc: Doc): Value | undefined {
     if (doc instanceof ShapedDoc) {

@@ -6,6 +6,7 @@
 import type { Collator } from '../bson/compare.js';
 import type { Doc, Value } from '../bson/values.js';
 import type { MatchDetails, RuntimeEnv } from '../runtime.js';
+import { keepShape } from '../shape-anchor.js';
 import { buildEvaluator, defaultEnv, type Evaluator } from './evaluate.js';
 import type { MatchNode } from './nodes.js';
 import { normalizeMatchNode } from './normalize.js';
@@ -88,6 +89,7 @@ class CompiledMatcher implements Matcher {
     });
     this.hasExpr = hasExpr;
     this.evaluator = buildEvaluator(root, collator);
+    keepShape(this);
   }
 
   matches(doc: Doc, env?: RuntimeEnv, details?: MatchDetails): boolean {
