@@ -157,7 +157,8 @@ export function parseProject(spec: Doc, ctx: ParseContext): ProjectionNode {
       }
       const path = [...prefix, ...parts];
       if (isDoc(value)) {
-        if (value.size === 0) throw fail(51270, 'An empty sub-projection is not a valid value. Found empty object at path');
+        if (value.size === 0)
+          throw fail(51270, 'An empty sub-projection is not a valid value. Found empty object at path');
         if (isExpressionObject(value) && value.size === 1) {
           const op = value.keys().next().value as string;
           if (!Object.hasOwn(OPERATORS, op)) throw fail(31325, `Unknown expression ${op}`);

@@ -20,9 +20,24 @@ interface Row {
 
 const rows: readonly Row[] = [
   { from: 'AddsNewFieldToEndOfDocument', stage: '{"$addFields": {"c": 3}}', doc: '{}', result: '{"c": 3}' },
-  { from: 'AddsNewFieldToEndOfDocument', stage: '{"$addFields": {"c": 3}}', doc: '{"a": 1, "b": 2}', result: '{"a": 1, "b": 2, "c": 3}' },
-  { from: 'ReplacesFieldThatAlreadyExistsInDocument', stage: '{"$set": {"c": 3}}', doc: '{"c": 1}', result: '{"c": 3}' },
-  { from: 'ReplacesFieldThatAlreadyExistsInDocument', stage: '{"$set": {"c": 3}}', doc: '{"c": 1, "b": 2}', result: '{"c": 3, "b": 2}' },
+  {
+    from: 'AddsNewFieldToEndOfDocument',
+    stage: '{"$addFields": {"c": 3}}',
+    doc: '{"a": 1, "b": 2}',
+    result: '{"a": 1, "b": 2, "c": 3}',
+  },
+  {
+    from: 'ReplacesFieldThatAlreadyExistsInDocument',
+    stage: '{"$set": {"c": 3}}',
+    doc: '{"c": 1}',
+    result: '{"c": 3}',
+  },
+  {
+    from: 'ReplacesFieldThatAlreadyExistsInDocument',
+    stage: '{"$set": {"c": 3}}',
+    doc: '{"c": 1, "b": 2}',
+    result: '{"c": 3, "b": 2}',
+  },
   {
     from: 'ReplacesMultipleFieldsWhilePreservingInputFieldOrder',
     stage: '{"$set": {"second": "SECOND", "first": "FIRST"}}',
@@ -116,7 +131,8 @@ const rows: readonly Row[] = [
     from: 'AppliesDottedAdditionToEachElementInArray',
     stage: '{"$set": {"a.b": true}}',
     doc: '{"a": [1, {}, {"b": 1}, {"b": 1, "c": 2}, [], [1, {"c": 1}]]}',
-    result: '{"a": [{"b": true}, {"b": true}, {"b": true}, {"b": true, "c": 2}, [], [{"b": true}, {"c": 1, "b": true}]]}',
+    result:
+      '{"a": [{"b": true}, {"b": true}, {"b": true}, {"b": true, "c": 2}, [], [{"b": true}, {"c": 1, "b": true}]]}',
   },
   {
     from: 'CreatesNestedSubDocumentsAllTheWayToAddedField',
@@ -139,7 +155,8 @@ const rows: readonly Row[] = [
   },
   {
     from: 'ShouldAllowMixedNestedAndDottedFields, DoesNotErrorOnTwoNestedFields',
-    stage: '{"$set": {"a.b": true, "a.c": true, "a.W": "W", "a.X": "X", "a": {"d": true, "e": true, "Y": "Y", "Z": "Z"}}}',
+    stage:
+      '{"$set": {"a.b": true, "a.c": true, "a.W": "W", "a.X": "X", "a": {"d": true, "e": true, "Y": "Y", "Z": "Z"}}}',
     doc: '{"a": {"b": "b", "c": "c", "d": "d", "e": "e", "f": "f"}}',
     result: '{"a": {"b": true, "c": true, "d": true, "e": true, "f": "f", "W": "W", "X": "X", "Y": "Y", "Z": "Z"}}',
   },
@@ -175,7 +192,8 @@ describe('$set/$addFields replaces in place and appends new fields (add_fields_p
     expect(viaUpdate('{"$set": {"_id": "newId"}}', '{"_id": "ID", "a": 1}')).toEqual({
       error: {
         code: 66,
-        errmsg: "After applying the update, the (immutable) field '_id' was found to have been altered to _id: \"newId\"",
+        errmsg:
+          'After applying the update, the (immutable) field \'_id\' was found to have been altered to _id: "newId"',
       },
     });
   });

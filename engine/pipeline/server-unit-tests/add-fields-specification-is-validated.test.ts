@@ -17,7 +17,10 @@ describe('conflicting paths fail with 40176 (ThrowsOnCreationWithConflictingFiel
   it.each([
     ['{"$set": {"a": 1, "a.b": 2}}', `${CONFLICT} Cannot specify both 'a.b' and 'a': { a: 1, a.b: 2 }`],
     ['{"$set": {"a.b.c": 1, "a": 2}}', `${CONFLICT} Cannot specify both 'a' and 'a.b.c': { a.b.c: 1, a: 2 }`],
-    ['{"$set": {"_id": true, "_id.x": true}}', `${CONFLICT} Cannot specify both '_id.x' and '_id': { _id: true, _id.x: true }`],
+    [
+      '{"$set": {"_id": true, "_id.x": true}}',
+      `${CONFLICT} Cannot specify both '_id.x' and '_id': { _id: true, _id.x: true }`,
+    ],
   ])('%s', (stage, message) => {
     expect(stageError(stage, '{"a": 1}')).toBe(`40176: ${message}`);
   });
@@ -25,7 +28,10 @@ describe('conflicting paths fail with 40176 (ThrowsOnCreationWithConflictingFiel
 
 describe('invalid field paths (ThrowsOnCreationWithInvalidFieldPath)', () => {
   it.each([
-    ['{"$set": {"a": {"b.c": true}}}', "40183: Invalid $set :: caused by :: cannot use dotted field name 'b.c' in a sub object: { a: { b.c: true } }"],
+    [
+      '{"$set": {"a": {"b.c": true}}}',
+      "40183: Invalid $set :: caused by :: cannot use dotted field name 'b.c' in a sub object: { a: { b.c: true } }",
+    ],
     [
       '{"$set": {"$dollar": 0}}',
       "16410: Invalid $set :: caused by :: FieldPath field names may not start with '$'. Consider using $getField or $setField.",
@@ -37,7 +43,10 @@ describe('invalid field paths (ThrowsOnCreationWithInvalidFieldPath)', () => {
     ['{"$set": {"": 2}}', '40352: Invalid $set :: caused by :: FieldPath cannot be constructed with empty string'],
     // The validator joins the prefix and the empty name into the FieldPath "a." (40353).
     ['{"$set": {"a": {"": true}}}', "40353: Invalid $set :: caused by :: FieldPath must not end with a '.'."],
-    ['{"$set": {"": {"a": true}}}', '40352: Invalid $set :: caused by :: FieldPath cannot be constructed with empty string'],
+    [
+      '{"$set": {"": {"a": true}}}',
+      '40352: Invalid $set :: caused by :: FieldPath cannot be constructed with empty string',
+    ],
     ['{"$set": {"a.": true}}', "40353: Invalid $set :: caused by :: FieldPath must not end with a '.'."],
     ['{"$set": {".a": true}}', '15998: Invalid $set :: caused by :: FieldPath field names may not be empty strings.'],
   ])('%s', (stage, expected) => {
@@ -51,8 +60,14 @@ describe('invalid expressions (ThrowsOnCreationWithInvalidObjectsOrExpressions)'
       '{"$set": {"a": {"$add": [4, 2], "b": 1}}}',
       '40181: Invalid $set :: caused by :: an expression specification must contain exactly one field, the name of the expression. Found 2 fields in { $add: [ 4, 2 ], b: 1 }, while parsing object { a: { $add: [ 4, 2 ], b: 1 } }',
     ],
-    ['{"$set": {"a": {"$gt": {"bad": "arguments"}}}}', '16020: Invalid $set :: caused by :: Expression $gt takes exactly 2 arguments. 1 were passed in.'],
-    ['{"$addFields": {"a": false, "b": {"$unknown": [4, 2]}}}', "168: Invalid $addFields :: caused by :: Unrecognized expression '$unknown'"],
+    [
+      '{"$set": {"a": {"$gt": {"bad": "arguments"}}}}',
+      '16020: Invalid $set :: caused by :: Expression $gt takes exactly 2 arguments. 1 were passed in.',
+    ],
+    [
+      '{"$addFields": {"a": false, "b": {"$unknown": [4, 2]}}}',
+      "168: Invalid $addFields :: caused by :: Unrecognized expression '$unknown'",
+    ],
   ])('%s', (stage, expected) => {
     expect(stageError(stage, '{"a": 1}')).toBe(expected);
   });

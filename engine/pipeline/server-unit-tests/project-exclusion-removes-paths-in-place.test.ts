@@ -17,13 +17,19 @@ interface Row {
 }
 
 const rows: readonly Row[] = [
-  { from: 'ShouldExcludeTopLevelField', stage: '{"$project": {"a": false}}', doc: '{"a": 1, "b": 2}', result: '{"b": 2}' },
+  {
+    from: 'ShouldExcludeTopLevelField',
+    stage: '{"$project": {"a": false}}',
+    doc: '{"a": 1, "b": 2}',
+    result: '{"b": 2}',
+  },
   { from: 'ShouldExcludeTopLevelField', stage: '{"$project": {"a": false}}', doc: '{"a": 1}', result: '{}' },
   { from: 'ShouldExcludeTopLevelField', stage: '{"$project": {"a": false}}', doc: '{"c": 1}', result: '{"c": 1}' },
   { from: 'ShouldExcludeTopLevelField', stage: '{"$unset": "a"}', doc: '{}', result: '{}' },
   {
     from: 'ShouldCoerceNumericsToBools',
-    stage: '{"$project": {"a": {"$numberInt": "0"}, "b": {"$numberLong": "0"}, "c": 0.0, "d": {"$numberDecimal": "0"}}}',
+    stage:
+      '{"$project": {"a": {"$numberInt": "0"}, "b": {"$numberLong": "0"}, "c": 0.0, "d": {"$numberDecimal": "0"}}}',
     doc: '{"_id": "ID", "a": 1, "b": 2, "c": 3}',
     result: '{"_id": "ID"}',
   },
@@ -61,11 +67,36 @@ const rows: readonly Row[] = [
     result: '{"_id": {"z": 3}, "a": 1}',
     aggregateOnly: true,
   },
-  { from: 'ShouldExcludeSimpleDottedFieldFromSubDoc', stage: '{"$project": {"a.b": false}}', doc: '{"a": {"b": 1, "c": 2}}', result: '{"a": {"c": 2}}' },
-  { from: 'ShouldExcludeSimpleDottedFieldFromSubDoc', stage: '{"$project": {"a.b": false}}', doc: '{"a": {"b": 1}}', result: '{"a": {}}' },
-  { from: 'ShouldExcludeSimpleDottedFieldFromSubDoc', stage: '{"$unset": "a.b"}', doc: '{"a": {"c": 1}}', result: '{"a": {"c": 1}}' },
-  { from: 'ShouldExcludeSimpleDottedFieldFromSubDoc', stage: '{"$unset": ["a.b"]}', doc: '{"a": {}}', result: '{"a": {}}' },
-  { from: 'ShouldNotCreateSubDocIfDottedExcludedFieldDoesNotExist', stage: '{"$project": {"sub.target": false}}', doc: '{}', result: '{}' },
+  {
+    from: 'ShouldExcludeSimpleDottedFieldFromSubDoc',
+    stage: '{"$project": {"a.b": false}}',
+    doc: '{"a": {"b": 1, "c": 2}}',
+    result: '{"a": {"c": 2}}',
+  },
+  {
+    from: 'ShouldExcludeSimpleDottedFieldFromSubDoc',
+    stage: '{"$project": {"a.b": false}}',
+    doc: '{"a": {"b": 1}}',
+    result: '{"a": {}}',
+  },
+  {
+    from: 'ShouldExcludeSimpleDottedFieldFromSubDoc',
+    stage: '{"$unset": "a.b"}',
+    doc: '{"a": {"c": 1}}',
+    result: '{"a": {"c": 1}}',
+  },
+  {
+    from: 'ShouldExcludeSimpleDottedFieldFromSubDoc',
+    stage: '{"$unset": ["a.b"]}',
+    doc: '{"a": {}}',
+    result: '{"a": {}}',
+  },
+  {
+    from: 'ShouldNotCreateSubDocIfDottedExcludedFieldDoesNotExist',
+    stage: '{"$project": {"sub.target": false}}',
+    doc: '{}',
+    result: '{}',
+  },
   {
     from: 'ShouldNotCreateSubDocIfDottedExcludedFieldDoesNotExist',
     stage: '{"$project": {"sub.target": false}}',
@@ -84,7 +115,12 @@ const rows: readonly Row[] = [
     doc: '{"a": {"b": 1, "c": 2, "d": 3, "e": 4, "f": 5}}',
     result: '{"a": {"f": 5}}',
   },
-  { from: 'ShouldIncludeIdByDefault', stage: '{"$project": {"a": false}}', doc: '{"_id": 2, "a": 3}', result: '{"_id": 2}' },
+  {
+    from: 'ShouldIncludeIdByDefault',
+    stage: '{"$project": {"a": false}}',
+    doc: '{"_id": 2, "a": 3}',
+    result: '{"_id": 2}',
+  },
   {
     from: 'ShouldOverrideIncludePolicyWithExplicitExcludeIdSpec',
     stage: '{"$project": {"_id": false, "a": false}}',
@@ -116,7 +152,8 @@ const rows: readonly Row[] = [
   {
     // ShouldSerializeToEquivalentProjection's specification, applied.
     from: 'ShouldSerializeToEquivalentProjection, ShouldReportExcludedFieldsAsModified',
-    stage: '{"$project": {"a": 0, "b": {"c": {"$numberLong": "0"}, "d": 0.0}, "x.y": false, "_id": {"$numberInt": "0"}}}',
+    stage:
+      '{"$project": {"a": 0, "b": {"c": {"$numberLong": "0"}, "d": 0.0}, "x.y": false, "_id": {"$numberInt": "0"}}}',
     doc: '{"_id": 1, "a": 1, "b": {"c": 1, "d": 2, "e": 3}, "x": {"y": 1, "z": 2}, "w": 4}',
     result: '{"b": {"e": 3}, "x": {"z": 2}, "w": 4}',
     aggregateOnly: true,

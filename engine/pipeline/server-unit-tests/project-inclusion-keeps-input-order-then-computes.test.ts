@@ -24,7 +24,12 @@ const ARRAY = '[1, {}, {"b": 1}, {"b": 1, "c": 2}, [], [1, {"c": 1}]]';
 const NESTED = '{"a": [1, {"b": 2, "c": 3}, [{"b": 4, "c": 5}], {"d": 6}]}';
 
 const rows: readonly Row[] = [
-  { from: 'ShouldIncludeTopLevelField', stage: '{"$project": {"a": true}}', doc: '{"a": 1, "b": 2}', result: '{"a": 1}' },
+  {
+    from: 'ShouldIncludeTopLevelField',
+    stage: '{"$project": {"a": true}}',
+    doc: '{"a": 1, "b": 2}',
+    result: '{"a": 1}',
+  },
   { from: 'ShouldIncludeTopLevelField', stage: '{"$project": {"a": true}}', doc: '{"a": 1}', result: '{"a": 1}' },
   { from: 'ShouldIncludeTopLevelField', stage: '{"$project": {"a": true}}', doc: '{"c": 1}', result: '{}' },
   { from: 'ShouldIncludeTopLevelField', stage: '{"$project": {"a": true}}', doc: '{}', result: '{}' },
@@ -110,10 +115,30 @@ const rows: readonly Row[] = [
     doc: '{"a": {"b": 1, "c": 2}}',
     result: '{"a": {"b": 1}}',
   },
-  { from: 'ShouldIncludeSimpleDottedFieldFromSubDoc', stage: '{"$project": {"a.b": true}}', doc: '{"a": {"b": 1}}', result: '{"a": {"b": 1}}' },
-  { from: 'ShouldIncludeSimpleDottedFieldFromSubDoc', stage: '{"$project": {"a.b": true}}', doc: '{"a": {"c": 1}}', result: '{"a": {}}' },
-  { from: 'ShouldIncludeSimpleDottedFieldFromSubDoc', stage: '{"$project": {"a.b": true}}', doc: '{"a": {}}', result: '{"a": {}}' },
-  { from: 'ShouldNotCreateSubDocIfDottedIncludedFieldDoesNotExist', stage: '{"$project": {"sub.target": true}}', doc: '{}', result: '{}' },
+  {
+    from: 'ShouldIncludeSimpleDottedFieldFromSubDoc',
+    stage: '{"$project": {"a.b": true}}',
+    doc: '{"a": {"b": 1}}',
+    result: '{"a": {"b": 1}}',
+  },
+  {
+    from: 'ShouldIncludeSimpleDottedFieldFromSubDoc',
+    stage: '{"$project": {"a.b": true}}',
+    doc: '{"a": {"c": 1}}',
+    result: '{"a": {}}',
+  },
+  {
+    from: 'ShouldIncludeSimpleDottedFieldFromSubDoc',
+    stage: '{"$project": {"a.b": true}}',
+    doc: '{"a": {}}',
+    result: '{"a": {}}',
+  },
+  {
+    from: 'ShouldNotCreateSubDocIfDottedIncludedFieldDoesNotExist',
+    stage: '{"$project": {"sub.target": true}}',
+    doc: '{}',
+    result: '{}',
+  },
   {
     from: 'ShouldNotCreateSubDocIfDottedIncludedFieldDoesNotExist',
     stage: '{"$project": {"sub.target": true}}',

@@ -45,7 +45,8 @@ function errorOf(reply: Doc): StageError | null {
   const source = Array.isArray(writeErrors) && isDoc(writeErrors[0]) ? writeErrors[0] : reply;
   if (source === reply && Number(String(reply.get('ok'))) === 1) return null;
   let errmsg = String(source.get('errmsg'));
-  for (const prefix of [UPDATE_PREFIX, AGGREGATE_PREFIX]) if (errmsg.startsWith(prefix)) errmsg = errmsg.slice(prefix.length);
+  for (const prefix of [UPDATE_PREFIX, AGGREGATE_PREFIX])
+    if (errmsg.startsWith(prefix)) errmsg = errmsg.slice(prefix.length);
   return { code: Number(String(source.get('code'))), errmsg };
 }
 
@@ -81,13 +82,25 @@ export function viaUpdate(stage: string, doc: string): Outcome {
   const input = parseEJSONDoc(doc);
   const addedId = !input.has('_id');
   const stored: Doc = addedId ? new Map<string, Value>([['_id', new Int32(HARNESS_ID)], ...input]) : input;
-  const inserted = e.runCommand(DB, new Map<string, Value>([['insert', coll], ['documents', [stored]]]));
+  const inserted = e.runCommand(
+    DB,
+    new Map<string, Value>([
+      ['insert', coll],
+      ['documents', [stored]],
+    ]),
+  );
   if (inserted.has('writeErrors')) throw new Error(`seed insert failed: ${stringifyEJSON(inserted)}`);
   const statement = new Map<string, Value>([
     ['q', new Map()],
     ['u', [stageValue(stage)]],
   ]);
-  const reply = e.runCommand(DB, new Map<string, Value>([['update', coll], ['updates', [statement]]]));
+  const reply = e.runCommand(
+    DB,
+    new Map<string, Value>([
+      ['update', coll],
+      ['updates', [statement]],
+    ]),
+  );
   const error = errorOf(reply);
   if (error) return { error };
   const [after] = e.documents(DB, coll);
