@@ -192,7 +192,7 @@ export function buildEvaluator(node: MatchNode, collator: Collator | null): Eval
     case 'alwaysFalse':
       return { doc: () => false, value: () => false };
     case 'compare':
-      return pathEvaluator(node.path, true, compareTest(node.op, node.value, collator));
+      return pathEvaluator(node.path, true, compareTest(node.op, node.value, node.binary ? null : collator));
     case 'in':
       return pathEvaluator(node.path, true, inTest(node, collator));
     case 'regex': {

@@ -57,6 +57,11 @@ export interface CompareNode {
   readonly op: ComparisonOp;
   readonly path: string;
   readonly value: Value;
+  /**
+   * Compares without the collation: a top-level `$ref` or `$db` (the server's `parseDBRef` gives
+   * only `$id` the collator; DBRef collection and database names are binary).
+   */
+  readonly binary?: true;
 }
 /** `$in`: equality with any of `values` (a `null` also matches missing) or any regex. */
 export interface InNode {

@@ -154,7 +154,8 @@ function orAsIn(children: readonly MatchNode[]): MatchNode | undefined {
   for (const c of children) {
     if (pathOf(c) !== path) return undefined;
     // `$eq: /re/` compares the regex literally, unlike a regex in `$in`: not rewritten.
-    if (c.kind === 'compare' && c.op === '$eq' && !(c.value instanceof BSONRegExp)) values.push(c.value);
+    // A binary (`$ref`/`$db`) equality would take the collation inside `$in`: not rewritten.
+    if (c.kind === 'compare' && c.op === '$eq' && !c.binary && !(c.value instanceof BSONRegExp)) values.push(c.value);
     else if (c.kind === 'regex') regexes.push(c.regex);
     else return undefined;
   }

@@ -149,10 +149,12 @@ class FilterParser {
         return { kind: name };
       }
       case 'id':
-      case 'ref':
-      case 'db':
         // A DBRef field queried directly: plain equality on the field named "$id"/"$ref"/"$db".
         return { kind: 'compare', op: '$eq', path: key, value };
+      case 'ref':
+      case 'db':
+        // parseDBRef: only `$id` is collation-aware; `$ref` and `$db` compare binary.
+        return { kind: 'compare', op: '$eq', path: key, value, binary: true };
       default:
         throw fail(
           2,

@@ -29,7 +29,10 @@ function rightHandSide(node: MatchNode): Doc | undefined {
     case 'exists':
       return one('$exists', true);
     case 'type': {
-      const types: Value[] = node.typeSet.types.map((t) => new Int32(BSON_TYPE_NUMBER[t]));
+      // MatcherTypeSet::toBSONArray: "number", then the std::set of type codes in ascending order.
+      const codes = node.typeSet.types.map((t) => BSON_TYPE_NUMBER[t]);
+      if (node.typeSet.codeWithScope) codes.push(15);
+      const types: Value[] = codes.sort((a, b) => a - b).map((c) => new Int32(c));
       if (node.typeSet.allNumbers) types.unshift('number');
       return one('$type', types);
     }

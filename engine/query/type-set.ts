@@ -3,14 +3,22 @@
  * array of those. Also used by `$jsonSchema`'s `bsonType`.
  */
 import { BSON_TYPE_NUMBER, typeOf, type BsonTypeName, type Value } from '../bson/values.js';
-import { renderDouble } from '../bson/render.js';
+import { formatG6 } from '../bson/render.js';
 import { fail } from '../errors.js';
 
 export interface TypeSet {
   /** `"number"`: int, long, double and decimal. */
   readonly allNumbers: boolean;
   readonly types: readonly BsonTypeName[];
+  /**
+   * Type 15 (`"javascriptWithScope"`): a type the server accepts in `$type` but the engine cannot
+   * store, so it matches no value here (as it would match none of the documents the engine holds).
+   */
+  readonly codeWithScope?: true;
 }
+
+const CODE_WITH_SCOPE = 15;
+const CODE_WITH_SCOPE_ALIAS = 'javascriptWithScope';
 
 const NAME_BY_NUMBER = new Map<number, BsonTypeName>(
   (Object.entries(BSON_TYPE_NUMBER) as [BsonTypeName, number][]).map(([name, n]) => [n, name]),
@@ -32,22 +40,42 @@ function numericValue(v: Value): number | undefined {
   }
 }
 
-function parseOne(v: Value, into: { allNumbers: boolean; types: BsonTypeName[] }): void {
+interface Parsed {
+  allNumbers: boolean;
+  codeWithScope: boolean;
+  types: BsonTypeName[];
+}
+
+function parseOne(v: Value, into: Parsed): void {
   if (typeof v === 'string') {
     if (v === 'number') {
       into.allNumbers = true;
       return;
     }
-    if (!Object.hasOwn(BSON_TYPE_NUMBER, v)) throw fail(2, `Unknown type name alias: ${v}`);
+    if (v === CODE_WITH_SCOPE_ALIAS) {
+      into.codeWithScope = true;
+      return;
+    }
+    if (!Object.hasOwn(BSON_TYPE_NUMBER, v)) {
+      // `$type` (the expression) can return "missing"; the query operator says what to use instead.
+      if (v === 'missing')
+        throw fail(2, "'missing' is not a legal type name. To query for non-existence of a field, use {$exists:false}.");
+      throw fail(2, `Unknown type name alias: ${v}`);
+    }
     into.types.push(v as BsonTypeName);
     return;
   }
   const n = numericValue(v);
   if (n === undefined) throw fail(14, 'type must be represented as a number or a string');
   const code = typeOf(v) === 'int' || Number.isInteger(n) ? n : NaN;
+  if (code === CODE_WITH_SCOPE) {
+    into.codeWithScope = true;
+    return;
+  }
   const name = NAME_BY_NUMBER.get(code);
   if (name === undefined) {
-    const shown = typeof v === 'number' ? (Number.isInteger(v) ? String(v) : renderDouble(v)) : String(v);
+    // `str::stream() << elt.number()`: the value as a double, printed as `%g` (6 significant digits).
+    const shown = formatG6(n);
     throw fail(2, `Invalid numerical type code: ${shown}${code === 0 ? '. Instead use {$exists:false}.' : ''}`);
   }
   into.types.push(name);
@@ -55,14 +83,15 @@ function parseOne(v: Value, into: { allNumbers: boolean; types: BsonTypeName[] }
 
 /** Parses a `$type` argument. `path` is only used in the empty-array message. */
 export function parseTypeSet(arg: Value, path: string, operatorName = path): TypeSet {
-  const into = { allNumbers: false, types: [] as BsonTypeName[] };
+  const into: Parsed = { allNumbers: false, codeWithScope: false, types: [] };
   if (Array.isArray(arg)) {
     for (const v of arg) parseOne(v, into);
-    if (!into.allNumbers && into.types.length === 0) throw fail(9, `${operatorName} must match at least one type`);
+    if (!into.allNumbers && !into.codeWithScope && into.types.length === 0) throw fail(9, `${operatorName} must match at least one type`);
   } else {
     parseOne(arg, into);
   }
-  return { allNumbers: into.allNumbers, types: [...new Set(into.types)] };
+  const types = [...new Set(into.types)];
+  return into.codeWithScope ? { allNumbers: into.allNumbers, types, codeWithScope: true } : { allNumbers: into.allNumbers, types };
 }
 
 /** True when `v` has one of the set's types. */

@@ -49,7 +49,8 @@ export function collationText(collator: Collator | null): string | undefined {
 
 function collationNotes(node: MatchNode, found: readonly (Value | undefined)[], collator: Collator | null): string[] {
   const described = collationText(collator);
-  if (described === undefined || collator === null) return [];
+  // A top-level `$ref`/`$db` compares binary whatever the collation.
+  if (described === undefined || collator === null || (node.kind === 'compare' && node.binary)) return [];
   const rhs: Value[] = node.kind === 'compare' ? [node.value] : node.kind === 'in' ? [...node.values] : [];
   const strings = rhs.filter((v): v is string => typeof v === 'string');
   if (strings.length === 0) return [];
