@@ -12,7 +12,11 @@ const OPS = ['$bitsAllSet', '$bitsAllClear', '$bitsAnySet', '$bitsAnyClear'] as 
 const bin = (base64: string): string => JSON.stringify({ $binary: { base64, subType: '00' } });
 
 /** For each of the four operators (with its own argument), which of `docs` it matches: all or none. */
-function expectEach(args: readonly [string, string, string, string], docs: string[], expected: readonly [boolean, boolean, boolean, boolean]): void {
+function expectEach(
+  args: readonly [string, string, string, string],
+  docs: string[],
+  expected: readonly [boolean, boolean, boolean, boolean],
+): void {
   OPS.forEach((op, k) => {
     const got = matching(`{"a":{"${op}":${args[k]}}}`, docs);
     expect([op, got]).toEqual([op, expected[k] ? docs.map((_, i) => i) : []]);
@@ -39,7 +43,11 @@ describe('BitTestMatchExpression', () => {
     expectEach(['[]', '[]', '[]', '[]'], docs, [false, false, false, false]);
   });
   it('MatchesEmpty: no positions — all-set and all-clear hold, any-set and any-clear do not', () => {
-    expectEach(['[]', '[]', '[]', '[]'], [...INTS_54, `{"a":${bin('2AAAAAAAAAAAAAAAAAAAAAAAAAAA')}}`], [true, true, false, false]);
+    expectEach(
+      ['[]', '[]', '[]', '[]'],
+      [...INTS_54, `{"a":${bin('2AAAAAAAAAAAAAAAAAAAAAAAAAAA')}}`],
+      [true, true, false, false],
+    );
   });
   it('MatchesInteger / MatchesIntegerWithBitMask / MatchBinaryWithLongBitMask', () => {
     expectEach(['[1,2,4,5]', '[0,3,600]', '[1,2,4,5]', '[0,3,600]'], INTS_54, [true, true, true, true]);

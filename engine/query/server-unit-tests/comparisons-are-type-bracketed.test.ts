@@ -71,7 +71,8 @@ describe('EqOp', () => {
   it('ElemMatchKey / ElemMatchKeyWithImplicitAndExplicitTraversal (SERVER-14886)', () => {
     expect(elemMatchKey('{"a":5}', '{"a":5}', 'a')).toEqual({
       code: 2,
-      errmsg: 'Plan executor error during update :: caused by :: The positional operator did not find the match needed from the query.',
+      errmsg:
+        'Plan executor error during update :: caused by :: The positional operator did not find the match needed from the query.',
     });
     expect(elemMatchKey('{"a":5}', '{"a":[1,2,5]}', 'a')).toBe(2);
     // The key is the offset in the implicitly traversed array b, not the explicit a.0.
@@ -81,24 +82,54 @@ describe('EqOp', () => {
 
 describe('LtOp / LteOp / GtOp / GteOp', () => {
   it('MatchesElement / MatchesScalar / MatchesArrayValue: numbers only, any element', () => {
-    expectSplit('{"a":{"$lt":5}}', ['{"a":4.5}', '{"a":[6,4.5]}'], ['{"a":6}', '{"a":5}', '{"a":"foo"}', '{"a":[6,7]}']);
-    expectSplit('{"a":{"$lte":5}}', ['{"a":4.5}', '{"a":5}', '{"a":[6,4.5]}'], ['{"a":6}', '{"a":"foo"}', '{"a":[6,7]}']);
+    expectSplit(
+      '{"a":{"$lt":5}}',
+      ['{"a":4.5}', '{"a":[6,4.5]}'],
+      ['{"a":6}', '{"a":5}', '{"a":"foo"}', '{"a":[6,7]}'],
+    );
+    expectSplit(
+      '{"a":{"$lte":5}}',
+      ['{"a":4.5}', '{"a":5}', '{"a":[6,4.5]}'],
+      ['{"a":6}', '{"a":"foo"}', '{"a":[6,7]}'],
+    );
     expectSplit('{"a":{"$gt":5}}', ['{"a":5.5}', '{"a":[3,5.5]}'], ['{"a":4}', '{"a":[2,4]}']);
-    expectSplit('{"a":{"$gte":5}}', ['{"a":5.5}', '{"a":5}', '{"a":[4,5.5]}'], ['{"a":4}', '{"a":"foo"}', '{"a":[1,2]}']);
+    expectSplit(
+      '{"a":{"$gte":5}}',
+      ['{"a":5.5}', '{"a":5}', '{"a":[4,5.5]}'],
+      ['{"a":4}', '{"a":"foo"}', '{"a":[1,2]}'],
+    );
   });
   it('LtOp MatchesScalarEmptyKey: the empty field name is a path', () => {
     expectSplit('{"":{"$lt":5}}', ['{"":4.5}'], ['{"":6}']);
   });
   it('MatchesWholeArray: an array operand compares arrays, one nesting level included', () => {
-    expectSplit('{"a":{"$lt":[5]}}', ['{"a":[4]}', '{"a":[[4]]}'], ['{"a":[5]}', '{"a":[6]}', '{"a":[[5]]}', '{"a":[[6]]}']);
-    expectSplit('{"a":{"$lte":[5]}}', ['{"a":[4]}', '{"a":[5]}', '{"a":[[4]]}', '{"a":[[5]]}'], ['{"a":[6]}', '{"a":[[6]]}']);
+    expectSplit(
+      '{"a":{"$lt":[5]}}',
+      ['{"a":[4]}', '{"a":[[4]]}'],
+      ['{"a":[5]}', '{"a":[6]}', '{"a":[[5]]}', '{"a":[[6]]}'],
+    );
+    expectSplit(
+      '{"a":{"$lte":[5]}}',
+      ['{"a":[4]}', '{"a":[5]}', '{"a":[[4]]}', '{"a":[[5]]}'],
+      ['{"a":[6]}', '{"a":[[6]]}'],
+    );
     // "XXX: documents current behavior": [[4]] and [[5]] are greater than [5] (an array sorts after numbers).
-    expectSplit('{"a":{"$gt":[5]}}', ['{"a":[6]}', '{"a":[[4]]}', '{"a":[[5]]}', '{"a":[[6]]}'], ['{"a":[4]}', '{"a":[5]}']);
-    expectSplit('{"a":{"$gte":[5]}}', ['{"a":[5]}', '{"a":[6]}', '{"a":[[4]]}', '{"a":[[5]]}', '{"a":[[6]]}'], ['{"a":[4]}']);
+    expectSplit(
+      '{"a":{"$gt":[5]}}',
+      ['{"a":[6]}', '{"a":[[4]]}', '{"a":[[5]]}', '{"a":[[6]]}'],
+      ['{"a":[4]}', '{"a":[5]}'],
+    );
+    expectSplit(
+      '{"a":{"$gte":[5]}}',
+      ['{"a":[5]}', '{"a":[6]}', '{"a":[[4]]}', '{"a":[[5]]}', '{"a":[[6]]}'],
+      ['{"a":[4]}'],
+    );
   });
   it('MatchesNull: $lte/$gte null match null and missing, $lt/$gt null nothing', () => {
-    for (const op of ['$lt', '$gt']) expectSplit(`{"a":{"${op}":null}}`, [], ['{}', '{"a":null}', '{"a":4}', '{"b":4}']);
-    for (const op of ['$lte', '$gte']) expectSplit(`{"a":{"${op}":null}}`, ['{}', '{"a":null}', '{"b":4}'], ['{"a":4}']);
+    for (const op of ['$lt', '$gt'])
+      expectSplit(`{"a":{"${op}":null}}`, [], ['{}', '{"a":null}', '{"a":4}', '{"b":4}']);
+    for (const op of ['$lte', '$gte'])
+      expectSplit(`{"a":{"${op}":null}}`, ['{}', '{"a":null}', '{"b":4}'], ['{"a":4}']);
   });
   it('MatchesDotNotationNull', () => {
     const docs = [
@@ -151,7 +182,11 @@ describe('LeafMatchExpressionTest / MatchesBSONElement', () => {
     expect(matching('{"x":{"$gt":5}}', docs)).toEqual([2]);
   });
   it('ScalarEquality / DottedPathEquality / ArrayIndexEquality / ObjectEquality / ArrayEquality', () => {
-    expectSplit('{"i":5}', ['{"i":5}', '{"i":[5,6]}', '{"i":[6,5]}'], ['{"i":6}', '{"i":[6,6]}', '{"i":{"i":5}}', '{"i":[{"i":5}]}']);
+    expectSplit(
+      '{"i":5}',
+      ['{"i":5}', '{"i":[5,6]}', '{"i":[6,5]}'],
+      ['{"i":6}', '{"i":[6,6]}', '{"i":{"i":5}}', '{"i":[{"i":5}]}'],
+    );
     expectSplit(
       '{"i.a":5}',
       ['{"i":{"a":5,"b":6}}', '{"i":[{"a":5},{"a":6}]}', '{"i":[{"a":6},{"a":5}]}'],

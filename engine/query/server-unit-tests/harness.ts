@@ -133,13 +133,22 @@ function ask(filterText: string, docs: readonly string[], options: MatchOptions)
   const updated = viaUpdate(coll, filter, options);
   const describe = (x: number | FilterError): string => (typeof x === 'number' ? String(x) : `${x.code} ${x.errmsg}`);
   if ('error' in found) {
-    if (typeof counted === 'number' || typeof updated === 'number' || !same(found.error, counted) || !same(found.error, updated)) {
-      throw new Error(`${filterText}: find failed with ${describe(found.error)}, count ${describe(counted)}, update ${describe(updated)}`);
+    if (
+      typeof counted === 'number' ||
+      typeof updated === 'number' ||
+      !same(found.error, counted) ||
+      !same(found.error, updated)
+    ) {
+      throw new Error(
+        `${filterText}: find failed with ${describe(found.error)}, count ${describe(counted)}, update ${describe(updated)}`,
+      );
     }
     return found;
   }
   if (counted !== found.ids.length || updated !== found.ids.length) {
-    throw new Error(`${filterText}: find matched ${found.ids.length}, count ${describe(counted)}, update ${describe(updated)}`);
+    throw new Error(
+      `${filterText}: find matched ${found.ids.length}, count ${describe(counted)}, update ${describe(updated)}`,
+    );
   }
   return found;
 }
@@ -206,7 +215,8 @@ export function elemMatchKey(filter: string, doc: string, array: string): number
     ]),
   );
   let value: Value | undefined = ((stored.get('cursor') as Doc).get('firstBatch') as Doc[])[0];
-  for (const part of array.split('.')) value = isDoc(value) ? value.get(part) : Array.isArray(value) ? value[Number(part)] : undefined;
+  for (const part of array.split('.'))
+    value = isDoc(value) ? value.get(part) : Array.isArray(value) ? value[Number(part)] : undefined;
   if (!Array.isArray(value)) throw new Error(`${array} is not an array after the update`);
   return value.indexOf(marker);
 }

@@ -34,7 +34,10 @@ describe('comparison operators and their collator', () => {
     expect(matching('{"x":{"$ne":2}}', docs)).toEqual([0, 2]);
   });
   it('SimpleEQUndefined: $eq undefined is refused', () => {
-    expect(filterError('{"x":{"$eq":{"$undefined":true}}}')).toEqual({ code: 2, errmsg: 'cannot compare to undefined' });
+    expect(filterError('{"x":{"$eq":{"$undefined":true}}}')).toEqual({
+      code: 2,
+      errmsg: 'cannot compare to undefined',
+    });
   });
   it('NullCollation / Collation / EQ*, GT*, LT*, GTE*, LTE*, NE*, IN*, NIN*Collation: every string comparison takes the collation', () => {
     const docs = ['{"x":"STRING"}', '{"x":"string"}', '{"x":"other"}'];
@@ -137,10 +140,22 @@ describe('$in / $nin', () => {
   });
   it('INDBRefWithOptionalField1: $ref and $id make a DBRef, other fields compare too', () => {
     const member = `{"$ref":"coll","$id":${OID},"foo":12345}`;
-    expectSplit(`{"x":{"$in":[${member}]}}`, [`{"x":[${member}]}`, `{"x":[{"$ref":"collx","$id":${OIDX},"foo":12345},${member}]}`], [`{"x":${ref('coll', OIDX)}}`]);
+    expectSplit(
+      `{"x":{"$in":[${member}]}}`,
+      [`{"x":[${member}]}`, `{"x":[{"$ref":"collx","$id":${OIDX},"foo":12345},${member}]}`],
+      [`{"x":${ref('coll', OIDX)}}`],
+    );
   });
   it('INInvalidDBRefs / INExpressionDocument / INNotElemMatch: a $-document that is not a DBRef is refused', () => {
-    for (const member of ['{"$ref":"coll"}', '{"$ref":"coll","$foo":1}', `{"$id":${OID},"foo":3}`, '{"$db":"test","foo":3}', '{"$foo":1}', '{"$elemMatch":1}', '{"$regex":"abc"}']) {
+    for (const member of [
+      '{"$ref":"coll"}',
+      '{"$ref":"coll","$foo":1}',
+      `{"$id":${OID},"foo":3}`,
+      '{"$db":"test","foo":3}',
+      '{"$foo":1}',
+      '{"$elemMatch":1}',
+      '{"$regex":"abc"}',
+    ]) {
       expect(filterError(`{"x":{"$in":[${member}]}}`)).toEqual({ code: 2, errmsg: 'cannot nest $ under $in' });
     }
     expect(filterError('{"x":{"$nin":[{"$regex":"x"}]}}')).toEqual({ code: 2, errmsg: 'cannot nest $ under $in' });
@@ -148,7 +163,10 @@ describe('$in / $nin', () => {
   it('INNotArray / NINNotArray / INUndefined', () => {
     expect(filterError('{"x":{"$in":5}}')).toEqual({ code: 2, errmsg: '$in needs an array' });
     expect(filterError('{"x":{"$nin":5}}')).toEqual({ code: 2, errmsg: '$nin needs an array' });
-    expect(filterError('{"x":{"$in":[{"$undefined":true}]}}')).toEqual({ code: 2, errmsg: 'InMatchExpression equality cannot be undefined' });
+    expect(filterError('{"x":{"$in":[{"$undefined":true}]}}')).toEqual({
+      code: 2,
+      errmsg: 'InMatchExpression equality cannot be undefined',
+    });
   });
   it('INRegexTooLong / INRegexTooLong2', () => {
     const big = 'z'.repeat(50_000);
@@ -179,23 +197,34 @@ describe('$regex / $options', () => {
     }
   });
   it('RegexBad', () => {
-    expect(filterError('{"x":{"$regex":"abc","$optionas":"i"}}')).toEqual({ code: 2, errmsg: 'unknown operator: $optionas' });
+    expect(filterError('{"x":{"$regex":"abc","$optionas":"i"}}')).toEqual({
+      code: 2,
+      errmsg: 'unknown operator: $optionas',
+    });
     expect(filterError('{"x":{"$regex":123}}')).toEqual({ code: 2, errmsg: '$regex has to be a string' });
     expect(filterError('{"x":{"$regex":["abc"]}}')).toEqual({ code: 2, errmsg: '$regex has to be a string' });
     expect(filterError('{"x":{"$optionas":"i"}}')).toEqual({ code: 2, errmsg: 'unknown operator: $optionas' });
     expect(filterError('{"x":{"$options":"i"}}')).toEqual({ code: 2, errmsg: '$options needs a $regex' });
   });
   it('options given twice: 51074 when $regex brings flags after $options, 51075 when $options comes second', () => {
-    expect(filterError('{"a":{"$options":"m","$regex":{"$regularExpression":{"pattern":"a","options":"i"}}}}')).toEqual({
-      code: 51074,
-      errmsg: 'options set in both $regex and $options',
-    });
-    expect(filterError('{"a":{"$regex":{"$regularExpression":{"pattern":"a","options":"i"}},"$options":"m"}}')).toEqual({
-      code: 51075,
-      errmsg: 'options set in both $regex and $options',
-    });
+    expect(filterError('{"a":{"$options":"m","$regex":{"$regularExpression":{"pattern":"a","options":"i"}}}}')).toEqual(
+      {
+        code: 51074,
+        errmsg: 'options set in both $regex and $options',
+      },
+    );
+    expect(filterError('{"a":{"$regex":{"$regularExpression":{"pattern":"a","options":"i"}},"$options":"m"}}')).toEqual(
+      {
+        code: 51075,
+        errmsg: 'options set in both $regex and $options',
+      },
+    );
     // A regex without flags leaves $options free.
-    expectSplit('{"a":{"$regex":{"$regularExpression":{"pattern":"^a","options":""}},"$options":"m"}}', ['{"a":"x\\na"}'], ['{"a":"x\\nb"}']);
+    expectSplit(
+      '{"a":{"$regex":{"$regularExpression":{"pattern":"^a","options":""}},"$options":"m"}}',
+      ['{"a":"x\\na"}'],
+      ['{"a":"x\\nb"}'],
+    );
   });
   it('RegexEmbeddedNULByte: the escape \\x00 in a pattern matches a NUL in the value', () => {
     expectSplit('{"x":{"$regex":"^a\\\\x00b"}}', ['{"x":"a\\u0000b"}'], ['{"x":"a"}']);
@@ -218,15 +247,24 @@ describe('$exists / $type', () => {
   });
   it('TypeBadType / TypeBad / TypeBadString / InvalidTypeCode*FailsToParse', () => {
     for (const code of ['128', '-20', '400', '62']) {
-      expect(filterError(`{"a":{"$type":${code}}}`)).toEqual({ code: 2, errmsg: `Invalid numerical type code: ${code}` });
+      expect(filterError(`{"a":{"$type":${code}}}`)).toEqual({
+        code: 2,
+        errmsg: `Invalid numerical type code: ${code}`,
+      });
     }
     for (const arg of ['{"x":1}', 'null', 'true', '{}', '{"$oid":"000000000000000000000000"}']) {
-      expect(filterError(`{"a":{"$type":${arg}}}`)).toEqual({ code: 14, errmsg: 'type must be represented as a number or a string' });
+      expect(filterError(`{"a":{"$type":${arg}}}`)).toEqual({
+        code: 14,
+        errmsg: 'type must be represented as a number or a string',
+      });
     }
     expect(filterError('{"a":{"$type":[]}}')).toEqual({ code: 9, errmsg: 'a must match at least one type' });
   });
   it('MatcherTypeSet::parse: 0 and "missing" point to $exists; a bad code is printed as a double with %g', () => {
-    expect(filterError('{"a":{"$type":0}}')).toEqual({ code: 2, errmsg: 'Invalid numerical type code: 0. Instead use {$exists:false}.' });
+    expect(filterError('{"a":{"$type":0}}')).toEqual({
+      code: 2,
+      errmsg: 'Invalid numerical type code: 0. Instead use {$exists:false}.',
+    });
     expect(filterError('{"a":{"$type":"missing"}}')).toEqual({
       code: 2,
       errmsg: "'missing' is not a legal type name. To query for non-existence of a field, use {$exists:false}.",
@@ -319,7 +357,10 @@ describe('$bitsAllSet / $bitsAllClear / $bitsAnySet / $bitsAnyClear', () => {
         ['[]', 'Expected a number in: 0: []'],
         ['-1', 'Expected a positive number in: 0: -1'],
         ['2.5', 'Expected an integer: 0: 2.5'],
-        ['{"$binary":{"base64":"AAAAAAAAAAAAAAAAAAAAAAAAAAAA","subType":"00"}}', 'Expected a number in: 0: BinData(0, 000000000000000000000000000000000000000000)'],
+        [
+          '{"$binary":{"base64":"AAAAAAAAAAAAAAAAAAAAAAAAAAAA","subType":"00"}}',
+          'Expected a number in: 0: BinData(0, 000000000000000000000000000000000000000000)',
+        ],
         ['-54', 'Expected a positive number in: 0: -54'],
         ['{"$numberDouble":"NaN"}', 'Expected an integer, but found NaN in: 0: nan.0'],
         ['1e100', 'Cannot represent as a 64-bit integer: 0: 1e+100.0'],

@@ -31,7 +31,11 @@ describe('RegexMatchExpression', () => {
     expectSplit('{"x":{"$regex":"^a.b","$options":"ms"}}', ['{"x":"\\na\\nb"}'], []);
   });
   it('MatchesElementRegexType: a stored regex matches only the same pattern and flags', () => {
-    expectSplit(`{"x":{"$regex":"yz","$options":"i"}}`, [`{"x":${re('yz', 'i')}}`], [`{"x":${re('r', 'i')}}`, `{"x":${re('yz', 's')}}`]);
+    expectSplit(
+      `{"x":{"$regex":"yz","$options":"i"}}`,
+      [`{"x":${re('yz', 'i')}}`],
+      [`{"x":${re('r', 'i')}}`, `{"x":${re('yz', 's')}}`],
+    );
   });
   it('MatchesElementSymbolType / WrongType / Utf8', () => {
     expectSplit('{"x":{"$regex":"yz"}}', ['{"x":{"$symbol":"yz"}}'], ['{"x":{"$symbol":"gg"}}']);
@@ -40,7 +44,11 @@ describe('RegexMatchExpression', () => {
     expectSplit('{"x":{"$regex":"^.$"}}', ['{"x":"\u00a5"}'], []);
   });
   it('MatchesScalar / MatchesArrayValue / MatchesNull / ElemMatchKey', () => {
-    expectSplit('{"a":{"$regex":"b"}}', ['{"a":"b"}', '{"a":["c","b"]}'], ['{"a":"c"}', '{"a":["d","c"]}', '{}', '{"a":null}']);
+    expectSplit(
+      '{"a":{"$regex":"b"}}',
+      ['{"a":"b"}', '{"a":["c","b"]}'],
+      ['{"a":"c"}', '{"a":["d","c"]}', '{}', '{"a":null}'],
+    );
     expect(elemMatchKey('{"a":{"$regex":"b"}}', '{"a":["c","b"]}', 'a')).toBe(1);
   });
   it('TooLargePattern / MalformedRegexNotAccepted / MalformedRegexWithStartOptionNotAccepted: 51091', () => {
@@ -76,13 +84,21 @@ describe('RegexMatchExpression', () => {
 
 describe('ModMatchExpression', () => {
   it('MatchesElement: the dividend truncated to a 64-bit integer, the remainder signed', () => {
-    expectSplit('{"a":{"$mod":[3,1]}}', ['{"a":1}', '{"a":4.0}', '{"a":{"$numberLong":"68719476736"}}'], ['{"a":6}', '{"a":-2}']);
+    expectSplit(
+      '{"a":{"$mod":[3,1]}}',
+      ['{"a":1}', '{"a":4.0}', '{"a":{"$numberLong":"68719476736"}}'],
+      ['{"a":6}', '{"a":-2}'],
+    );
   });
   it('ZeroDivisor: BadValue', () => {
     expect(filterError('{"a":{"$mod":[0,1]}}')).toEqual({ code: 2, errmsg: 'divisor cannot be 0' });
   });
   it('MatchesScalar / MatchesArrayValue / MatchesNull / ElemMatchKey', () => {
-    expectSplit('{"a":{"$mod":[5,2]}}', ['{"a":7.0}', '{"a":[5,{"$numberLong":"12"}]}'], ['{"a":4}', '{"a":[6,8]}', '{}', '{"a":null}']);
+    expectSplit(
+      '{"a":{"$mod":[5,2]}}',
+      ['{"a":7.0}', '{"a":[5,{"$numberLong":"12"}]}'],
+      ['{"a":4}', '{"a":[6,8]}', '{}', '{"a":null}'],
+    );
     expect(elemMatchKey('{"a":{"$mod":[5,2]}}', '{"a":[1,2,5]}', 'a')).toBe(1);
   });
 });
@@ -127,11 +143,17 @@ describe('InMatchExpression', () => {
   it('StringMatchingWithNullCollatorUsesBinaryComparison / StringMatchingRespectsCollation', () => {
     expectSplit('{"a":{"$in":["string"]}}', [], ['{"a":"string2"}', '{"a":"STRING"}']);
     // The kAlwaysEqual mock → a strength-1 collation, which equates case variants.
-    expect(matching('{"a":{"$in":["string"]}}', ['{"a":"STRING"}', '{"a":"string2"}'], { collation: '{"locale":"en","strength":1}' })).toEqual([0]);
+    expect(
+      matching('{"a":{"$in":["string"]}}', ['{"a":"STRING"}', '{"a":"string2"}'], {
+        collation: '{"locale":"en","strength":1}',
+      }),
+    ).toEqual([0]);
   });
   it('ChangingCollationAfterAddingEqualitiesPreservesEqualities: equal-under-collation members stay distinct for binary matching', () => {
     const docs = ['{"a":"string1"}', '{"a":"STRING1"}', '{"a":"string2"}'];
     expect(matching('{"a":{"$in":["string1","STRING1"]}}', docs)).toEqual([0, 1]);
-    expect(matching('{"a":{"$in":["string1","STRING1"]}}', docs, { collation: '{"locale":"en","strength":2}' })).toEqual([0, 1]);
+    expect(
+      matching('{"a":{"$in":["string1","STRING1"]}}', docs, { collation: '{"locale":"en","strength":2}' }),
+    ).toEqual([0, 1]);
   });
 });
