@@ -1,2 +1,0 @@
-import { filterError } from './engine/query/server-unit-tests/harness.js';
-for (const f of ['{"a":{"$type":0}}','{"a":{"$type":0.0}}','{"a":{"$type":"missing"}}','{"a":{"$type":[1,"missing"]}}','{"a":{"$type":2147483648}}','{"a":{"$type":{"$numberDecimal":"2.0"}}}','{"a":{"$type":{"$numberDecimal":"2.5"}}}','{"a":{"$type":1e100}}']) { try { console.log(f, JSON.stringify(filterError(f))); } catch (e) { console.log(f, String(e).slice(0,100)); } }
