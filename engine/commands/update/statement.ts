@@ -20,7 +20,6 @@ import type { MatchDetails, RuntimeEnv } from '../../runtime.js';
 import type { UpdateExecutor } from '../../update/executor.js';
 import { makeSortComparator, parseSort } from '../../query/sort.js';
 import { effectiveCollation } from '../common.js';
-import type { UpdateDeps } from './deps.js';
 import type { DocumentChange, PlanSummary, StatementDetail, UpsertInsertDetail } from './details.js';
 import type { MatchedDocument, MatchResult, WriteOutcome } from './outcome.js';
 import { planAccess, writeQueryFields, type AccessPlan } from './plan.js';
@@ -32,6 +31,8 @@ import { buildUpsertDocument, insertUpsertDocument } from './upsert-insert.js';
 import { queryHasExpr } from './upsert-seed.js';
 import { shouldRetryUpsertAsUpdate } from './upsert-retry.js';
 import { keepShape } from '../../shape-anchor.js';
+import type { QueryMatcher } from './deps.js';
+import { idLookupApplies, simpleIdValue } from './id-lookup.js';
 
 export { Deadline } from './deadline.js';
 export { buildStatementContext, type StatementContext, type StatementTarget } from './statement-context.js';
@@ -43,23 +44,41 @@ export class PreparedStatement {
   readonly collation: CollationInfo | null;
   readonly executor: UpdateExecutor;
   readonly env: RuntimeEnv;
-  private readonly matcher: ReturnType<UpdateDeps['compileQuery']>;
+  /** The compiled query; for a simple `_id` query compiled on first use (id-lookup.ts). */
+  private compiled: QueryMatcher | undefined;
+  private readonly letNames: ReadonlySet<string>;
 
   private constructor(
     spec: UpdateStatementSpec,
     ctx: StatementContext,
     collation: CollationInfo | null,
     executor: UpdateExecutor,
-    matcher: ReturnType<UpdateDeps['compileQuery']>,
+    compiled: QueryMatcher | undefined,
     env: RuntimeEnv,
+    letNames: ReadonlySet<string>,
   ) {
     this.spec = spec;
     this.ctx = ctx;
     this.collation = collation;
     this.executor = executor;
-    this.matcher = matcher;
+    this.compiled = compiled;
     this.env = env;
+    this.letNames = letNames;
     keepShape(this);
+  }
+
+  private get matcher(): QueryMatcher {
+    return (this.compiled ??= this.compile());
+  }
+
+  private compile(): QueryMatcher {
+    const collator = this.collation?.collator ?? null;
+    return this.ctx.deps.compileQuery(this.spec.q, {
+      collator,
+      variables: this.letNames,
+      constants: this.env.variables,
+      optimizeExpr: true,
+    });
   }
 
   get ns(): string {
@@ -104,8 +123,10 @@ export class PreparedStatement {
     if (spec.upsert && queryHasExpr(spec.q)) {
       throw fail(224, '$expr is not allowed in the query predicate for an upsert');
     }
-    const matcher = ctx.deps.compileQuery(spec.q, { collator, variables: names, constants: env.variables, optimizeExpr: true });
-    return new PreparedStatement(spec, ctx, collation, executor, matcher, env);
+    const stmt = new PreparedStatement(spec, ctx, collation, executor, undefined, env, names);
+    // A simple `_id` query cannot fail to compile; it is compiled only if the general path runs.
+    if (simpleIdValue(spec.q) === undefined) stmt.compiled = stmt.compile();
+    return stmt;
   }
 
   /** The access plan alone (explain's queryPlanner); hint errors are raised here. */
@@ -173,6 +194,14 @@ export class PreparedStatement {
    */
   run(): WriteOutcome {
     if (this.spec.sort !== undefined && !this.spec.multi) return this.write(this.match());
+    const id = simpleIdValue(this.spec.q);
+    if (id !== undefined) {
+      const collection = this.collection;
+      if (idLookupApplies(this.spec, collection, this.collation, this.executor.needsMatchDetails === true)) {
+        const outcome = this.runIdLookup(collection, id);
+        if (outcome !== undefined) return outcome;
+      }
+    }
     const plan = planAccess(this.collection, this.ns, this.spec.q, this.matcher.root, {
       hint: this.spec.hint,
       collation: this.collation,
@@ -217,6 +246,48 @@ export class PreparedStatement {
     }
     if (nMatched === 0) return this.write({ plan, matches: [], docsExamined: progress.docsExamined });
     return { ok: true, n: nMatched, nModified, upsertedId: undefined, detail: detail(undefined) };
+  }
+
+  /**
+   * The `_id` fast path (id-lookup.ts): the record the `_id` index holds for `id` is the match,
+   * with the plan the general path reports (IDHACK, one key and one document examined). Nothing
+   * found: undefined, and the general path (the upsert) runs.
+   */
+  private runIdLookup(collection: Collection, id: Value): WriteOutcome | undefined {
+    const rid = collection.recordIdById(id);
+    const doc = rid === undefined ? undefined : collection.documentAt(rid);
+    if (doc === undefined) return undefined;
+    const collect = this.ctx.collectDocuments !== false;
+    let change: DocumentChange;
+    try {
+      this.ctx.deadline.check();
+      change = this.updateOne(doc, undefined, rid, collect);
+    } catch (e) {
+      const err = toEngineError(e);
+      if (isInterruption(err)) throw err;
+      return { ok: false, error: err, detail: this.idLookupDetail(collection, 0, 0, [], err) };
+    }
+    const nModified = change.noop ? 0 : 1;
+    const detail = this.idLookupDetail(collection, 1, nModified, collect ? [change] : [], undefined);
+    return { ok: true, n: 1, nModified, upsertedId: undefined, detail };
+  }
+
+  private idLookupDetail(
+    collection: Collection,
+    nMatched: number,
+    nModified: number,
+    documents: DocumentChange[],
+    error: EngineError | undefined,
+  ): StatementDetail {
+    return {
+      index: this.spec.index,
+      plan: { stage: 'IDHACK', indexName: collection.idIndex.name, docsExamined: 1, keysExamined: 1 },
+      nMatched,
+      nModified,
+      documents,
+      upsert: undefined,
+      error: error?.toInfo(),
+    };
   }
 
   private planSummary(m: MatchResult): PlanSummary {
