@@ -17,6 +17,8 @@ export interface ArrayFilter {
 
 const IDENTIFIER_RE = /^[a-z][a-zA-Z0-9]*$/;
 const LOGICAL = new Set(['$and', '$or', '$nor']);
+/** Top-level `$` names the parser turns into a path equality (parseDBRef), so they name a placeholder. */
+const DBREF_PATHS = new Set(['$id', '$ref', '$db']);
 
 /** The top-level field names a filter uses (first path component of every predicate). */
 function collectPlaceholders(filter: Doc, out: string[]): void {
@@ -25,7 +27,7 @@ function collectPlaceholders(filter: Doc, out: string[]): void {
       for (const sub of v) if (isDoc(sub)) collectPlaceholders(sub, out);
       continue;
     }
-    if (key.startsWith('$')) continue;
+    if (key.startsWith('$') && !DBREF_PATHS.has(key)) continue;
     out.push(key.split('.')[0]!);
   }
 }
