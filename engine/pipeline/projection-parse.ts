@@ -2,7 +2,7 @@
  * Parses `$addFields`/`$set` and `$project` specifications into `ProjectionNode` trees, with the
  * server's validation (`ProjectionSpecValidator`, `projection_parser.cpp`).
  */
-import { renderDoc } from '../bson/render.js';
+import { renderDoc, renderElement } from '../bson/render.js';
 import { isDoc, type Doc, type Value } from '../bson/values.js';
 import { fail } from '../errors.js';
 import { OPERATORS } from '../expr/operators.js';
@@ -105,7 +105,13 @@ export function parseAddFields(spec: Doc, ctx: ParseContext): ProjectionNode {
 type Entry =
   | { readonly kind: 'include'; readonly path: string[] }
   | { readonly kind: 'exclude'; readonly path: string[] }
-  | { readonly kind: 'computed'; readonly path: string[]; readonly spec: Value };
+  | {
+      readonly kind: 'computed';
+      readonly path: string[];
+      readonly spec: Value;
+      /** A literal value (`parseLiteral`): the element as the server prints it, for 31310. */
+      readonly literal?: string;
+    };
 
 function isBoolOrNumber(v: Value): boolean {
   if (typeof v === 'boolean' || typeof v === 'number') return true;
@@ -161,6 +167,8 @@ export function parseProject(spec: Doc, ctx: ParseContext): ProjectionNode {
           throw fail(51270, 'An empty sub-projection is not a valid value. Found empty object at path');
         if (isExpressionObject(value) && value.size === 1) {
           const op = value.keys().next().value as string;
+          // A find-only feature: `parseSubObjectAsExpression` names it (InvalidPipelineOperator).
+          if (op === '$elemMatch') throw fail(168, 'Cannot use $elemMatch in this context');
           if (!Object.hasOwn(OPERATORS, op)) throw fail(31325, `Unknown expression ${op}`);
           addPath(path);
           entries.push({ kind: 'computed', path, spec: value });
@@ -173,7 +181,7 @@ export function parseProject(spec: Doc, ctx: ParseContext): ProjectionNode {
         entries.push({ kind: truthyNumber(value) ? 'include' : 'exclude', path });
       } else {
         addPath(path);
-        entries.push({ kind: 'computed', path, spec: value });
+        entries.push({ kind: 'computed', path, spec: value, literal: renderElement(name, value) });
       }
     }
   };
@@ -188,7 +196,11 @@ export function parseProject(spec: Doc, ctx: ParseContext): ProjectionNode {
     if (mode === undefined) mode = m;
     else if (mode !== m) {
       const field = e.path.join('.');
-      if (e.kind === 'computed') throw fail(31252, 'Cannot use expression other than $meta in exclusion projection');
+      if (e.kind === 'computed') {
+        if (e.literal !== undefined)
+          throw fail(31310, `Cannot use an expression ${e.literal} in an exclusion projection`);
+        throw fail(31252, 'Cannot use expression other than $meta in exclusion projection');
+      }
       if (mode === 'inclusion') throw fail(31254, `Cannot do exclusion on field ${field} in inclusion projection`);
       throw fail(31253, `Cannot do inclusion on field ${field} in exclusion projection`);
     }

@@ -61,13 +61,16 @@ export class ProjectionParser {
   idExcluded = false;
   idSpecified = false;
   positional = false;
+  /** `$elemMatch` and find's `$slice` do not set the type (`computeProjectionType` decides if nothing else does). */
+  hasElemMatch = false;
+  hasFindSlice = false;
 
   constructor(private readonly options: ProjectionOptions) {}
 
   parseObject(spec: Doc, prefix: string): void {
     for (const [field, value] of spec) {
       const path = prefix === '' ? field : `${prefix}.${field}`;
-      this.parseField(path, value, prefix === '');
+      this.parseField(path, value, prefix === '', field);
     }
   }
 
@@ -79,7 +82,7 @@ export class ProjectionParser {
     }
   }
 
-  private parseField(path: string, value: Value, topLevel: boolean): void {
+  private parseField(path: string, value: Value, topLevel: boolean, field: string): void {
     const isId = path === '_id';
     if (path.endsWith('.$')) {
       this.parsePositional(path, value);
@@ -122,10 +125,15 @@ export class ProjectionParser {
       // either (a field name cannot start with `$`).
       if (value.size === 1 && !isExpressionName(first)) throw fail(31325, `Unknown expression ${first}`);
     }
-    // Anything else is an aggregation expression (a computed field).
-    if (this.type === 'exclusion') throw fail(31252, `Cannot use expression other than $meta in exclusion projection`);
-    if (!isId) this.setType('inclusion', path);
-    else this.idSpecified = true;
+    // Anything else is an aggregation expression (a computed field): `parseLiteral` for a value,
+    // `attemptToParseGenericExpression` for an operator object. Either makes the projection an
+    // inclusion, `_id` included.
+    if (this.type === 'exclusion') {
+      if (isDoc(value)) throw fail(31252, `Cannot use expression other than $meta in exclusion projection`);
+      throw fail(31310, `Cannot use an expression ${renderElement(field, value)} in an exclusion projection`);
+    }
+    this.setType('inclusion', path);
+    if (isId) this.idSpecified = true;
     const expression = parseExpression(value, {
       collator: this.options.collator,
       variables: this.options.variables,
@@ -140,6 +148,7 @@ export class ProjectionParser {
     const arg = value.get('$slice')!;
     if (isNumber(arg)) {
       this.insert(path, { kind: 'slice', skip: undefined, limit: Math.trunc(intValue(arg)) });
+      this.hasFindSlice = true;
       return;
     }
     if (isArray(arg)) {
@@ -162,6 +171,7 @@ export class ProjectionParser {
           'Invalid $slice syntax. The given syntax { $slice: <value> } did not match the find() syntax because :: Location31259: $slice limit must be positive',
         );
       this.insert(path, { kind: 'slice', skip: Math.trunc(intValue(s!)), limit });
+      this.hasFindSlice = true;
       return;
     }
     throw fail(
@@ -175,8 +185,8 @@ export class ProjectionParser {
     const arg = value.get('$elemMatch')!;
     if (!isDoc(arg)) throw fail(31274, 'elemMatch: Invalid argument, object required.');
     if (!topLevel || path.includes('.')) throw fail(31275, 'Cannot use $elemMatch projection on a nested field.');
-    if (this.type === 'exclusion') throw fail(31255, 'Cannot specify positional operator and $elemMatch.');
-    this.setType('inclusion', path);
+    if (this.positional) throw fail(31255, 'Cannot specify positional operator and $elemMatch.');
+    this.hasElemMatch = true;
     const filter: Doc = new Map([[path, new Map([['$elemMatch', arg]]) as Value]]);
     this.insert(path, { kind: 'elemMatch', matcher: compileQuery(filter, { collator: this.options.collator }) });
   }
@@ -190,6 +200,7 @@ export class ProjectionParser {
       );
     }
     if (this.positional) throw fail(31276, 'Cannot specify more than one positional projection per query.');
+    if (this.hasElemMatch) throw fail(31256, 'Cannot specify positional operator and $elemMatch.');
     if (!(typeof value === 'boolean' || isNumber(value)) || !isTrueValue(value)) {
       throw fail(31308, 'positional projection cannot be used with exclusion');
     }
@@ -231,6 +242,19 @@ export class ProjectionParser {
     if (node.children.has(last)) throw fail(31250, `Path collision at ${path}`);
     node.children.set(last, leaf);
   }
+}
+
+/**
+ * `computeProjectionType`: the type of a projection no inclusion, exclusion or expression decided
+ * (only `_id`, find's `$slice` and `$elemMatch`). A `$slice` makes it an exclusion unless `_id` is
+ * included; an `$elemMatch` an inclusion; otherwise `{_id: 1}` includes and anything else excludes.
+ */
+export function projectionType(p: ProjectionParser): 'inclusion' | 'exclusion' {
+  if (p.type !== undefined) return p.type;
+  const idIncluded = p.idSpecified && !p.idExcluded;
+  if (p.hasFindSlice) return idIncluded ? 'inclusion' : 'exclusion';
+  if (p.hasElemMatch) return 'inclusion';
+  return idIncluded ? 'inclusion' : 'exclusion';
 }
 
 export function hasComputed(tree: Tree): boolean {

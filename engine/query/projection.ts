@@ -23,7 +23,14 @@ import { fail } from '../errors.js';
 import type { MatchDetails, RuntimeEnv } from '../runtime.js';
 import { defaultEnv } from './evaluate.js';
 
-import { ProjectionParser, hasComputed, type Leaf, type ProjectionOptions, type Tree } from './projection-parser.js';
+import {
+  ProjectionParser,
+  hasComputed,
+  projectionType,
+  type Leaf,
+  type ProjectionOptions,
+  type Tree,
+} from './projection-parser.js';
 
 export type { ProjectionOptions } from './projection-parser.js';
 
@@ -194,7 +201,7 @@ export function parseProjection(spec: Doc, options: ProjectionOptions): Projecti
   p.parseObject(spec, '');
   const optimizeError = p.optimizeErrors[0];
   if (optimizeError) throw optimizeError;
-  const type = p.type ?? (p.idSpecified && !p.idExcluded ? 'inclusion' : 'exclusion');
+  const type = projectionType(p);
   const root = p.root;
   const keepId = !p.idExcluded;
   if (type === 'exclusion' && p.idExcluded === false) root.children.delete('_id');

@@ -145,3 +145,56 @@ export function stageError(stage: string, doc = '{}', options: ApplyOptions = {}
 export function stageCode(stage: string, doc = '{}'): number {
   return Number(stageError(stage, doc).split(':')[0]);
 }
+
+export interface FindCase {
+  readonly doc: string;
+  readonly projection: string;
+  readonly filter?: string;
+  readonly collation?: string;
+}
+
+/**
+ * A find projection (`projection_ast` with find's policies: `$elemMatch`, `$slice`, positional)
+ * over one stored document through `find` and through `findAndModify`'s `fields` (returning the
+ * pre-image); both must agree. Returns the projected document or `code: errmsg`.
+ */
+export function viaFind(c: FindCase): string {
+  const e = engine();
+  const coll = `f${++counter}`;
+  e.runCommand(
+    DB,
+    new Map<string, Value>([
+      ['insert', coll],
+      ['documents', [parseEJSONDoc(c.doc)]],
+    ]),
+  );
+  const filter = parseEJSONDoc(c.filter ?? '{}');
+  const projection = parseEJSONDoc(c.projection);
+  const collation = c.collation === undefined ? [] : ([['collation', parseEJSONDoc(c.collation)]] as const);
+  const found = e.runCommand(
+    DB,
+    new Map<string, Value>([['find', coll], ['filter', filter], ['projection', projection], ...collation]),
+  );
+  const modified = e.runCommand(
+    DB,
+    new Map<string, Value>([
+      ['findAndModify', coll],
+      ['query', filter],
+      ['fields', projection],
+      ['update', new Map<string, Value>([['$set', new Map<string, Value>([['touched', true]])]])],
+      ...collation,
+    ]),
+  );
+  const describe = (reply: Doc, value: () => Value | undefined): string => {
+    const error = errorOf(reply);
+    if (error) return `${error.code}: ${error.errmsg}`;
+    const v = value();
+    return v === undefined ? '<none>' : stringifyEJSON(v);
+  };
+  const fromFind = describe(found, () => ((found.get('cursor') as Doc).get('firstBatch') as Doc[])[0]);
+  const fromFindAndModify = describe(modified, () => modified.get('value') ?? undefined);
+  if (fromFind !== fromFindAndModify) {
+    throw new Error(`find and findAndModify disagree on ${c.projection}: ${fromFind} vs ${fromFindAndModify}`);
+  }
+  return fromFind;
+}
