@@ -2,7 +2,7 @@
  * The plan stages of explain's output (IDHACK, COLLSCAN, FETCH ← IXSCAN, SORT), their common
  * execution counters, explain's `parsedQuery` and the plan-cache shape hashes.
  */
-import { Int32 } from 'bson';
+import { BSONRegExp, Int32 } from 'bson';
 import { isArray, isDoc, type Doc, type Value } from '../bson/values.js';
 import type { AccessPlan } from './update/plan.js';
 
@@ -20,8 +20,10 @@ export function parsedQuery(q: Doc): Doc {
       } else leaves.push(new Map<string, Value>([[k, v]]));
       continue;
     }
-    if (isDoc(v) && v.size > 0 && (v.keys().next().value as string).startsWith('$')) {
-      for (const [op, arg] of v) leaves.push(new Map<string, Value>([[k, new Map<string, Value>([[op, arg]])]]));
+    if (v instanceof BSONRegExp) {
+      leaves.push(new Map<string, Value>([[k, regexPredicate(v.pattern, v.options)]]));
+    } else if (isOperatorDoc(v)) {
+      for (const predicate of operatorPredicates(v)) leaves.push(new Map<string, Value>([[k, predicate]]));
     } else {
       leaves.push(new Map<string, Value>([[k, new Map<string, Value>([['$eq', v]])]]));
     }
@@ -29,6 +31,50 @@ export function parsedQuery(q: Doc): Doc {
   if (leaves.length === 0) return new Map();
   if (leaves.length === 1) return leaves[0]!;
   return new Map<string, Value>([['$and', leaves]]);
+}
+
+function isOperatorDoc(v: Value): v is Doc {
+  return isDoc(v) && v.size > 0 && (v.keys().next().value as string).startsWith('$');
+}
+
+/**
+ * A regex as `RegexMatchExpression` serializes it: `{$regex: <pattern>}`, plus `$options` when
+ * there are options.
+ */
+function regexPredicate(pattern: string, options: string): Doc {
+  const d = new Map<string, Value>([['$regex', pattern]]);
+  if (options !== '') d.set('$options', options);
+  return d;
+}
+
+/**
+ * The predicates of one path's operator document, in order: `$regex` and `$options` are one
+ * regex predicate (placed where `$regex` is, the options from the regex value or `$options`), a
+ * regex under `$not` or `$elemMatch` prints the same way, and `$in`/`$nin` list the regexes after
+ * the other values (`InMatchExpression` keeps equalities and regexes apart).
+ */
+function operatorPredicates(ops: Doc): Doc[] {
+  const out: Doc[] = [];
+  const one = (op: string, arg: Value) => out.push(new Map([[op, arg]]));
+  for (const [op, arg] of ops) {
+    if (op === '$options') continue;
+    if (op === '$regex') {
+      const regex = arg instanceof BSONRegExp ? arg : undefined;
+      const options =
+        regex?.options || (typeof ops.get('$options') === 'string' ? (ops.get('$options') as string) : '');
+      out.push(regexPredicate(regex ? regex.pattern : String(arg), options));
+    } else if (op === '$not' && arg instanceof BSONRegExp) {
+      one(op, regexPredicate(arg.pattern, arg.options));
+    } else if ((op === '$not' || op === '$elemMatch') && isOperatorDoc(arg)) {
+      one(op, new Map(operatorPredicates(arg).flatMap((p) => [...p])));
+    } else if ((op === '$in' || op === '$nin') && isArray(arg)) {
+      const regexes = arg.filter((x) => x instanceof BSONRegExp);
+      one(op, [...arg.filter((x) => !(x instanceof BSONRegExp)), ...regexes]);
+    } else {
+      one(op, arg);
+    }
+  }
+  return out;
 }
 
 /** A stable 8-hex-digit hash (FNV-1a) standing in for the server's plan-cache hashes. */

@@ -44,7 +44,10 @@ describe('GoodPatterns / BadPatterns', () => {
 
 describe('one compiled regex over many subjects (Regex copy/move cases, MatchView, PartialMatch)', () => {
   it('ab*c matches abbbc, not def; de*f the reverse', () => {
-    const lab = new RegexLab().fill('t', '[{"_id": 1, "s": "abbbc"}, {"_id": 2, "s": "def"}, {"_id": 3, "s": "deeef"}, {"_id": 4, "s": "ghhhi"}]');
+    const lab = new RegexLab().fill(
+      't',
+      '[{"_id": 1, "s": "abbbc"}, {"_id": 2, "s": "def"}, {"_id": 3, "s": "deeef"}, {"_id": 4, "s": "ghhhi"}]',
+    );
     expect(lab.ids('t', `{"s": ${re('ab*c')}}`)).toEqual([1]);
     expect(lab.ids('t', `{"s": ${re('de*f')}}`)).toEqual([2, 3]);
     expect(lab.ids('t', `{"s": ${re('gh*i')}}`)).toEqual([4]);
@@ -61,7 +64,10 @@ describe('one compiled regex over many subjects (Regex copy/move cases, MatchVie
     expect(lab.ids('t', `{"s": ${re('abc')}}`)).toEqual([4, 5, 6]);
   });
   it('fullMatch is an anchored pattern: ^hi$ matches hi only', () => {
-    const lab = new RegexLab().fill('t', '[{"_id": 1, "s": "hello"}, {"_id": 2, "s": "hi"}, {"_id": 3, "s": "hii"}, {"_id": 4, "s": "hhi"}]');
+    const lab = new RegexLab().fill(
+      't',
+      '[{"_id": 1, "s": "hello"}, {"_id": 2, "s": "hi"}, {"_id": 3, "s": "hii"}, {"_id": 4, "s": "hhi"}]',
+    );
     expect(lab.ids('t', `{"s": ${re('^hi$')}}`)).toEqual([2]);
     expect(lab.ids('t', `{"s": ${re('\\Ahi\\z')}}`)).toEqual([2]);
   });
@@ -75,7 +81,9 @@ describe('StartPos: ^ anchors at the subject start, not where a later search sta
         { match: 'hi', idx: i(3), captures: [] },
       ]),
     );
-    expect(text(expr({ $regexFindAll: { input: 'hihi', regex: '^hi' } }))).toBe(text([{ match: 'hi', idx: i(0), captures: [] }]));
+    expect(text(expr({ $regexFindAll: { input: 'hihi', regex: '^hi' } }))).toBe(
+      text([{ match: 'hi', idx: i(0), captures: [] }]),
+    );
     expect(text(expr({ $regexFindAll: { input: 'hihi', regex: '\\Ghi' } }))).toBe(
       text([
         { match: 'hi', idx: i(0), captures: [] },
@@ -132,7 +140,9 @@ describe('CaptureCount, Captures, SkippedCapture, UnusedLastCapture, NullCapture
   });
   it('a named group is a numbered capture', () => {
     expect(text(find('123abbbc456', 'a(?P<bees>b*)c'))).toBe(text({ match: 'abbbc', idx: i(3), captures: ['bbb'] }));
-    expect(text(find('123abbbc456', new BSONRegExp('a(?<bees>b*)c')))).toBe(text({ match: 'abbbc', idx: i(3), captures: ['bbb'] }));
+    expect(text(find('123abbbc456', new BSONRegExp('a(?<bees>b*)c')))).toBe(
+      text({ match: 'abbbc', idx: i(3), captures: ['bbb'] }),
+    );
   });
 });
 

@@ -68,7 +68,9 @@ describe('regexa.js: an alternation is not a simple prefix (SERVER-3298)', () =>
   it('/^(z|.)/ /^z|./ /^z(z|.)/ /^zz|./ on "a"', () => {
     const lab = new RegexLab().fill('t', '[{"a": "a"}]');
     withAndWithoutIndex(lab, 't', '{"a": 1}', () => {
-      expect(['^(z|.)', '^z|.', '^z(z|.)', '^zz|.'].map((p) => lab.count('t', `{"a": ${re(p)}}`))).toEqual([1, 1, 0, 1]);
+      expect(['^(z|.)', '^z|.', '^z(z|.)', '^zz|.'].map((p) => lab.count('t', `{"a": ${re(p)}}`))).toEqual([
+        1, 1, 0, 1,
+      ]);
     });
   });
 });
@@ -95,14 +97,18 @@ describe('regexc.js: several regexes over the same index', () => {
     const lab = new RegexLab();
     lab.sh.command('{"drop": "t"}');
     lab.index('t', '{"a": 1, "b": 1}');
-    lab.ok('{"insert": "t", "documents": [{"_id": 1, "a": "0", "b": "1"}, {"_id": 2, "a": "10", "b": "10"}, {"_id": 3, "a": "10", "b": "2"}]}');
+    lab.ok(
+      '{"insert": "t", "documents": [{"_id": 1, "a": "0", "b": "1"}, {"_id": 2, "a": "10", "b": "10"}, {"_id": 3, "a": "10", "b": "2"}]}',
+    );
     expect(lab.ids('t', `{"a": ${re('0')}, "b": ${re('1')}}`)).toEqual([1, 2]);
   });
   it('$or of two regexes on a', () => {
     const lab = new RegexLab();
     lab.sh.command('{"drop": "t"}');
     lab.index('t', '{"a": 1}');
-    lab.ok('{"insert": "t", "documents": [{"_id": 1, "a": "0"}, {"_id": 2, "a": "1"}, {"_id": 3, "a": "2"}, {"_id": 4, "a": "10"}]}');
+    lab.ok(
+      '{"insert": "t", "documents": [{"_id": 1, "a": "0"}, {"_id": 2, "a": "1"}, {"_id": 3, "a": "2"}, {"_id": 4, "a": "10"}]}',
+    );
     expect(lab.ids('t', `{"$or": [{"a": ${re('0')}}, {"a": ${re('1')}}]}`)).toEqual([1, 2, 4]);
   });
 });

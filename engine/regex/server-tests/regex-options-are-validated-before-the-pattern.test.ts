@@ -15,7 +15,10 @@ import { re, RegexLab } from './harness.js';
 const find = (filter: string) => `{"find": "t", "filter": ${filter}}`;
 
 describe('ParseOptions: the option letters and what each one does', () => {
-  const lab = new RegexLab().fill('t', '[{"_id": 1, "s": "A\\nb"}, {"_id": 2, "s": "a b"}, {"_id": 3, "s": "x\\nA.b"}]');
+  const lab = new RegexLab().fill(
+    't',
+    '[{"_id": 1, "s": "A\\nb"}, {"_id": 2, "s": "a b"}, {"_id": 3, "s": "x\\nA.b"}]',
+  );
   it.each([
     ['', 'A.b', [3]],
     ['i', 'a.b', [2, 3]],
@@ -40,8 +43,14 @@ describe('ParseOptions: the option letters and what each one does', () => {
     });
   });
   it('a regex value whose options the server does not know (l) fails the same way', () => {
-    expect(lab.error(find(`{"s": ${re('a', 'l')}}`))).toEqual({ code: 51108, errmsg: ' invalid flag in regex options: l' });
-    expect(lab.error(find(`{"s": {"$in": [${re('a', 'il')}]}}`))).toEqual({ code: 51108, errmsg: ' invalid flag in regex options: l' });
+    expect(lab.error(find(`{"s": ${re('a', 'l')}}`))).toEqual({
+      code: 51108,
+      errmsg: ' invalid flag in regex options: l',
+    });
+    expect(lab.error(find(`{"s": {"$in": [${re('a', 'il')}]}}`))).toEqual({
+      code: 51108,
+      errmsg: ' invalid flag in regex options: l',
+    });
   });
 });
 
@@ -73,7 +82,10 @@ describe('embedded NUL bytes (regex.js, regex_error.js)', () => {
 });
 
 describe('$regex with $options (regex.js, regex2.js, regex_options.js)', () => {
-  const lab = new RegexLab().fill('t', '[{"_id": 1, "x": ["abc"]}, {"_id": 2, "txt": "hello_test"}, {"_id": 3, "a": "1\\n2"}, {"_id": 4, "a": "1  2"}]');
+  const lab = new RegexLab().fill(
+    't',
+    '[{"_id": 1, "x": ["abc"]}, {"_id": 2, "txt": "hello_test"}, {"_id": 3, "a": "1\\n2"}, {"_id": 4, "a": "1  2"}]',
+  );
   it('options in both the regex and $options: 51075 ($regex first), 51074 ($options first)', () => {
     expect(lab.error(find(`{"x": {"$regex": ${re('ab', 'i')}, "$options": "s"}}`))).toEqual({
       code: 51075,
@@ -104,7 +116,10 @@ describe('$regex with $options (regex.js, regex2.js, regex_options.js)', () => {
   });
   it('$options alone, or not a string, and $regex not a string or regex, are BadValue', () => {
     expect(lab.error(find('{"a": {"$options": "i"}}'))).toEqual({ code: 2, errmsg: '$options needs a $regex' });
-    expect(lab.error(find('{"a": {"$regex": "a", "$options": 1}}'))).toEqual({ code: 2, errmsg: '$options has to be a string' });
+    expect(lab.error(find('{"a": {"$regex": "a", "$options": 1}}'))).toEqual({
+      code: 2,
+      errmsg: '$options has to be a string',
+    });
     expect(lab.error(find('{"a": {"$regex": 1}}'))).toEqual({ code: 2, errmsg: '$regex has to be a string' });
   });
 });
@@ -112,10 +127,15 @@ describe('$regex with $options (regex.js, regex2.js, regex_options.js)', () => {
 describe('$regexFind in a find projection takes the same options (regex_options.js)', () => {
   const lab = new RegexLab().fill('t', '[{"_id": 1, "txt": "hello_test"}]');
   it('u is accepted; an unknown letter is 51108 naming $regexFind', () => {
-    const reply = (options: string) => `{"find": "t", "projection": {"p": {"$regexFind": {"input": "$txt", "regex": "^hello.*", "options": "${options}"}}}}`;
-    expect(lab.find('t', '{}', ', "projection": {"_id": 0, "p": {"$regexFind": {"input": "$txt", "regex": {"$regularExpression": {"pattern": "^hello.*", "options": "u"}}}}}')).toBe(
-      '[{"p":{"match":"hello_test","idx":{"$numberInt":"0"},"captures":[]}}]',
-    );
+    const reply = (options: string) =>
+      `{"find": "t", "projection": {"p": {"$regexFind": {"input": "$txt", "regex": "^hello.*", "options": "${options}"}}}}`;
+    expect(
+      lab.find(
+        't',
+        '{}',
+        ', "projection": {"_id": 0, "p": {"$regexFind": {"input": "$txt", "regex": {"$regularExpression": {"pattern": "^hello.*", "options": "u"}}}}}',
+      ),
+    ).toBe('[{"p":{"match":"hello_test","idx":{"$numberInt":"0"},"captures":[]}}]');
     expect(lab.error(reply('g'))).toEqual({ code: 51108, errmsg: '$regexFind invalid flag in regex options: g' });
   });
 });

@@ -12,7 +12,10 @@ import { re, RegexLab, withAndWithoutIndex } from './harness.js';
 
 describe('regex5.js: $in, $all and $nin with regexes', () => {
   const filler = Array.from({ length: 10 }, (_, k) => `{"_id": ${k + 10}, "filler": "filler"}`).join(', ');
-  const lab = new RegexLab().fill('t', `[${filler}, {"_id": 1, "x": ["abc", "xyz1"]}, {"_id": 2, "x": ["ac", "xyz2"]}]`);
+  const lab = new RegexLab().fill(
+    't',
+    `[${filler}, {"_id": 1, "x": ["abc", "xyz1"]}, {"_id": 2, "x": ["ac", "xyz2"]}]`,
+  );
   const a = re('.*b.*c');
   const x = re('.*y.*');
   it('every count, before and after indexing x', () => {
@@ -105,13 +108,19 @@ describe('not2.js: $not with regexes and other operators', () => {
     strings('with index');
     others();
   });
-  it('the errors are the parser\'s', () => {
+  it("the errors are the parser's", () => {
     lab.fill('t', '[{"i": "a"}]');
     const err = (f: string) => lab.error(`{"find": "t", "filter": ${f}}`);
     expect(err('{"i": {"$not": "a"}}')).toEqual({ code: 2, errmsg: '$not needs a regex or a document' });
     expect(err('{"i": {"$not": {}}}')).toEqual({ code: 2, errmsg: '$not cannot be empty' });
     expect(err('{"i": {"$not": {"$options": "a"}}}')).toEqual({ code: 2, errmsg: '$options needs a $regex' });
-    expect(err(`{"i": {"$not": ${re('a', 'l')}}}`)).toEqual({ code: 51108, errmsg: ' invalid flag in regex options: l' });
-    expect(err(`{"i": {"$not": ${re('(')}}}`)).toEqual({ code: 51091, errmsg: 'Regular expression is invalid: missing closing parenthesis' });
+    expect(err(`{"i": {"$not": ${re('a', 'l')}}}`)).toEqual({
+      code: 51108,
+      errmsg: ' invalid flag in regex options: l',
+    });
+    expect(err(`{"i": {"$not": ${re('(')}}}`)).toEqual({
+      code: 51091,
+      errmsg: 'Regular expression is invalid: missing closing parenthesis',
+    });
   });
 });
