@@ -2,7 +2,8 @@
  * Port of src/mongo/db/exec/expression/evaluate_and_test.cpp (EvaluateAndTest) and
  * evaluate_or_test.cpp (EvaluateOrTest), over the document {a: 1}: $and of nothing is true, $or
  * of nothing false; each operand counts by its truthiness (0 false, 1 and 2 true, a field path by
- * its value); before and after optimize() the answer is the same bool.
+ * its value); before and after optimize() the answer is the same bool. Also expression_test.cpp's
+ * CoerceToBool::EvaluateTrue/EvaluateFalse, observable as a one-operand $and of a field path.
  */
 import { describe, expect, it } from 'vitest';
 import { evalTyped, i } from './harness.js';
@@ -47,5 +48,13 @@ describe('EvaluateOrTest', () => {
       [['$a'], true],
     ];
     for (const [args, want] of cases) expect([args, run({ $or: args })]).toEqual([args, ['bool', String(want)]]);
+  });
+});
+
+describe('CoerceToBool (expression_test.cpp)', () => {
+  it('EvaluateTrue / EvaluateFalse: a field path coerced to bool', () => {
+    expect(evalTyped({ $and: ['$a'] }, { _id: 0, a: i(1) })).toEqual(['bool', 'true']);
+    expect(evalTyped({ $and: ['$a'] }, { _id: 0, a: i(0) })).toEqual(['bool', 'false']);
+    expect(evalTyped({ $or: ['$missing'] }, { _id: 0 })).toEqual(['bool', 'false']);
   });
 });
