@@ -19,7 +19,7 @@ import type { CommandContext, CommandHandler, CommandHost } from '../context.js'
 import { defaultUpdateDeps, type UpdateDeps } from './deps.js';
 import { DetailsCollector, type StatementDetail, type UpdateObserver } from './details.js';
 import { buildErrorReply, buildUpdateReply, isInterruption, toEngineError, WriteResultBuilder } from './reply.js';
-import { parseUpdateCommand, type UpdateStatementSpec } from './request.js';
+import { parseUpdateCommand, type UpdateCommandSpec, type UpdateStatementSpec } from './request.js';
 import {
   buildStatementContext,
   Deadline,
@@ -103,59 +103,66 @@ export function runStatement(
   return again;
 }
 
-export function runUpdate(ctx: CommandContext, options: UpdateRunOptions = {}): Doc {
+const NO_OPTIONS: UpdateRunOptions = Object.freeze({});
+
+export function runUpdate(ctx: CommandContext, options: UpdateRunOptions = NO_OPTIONS): Doc {
   const cmd = parseUpdateCommand(ctx.command);
+  if (options.dryRun === true) return withDryRun(ctx.catalog, true, () => runStatements(ctx, cmd, options));
+  return runStatements(ctx, cmd, options);
+}
+
+/** The batch: each statement in order, then the reply. */
+function runStatements(ctx: CommandContext, cmd: UpdateCommandSpec, options: UpdateRunOptions): Doc {
   const deps = options.deps ?? defaultUpdateDeps;
-  return withDryRun(ctx.catalog, options.dryRun ?? false, () => {
-    const deadline = Deadline.after(() => ctx.clock.now(), ctx.startedAt, cmd.maxTimeMS);
-    const target: StatementTarget = {
-      db: ctx.db,
-      collectionName: cmd.collection,
-      let: cmd.let,
-      bypassDocumentValidation: cmd.bypassDocumentValidation,
-      deps,
-      deadline,
-      // Per-document change records are for observers (details, preview); replies use counts.
-      collectDocuments: options.observer !== undefined,
-    };
-    // The server seeds `let` into each statement's expression context, so a bad `let` is a
-    // write error of every statement the batch reaches, not a command error.
-    let letError: EngineError | undefined;
-    let sctx: StatementContext;
+  const deadline =
+    cmd.maxTimeMS === undefined ? Deadline.none() : Deadline.after(() => ctx.clock.now(), ctx.startedAt, cmd.maxTimeMS);
+  const target: StatementTarget = {
+    db: ctx.db,
+    collectionName: cmd.collection,
+    let: cmd.let,
+    bypassDocumentValidation: cmd.bypassDocumentValidation,
+    deps,
+    deadline,
+    // Per-document change records are for observers (details, preview); replies use counts.
+    collectDocuments: options.observer !== undefined,
+  };
+  // The server seeds `let` into each statement's expression context, so a bad `let` is a
+  // write error of every statement the batch reaches, not a command error.
+  let letError: EngineError | undefined;
+  let sctx: StatementContext;
+  try {
+    sctx = buildStatementContext(ctx.catalog, ctx.startedAt, target);
+  } catch (e) {
+    letError = toEngineError(e);
+    sctx = buildStatementContext(ctx.catalog, ctx.startedAt, { ...target, let: undefined });
+  }
+  const result = new WriteResultBuilder();
+  for (const spec of cmd.statements) {
+    // Checked as the batch reaches the statement, outside the per-statement error handling:
+    // it fails the whole command (earlier statements stay applied).
+    if (spec.sort !== undefined && spec.multi) throw fail(9, 'Cannot specify sort with multi=true');
+    let outcome: WriteOutcome;
     try {
-      sctx = buildStatementContext(ctx.catalog, ctx.startedAt, target);
+      deadline.check();
+      if (letError) throw letError;
+      outcome = runStatement(spec, sctx);
     } catch (e) {
-      letError = toEngineError(e);
-      sctx = buildStatementContext(ctx.catalog, ctx.startedAt, { ...target, let: undefined });
+      const err = toEngineError(e);
+      if (isInterruption(err)) throw err;
+      outcome = { ok: false, error: err, detail: failedDetail(spec.index, err) };
     }
-    const result = new WriteResultBuilder();
-    for (const spec of cmd.statements) {
-      // Checked as the batch reaches the statement, outside the per-statement error handling:
-      // it fails the whole command (earlier statements stay applied).
-      if (spec.sort !== undefined && spec.multi) throw fail(9, 'Cannot specify sort with multi=true');
-      let outcome: WriteOutcome;
-      try {
-        deadline.check();
-        if (letError) throw letError;
-        outcome = runStatement(spec, sctx);
-      } catch (e) {
-        const err = toEngineError(e);
-        if (isInterruption(err)) throw err;
-        outcome = { ok: false, error: err, detail: failedDetail(spec.index, err) };
-      }
-      options.observer?.onStatement(outcome.detail);
-      if (outcome.ok) {
-        result.n += outcome.n;
-        result.nModified += outcome.nModified;
-        if (outcome.upsertedId !== undefined) result.upserted.push({ index: spec.index, _id: outcome.upsertedId });
-        continue;
-      }
-      if (isInterruption(outcome.error)) throw outcome.error;
-      result.addError(spec.index, outcome.error);
-      if (cmd.ordered) break;
+    options.observer?.onStatement(outcome.detail);
+    if (outcome.ok) {
+      result.n += outcome.n;
+      result.nModified += outcome.nModified;
+      if (outcome.upsertedId !== undefined) result.upserted.push({ index: spec.index, _id: outcome.upsertedId });
+      continue;
     }
-    return buildUpdateReply(result, writeConcernHookOf(options)?.(cmd.writeConcern, 'update'));
-  });
+    if (isInterruption(outcome.error)) throw outcome.error;
+    result.addError(spec.index, outcome.error);
+    if (cmd.ordered) break;
+  }
+  return buildUpdateReply(result, writeConcernHookOf(options)?.(cmd.writeConcern, 'update'));
 }
 
 /** The registry's handler. */

@@ -10,8 +10,9 @@ export class Deadline {
   ) {
     keepShape(this);
   }
-  static none(now: () => Date): Deadline {
-    return new Deadline(now, undefined);
+  /** No limit: `check` never reads the clock, so one instance serves every command. */
+  static none(_now?: () => Date): Deadline {
+    return UNLIMITED;
   }
   /** `maxTimeMS` after the command started; no limit when undefined. */
   static after(now: () => Date, startedAt: Date, maxTimeMS: number | undefined): Deadline {
@@ -23,3 +24,5 @@ export class Deadline {
     }
   }
 }
+
+const UNLIMITED = new Deadline(() => new Date(0), undefined);

@@ -45,14 +45,20 @@ export interface UpdateDeps {
 
 export const defaultUpdateDeps: UpdateDeps = {
   compileQuery(filter, options) {
-    return compileQuery(filter, { collator: options.collator, variables: options.variables, constants: options.constants, optimizeExpr: options.optimizeExpr });
+    return compileQuery(filter, {
+      collator: options.collator,
+      variables: options.variables,
+      constants: options.constants,
+      optimizeExpr: options.optimizeExpr,
+    });
   },
   parseUpdate(u, options) {
     return parseUpdate(u, {
       arrayFilters: options.arrayFilters,
       collator: options.collator,
       constants: options.constants,
-      letVariables: new Map(options.letVariables),
+      // Only a pipeline's parse reads them; it gets its own copy.
+      letVariables: Array.isArray(u) ? new Map(options.letVariables) : undefined,
       multi: options.multi,
     });
   },

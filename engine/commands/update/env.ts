@@ -19,19 +19,26 @@ export function clusterTimeAt(now: Date): Timestamp {
   return new Timestamp({ t: Math.floor(now.getTime() / 1000), i: 1 });
 }
 
-export function buildCommandEnv(now: Date, letDoc: Doc | undefined, collator: Collator | null): CommandEnv {
+/** The let names of a command without `let` (never written: a statement with `c` copies it). */
+const NO_NAMES: ReadonlySet<string> = new Set<string>();
+
+export function buildCommandEnv(
+  now: Date,
+  letDoc: Doc | undefined,
+  collator: Collator | null,
+  tickClusterTime?: () => Timestamp,
+): CommandEnv {
   const variables = new Map<string, Value>();
-  const names = new Set<string>();
   const clusterTime = clusterTimeAt(now);
-  if (letDoc) {
-    const empty: Doc = new Map();
-    for (const [name, spec] of letDoc) {
-      validateVariableName(name);
-      const expr = parseExpression(spec, { collator, variables: new Set(names) });
-      const value = expr.evaluate(empty, { variables: new Map(variables), now, clusterTime });
-      names.add(name);
-      if (value !== undefined) variables.set(name, value);
-    }
+  if (letDoc === undefined) return { env: { variables, now, clusterTime, tickClusterTime }, letNames: NO_NAMES };
+  const names = new Set<string>();
+  const empty: Doc = new Map();
+  for (const [name, spec] of letDoc) {
+    validateVariableName(name);
+    const expr = parseExpression(spec, { collator, variables: new Set(names) });
+    const value = expr.evaluate(empty, { variables: new Map(variables), now, clusterTime });
+    names.add(name);
+    if (value !== undefined) variables.set(name, value);
   }
-  return { env: { variables, now, clusterTime }, letNames: names };
+  return { env: { variables, now, clusterTime, tickClusterTime }, letNames: names };
 }

@@ -61,7 +61,8 @@ export function writeErrorDoc(index: number, error: EngineError): Doc {
 }
 
 export function buildUpdateReply(result: WriteResultBuilder, writeConcernError?: Doc): Doc {
-  const reply: Doc = new Map<string, Value>([['n', new Int32(result.n)]]);
+  const reply: Doc = new Map<string, Value>();
+  reply.set('n', new Int32(result.n));
   if (result.writeErrors.length > 0) {
     reply.set(
       'writeErrors',

@@ -87,7 +87,7 @@ export function parseUpdateModification(u: Value): UpdateModification {
 export function parseHint(v: Value): HintSpec {
   if (typeof v === 'string') return { kind: 'name', name: v };
   if (isDoc(v)) {
-    if (v.size === 0) return { kind: 'none' };
+    if (v.size === 0) return NO_HINT;
     const [firstKey, firstVal] = v.entries().next().value as [string, Value];
     if (firstKey === '$natural') {
       if (v.size !== 1) throw fail(9, `$natural hint may only accept one field${renderHintElement(v)}`);
@@ -128,6 +128,9 @@ export interface StatementOptions {
   upsertSupplied?: boolean;
 }
 
+/** No hint (one frozen value: specs never change it). */
+export const NO_HINT: HintSpec = Object.freeze({ kind: 'none' });
+
 /** The defaults: no upsert, one document, no collation, arrayFilters, hint or sort. */
 export function defaultStatementOptions(): StatementOptions {
   return {
@@ -135,7 +138,7 @@ export function defaultStatementOptions(): StatementOptions {
     multi: false,
     collation: undefined,
     arrayFilters: undefined,
-    hint: { kind: 'none' },
+    hint: NO_HINT,
     sort: undefined,
   };
 }
@@ -198,20 +201,23 @@ function parseStatement(raw: Value, index: number): UpdateStatementSpec {
   let u: UpdateModification | undefined;
   let c: Doc | undefined;
   const options = defaultStatementOptions();
+  // The field's path (for messages) is spelled only where a check may need it.
   for (const [k, v] of raw) {
-    const path = `${base}.${k}`;
     switch (k) {
       case 'q':
-        if (!isAbsent(v)) q = readObject(path, v);
+        if (isDoc(v)) q = v;
+        else if (!isAbsent(v)) q = readObject(`${base}.${k}`, v);
         break;
       case 'u':
         if (v !== undefined) u = parseUpdateModification(v);
         break;
       case 'c':
-        if (!isAbsent(v)) c = readObject(path, v);
+        if (!isAbsent(v)) c = readObject(`${base}.${k}`, v);
         break;
-      default:
+      default: {
+        const path = `${base}.${k}`;
         if (!readStatementOption(options, k, path, v)) unknownField(path);
+      }
     }
   }
   if (q === undefined) missingField(`${base}.q`);
@@ -316,12 +322,13 @@ export function parseUpdateCommand(cmd: Doc): UpdateCommandSpec {
   const options = defaultWriteCommandOptions();
   // The rest of the fields, after the command name.
   for (const [k, v] of entries) {
-    const path = `update.${k}`;
     switch (k) {
       case 'updates': {
         if (isAbsent(v)) break;
-        if (!isArray(v)) throw fail(14, `BSON field '${path}' is the wrong type '${typeOf(v)}', expected type 'array'`);
-        statements = v.map((s, i) => parseStatement(s, i));
+        if (!isArray(v))
+          throw fail(14, `BSON field 'update.${k}' is the wrong type '${typeOf(v)}', expected type 'array'`);
+        statements = new Array<UpdateStatementSpec>(v.length);
+        for (let i = 0; i < v.length; i++) statements[i] = parseStatement(v[i]!, i);
         break;
       }
       case 'comment':
@@ -333,8 +340,10 @@ export function parseUpdateCommand(cmd: Doc): UpdateCommandSpec {
       case 'isTimeseriesNamespace':
       case 'collectionUUID':
         break;
-      default:
+      default: {
+        const path = `update.${k}`;
         if (!readWriteCommandOption(options, k, path, v) && !GENERIC_ARGUMENTS.has(k)) unknownField(path);
+      }
     }
   }
   if (statements === undefined) missingField('update.updates');

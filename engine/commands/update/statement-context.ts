@@ -1,4 +1,5 @@
 /** What the statements of one update-running command share, built once per command. */
+import type { Timestamp } from 'bson';
 import type { Doc } from '../../bson/values.js';
 import type { Catalog } from '../../catalog/catalog.js';
 import type { RuntimeEnv } from '../../runtime.js';
@@ -38,17 +39,34 @@ export interface StatementTarget {
   readonly collectDocuments?: boolean | undefined;
 }
 
+const tickers = new WeakMap<Catalog, () => Timestamp>();
+
+/** The catalog's cluster-clock tick, one function per catalog (not one per command). */
+function clusterTicker(catalog: Catalog): () => Timestamp {
+  let tick = tickers.get(catalog);
+  if (tick === undefined) {
+    tick = () => catalog.clock.nextTimestamp();
+    tickers.set(catalog, tick);
+  }
+  return tick;
+}
+
 /** The statement context of one command: its `let` evaluated once, with the target collection's default collator. */
 export function buildStatementContext(catalog: Catalog, startedAt: Date, target: StatementTarget): StatementContext {
   const collection = catalog.getCollection(target.db, target.collectionName);
-  const { env, letNames } = buildCommandEnv(startedAt, target.let, collection?.collator ?? null);
+  // `$currentDate: {$type: "timestamp"}` ticks the cluster clock (the one the oplog reads) per document.
+  const { env, letNames } = buildCommandEnv(
+    startedAt,
+    target.let,
+    collection?.collator ?? null,
+    clusterTicker(catalog),
+  );
   return {
     catalog,
     db: target.db,
     collectionName: target.collectionName,
     deps: target.deps,
-    // `$currentDate: {$type: "timestamp"}` ticks the cluster clock (the one the oplog reads) per document.
-    env: { ...env, tickClusterTime: () => catalog.clock.nextTimestamp() },
+    env,
     letNames,
     bypassDocumentValidation: target.bypassDocumentValidation,
     deadline: target.deadline,
