@@ -104,6 +104,65 @@ function ackTimes(rs: ReplicaSet, primary: Member): { member: Member; at: number
     .sort((a, b) => a.at - b.at);
 }
 
+/**
+ * When a write concern that counts members (a number, "majority") is met: the time of the
+ * `need`-th acknowledgement in time order, or undefined when fewer members are up; null when a lag
+ * is NaN (the walk's sort decides then). The same answer as `walkMetAt`, whose test for such a `w`
+ * depends on the number acknowledged alone, without a member list per step (every replica-set
+ * write asks).
+ */
+function countMetAt(rs: ReplicaSet, primary: Member, need: number): number | undefined | null {
+  // Inserted in order as they come, equal times kept in member order as the walk's stable sort does.
+  const times: number[] = [];
+  const members = rs.members;
+  for (let i = 0; i < members.length; i++) {
+    const m = members[i]!;
+    if (m.state !== 'up') continue;
+    const at = m === primary ? 0 : m.lagMs;
+    if (at !== at) return null;
+    let j = times.length;
+    times.push(at);
+    for (; j > 0 && times[j - 1]! > at; j--) times[j] = times[j - 1]!;
+    times[j] = at;
+  }
+  const k = Math.max(1, Math.ceil(need));
+  return k > times.length ? undefined : times[k - 1];
+}
+
+/**
+ * When a write concern is met, for every `w`: the earliest acknowledgement time at which the
+ * members acknowledged by then satisfy it (tag modes need the members themselves).
+ */
+export function walkMetAt(
+  rs: ReplicaSet,
+  primary: Member,
+  w: number | string,
+  settings: WriteConcernSettings,
+  total: number,
+): number | undefined {
+  const times = ackTimes(rs, primary);
+  for (let i = 0; i < times.length; i++) {
+    const acked = times.slice(0, i + 1).map((t) => t.member);
+    if (satisfied(acked, w, settings, total)) return times[i]!.at;
+  }
+  return undefined;
+}
+
+/** When `w` is met on `rs` (simulated milliseconds after the primary's write), or undefined: never. */
+export function writeConcernMetAt(
+  w: number | string,
+  rs: ReplicaSet,
+  primary: Member,
+  settings: WriteConcernSettings,
+): number | undefined {
+  const total = rs.members.length;
+  if (typeof w === 'number' || w === 'majority') {
+    const met = countMetAt(rs, primary, typeof w === 'number' ? w : Math.floor(total / 2) + 1);
+    if (met !== null) return met;
+  }
+  return walkMetAt(rs, primary, w, settings, total);
+}
+
 function satisfied(
   acked: readonly Member[],
   w: number | string,
@@ -145,15 +204,7 @@ export function evaluateWriteConcern(
       false,
     );
   }
-  const times = ackTimes(rs, primary);
-  let metAt: number | undefined;
-  for (let i = 0; i < times.length; i++) {
-    const acked = times.slice(0, i + 1).map((t) => t.member);
-    if (satisfied(acked, wc.w, settings, total)) {
-      metAt = times[i]!.at;
-      break;
-    }
-  }
+  const metAt = writeConcernMetAt(wc.w, rs, primary, settings);
   if (metAt !== undefined && (wc.wtimeout <= 0 || metAt <= wc.wtimeout)) return undefined;
   return wceDoc(64, 'WriteConcernTimeout', 'waiting for replication timed out', wc, true);
 }
