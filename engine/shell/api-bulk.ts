@@ -261,7 +261,8 @@ export function clientBulkWrite(
   // bulk-write.md: refused client-side, since an unacknowledged write returns no results to report.
   if (!acknowledged && verbose)
     throw new ShellClientError('Cannot request unacknowledged write concern and verbose results');
-  if (!acknowledged && ordered) throw new ShellClientError('Cannot request unacknowledged write concern and ordered writes');
+  if (!acknowledged && ordered)
+    throw new ShellClientError('Cannot request unacknowledged write concern and ordered writes');
   const command = build([
     ['bulkWrite', int(1)],
     ['errorsOnly', acknowledged ? !verbose : true],

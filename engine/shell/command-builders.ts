@@ -7,7 +7,7 @@
  */
 import { returnsNewDocument } from './find-and-modify-options.js';
 import type { Doc, Value } from '../bson/values.js';
-import { boolOpt, build, int, opt, truthyOpt } from './api-support.js';
+import { boolOpt, build, indexName, int, opt, truthyOpt } from './api-support.js';
 
 /** One `updates[]` statement (driver's makeUpdateStatement): `multi` only when true. */
 export function updateStatement(filter: Doc, update: Value, options: Doc | undefined, multi: boolean): Doc {
@@ -170,5 +170,39 @@ export function distinctCommand(collection: string, field: string, filter: Doc, 
     ['query', filter],
     ['collation', truthyOpt(options, 'collation')],
     ['comment', opt(options, 'comment')],
+  ]);
+}
+
+/** createIndexes: one spec per key pattern, each with every option but the command-level ones. */
+export function createIndexesCommand(collection: string, keyPatterns: Doc[], options: Doc | undefined): Doc {
+  const specs: Doc[] = keyPatterns.map((keys) => {
+    const spec = build([['key', keys]]);
+    const name = opt(options, 'name');
+    spec.set('name', typeof name === 'string' && keyPatterns.length === 1 ? name : indexName(keys));
+    for (const [k, v] of options ?? []) {
+      if (k === 'name' || k === 'session' || k === 'writeConcern' || k === 'commitQuorum' || k === 'comment') continue;
+      spec.set(k, v);
+    }
+    return spec;
+  });
+  return build([
+    ['createIndexes', collection],
+    ['indexes', specs],
+    ['commitQuorum', opt(options, 'commitQuorum')],
+    ['comment', opt(options, 'comment')],
+  ]);
+}
+
+export function listIndexesCommand(collection: string): Doc {
+  return build([
+    ['listIndexes', collection],
+    ['cursor', new Map()],
+  ]);
+}
+
+export function dropIndexesCommand(collection: string, index: string | Doc): Doc {
+  return build([
+    ['dropIndexes', collection],
+    ['index', index],
   ]);
 }
