@@ -56,21 +56,19 @@ export function docArray(v: Value | undefined): Doc[] {
   return isArray(v) ? v.filter(isDoc) : [];
 }
 
-/** True when the first key of an update document is `$`-prefixed (driver's hasAtomicOperators). */
+/**
+ * The driver's `hasAtomicOperators`: a document whose first key is `$`-prefixed, or a pipeline in
+ * which at least one stage is such a document.
+ */
 export function hasAtomicOperators(update: Value): boolean {
-  if (isArray(update)) return update.length > 0 && update.every((s) => isDoc(s) && hasAtomicOperators(s));
+  if (isArray(update)) return update.some((s) => hasAtomicOperators(s));
   if (!isDoc(update)) return false;
   const first = update.keys().next();
   return !first.done && first.value.startsWith('$');
 }
 
+/** The driver's updateOne/updateMany check: an update needs atomic operators (or a pipeline of stages). */
 export function checkUpdateDocument(update: Value): void {
-  if (isArray(update)) {
-    // Pipeline updates are accepted (the driver checks only that a non-empty pipeline is given).
-    if (update.length === 0) throw new ShellClientError('Update document requires atomic operators');
-    return;
-  }
-  if (!isDoc(update)) throw new ShellClientError('Update document requires atomic operators');
   if (!hasAtomicOperators(update)) throw new ShellClientError('Update document requires atomic operators');
 }
 

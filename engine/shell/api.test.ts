@@ -61,7 +61,7 @@ describe('update family command shapes', () => {
       ),
     );
     expect(engine.last()).toBe(
-      '{"update":"c","updates":[{"q":{"_id":1},"u":[{"$set":{"x":1}}],"upsert":true,"arrayFilters":[{"i.b":1}],"hint":"_id_","collation":{"locale":"en_US"},"sort":{"x":1}}],"ordered":true,"bypassDocumentValidation":false,"let":{"a":1},"comment":"hi","writeConcern":{"w":"majority"}}',
+      '{"update":"c","updates":[{"q":{"_id":1},"u":[{"$set":{"x":1}}],"upsert":true,"hint":"_id_","arrayFilters":[{"i.b":1}],"collation":{"locale":"en_US"},"sort":{"x":1}}],"ordered":true,"bypassDocumentValidation":false,"let":{"a":1},"comment":"hi","writeConcern":{"w":"majority"}}',
     );
   });
 
@@ -79,6 +79,9 @@ describe('update family command shapes', () => {
       new ShellClientError('Update document requires atomic operators'),
     );
     expect(() => coll.updateMany(d('{}'), d('{"x": 22}'))).toThrow('Update document requires atomic operators');
+    // A pipeline needs at least one stage whose first key is `$`-prefixed (the driver's hasAtomicOperators).
+    expect(() => coll.updateOne(d('{}'), v('[{"a": 1}]'))).toThrow('Update document requires atomic operators');
+    expect(() => coll.updateMany(d('{}'), v('[]'))).toThrow('Update document requires atomic operators');
     expect(() => coll.replaceOne(d('{}'), d('{"$set": {"x": 1}}'))).toThrow(
       'Replacement document must not contain atomic operators',
     );

@@ -16,8 +16,8 @@ export function updateStatement(filter: Doc, update: Value, options: Doc | undef
     ['u', update],
     ['upsert', boolOpt(options, 'upsert')],
     ['multi', multi ? true : undefined],
-    ['arrayFilters', truthyOpt(options, 'arrayFilters')],
     ['hint', truthyOpt(options, 'hint')],
+    ['arrayFilters', truthyOpt(options, 'arrayFilters')],
     ['collation', truthyOpt(options, 'collation')],
     ['sort', truthyOpt(options, 'sort')],
   ]);
@@ -39,8 +39,8 @@ export function deleteStatement(filter: Doc, options: Doc | undefined, many: boo
   return build([
     ['q', filter],
     ['limit', int(many ? 0 : 1)],
-    ['hint', truthyOpt(options, 'hint')],
     ['collation', truthyOpt(options, 'collation')],
+    ['hint', truthyOpt(options, 'hint')],
   ]);
 }
 
