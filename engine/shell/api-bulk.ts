@@ -27,7 +27,8 @@ import {
 import { deleteStatement, updateStatement } from './command-builders.js';
 import { upsertedOf } from './api-results.js';
 
-interface BulkOp {
+/** One write of a bulk, in the order given: `statement` is the insert document or the update/delete statement. */
+export interface BulkOp {
   kind: 'insert' | 'update' | 'delete';
   index: number;
   statement: Doc;
@@ -75,7 +76,7 @@ export function toBulkOp(model: Value, index: number, keepNullId = false): BulkO
 }
 
 /** Ordered: runs of consecutive same-type ops; unordered: inserts, then updates, then deletes. */
-export function batchesOf(ops: BulkOp[], ordered: boolean): BulkOp[][] {
+export function batchesOf(ops: readonly BulkOp[], ordered: boolean): BulkOp[][] {
   if (!ordered) {
     return (['insert', 'update', 'delete'] as const)
       .map((k) => ops.filter((o) => o.kind === k))
@@ -98,6 +99,20 @@ export function collectionBulkWrite(
   const ordered = boolOpt(options, 'ordered') ?? true;
   const ops = operations.map((m, i) => toBulkOp(m, i, coll.db.client.options.keepNullId));
   if (ops.length === 0) throw new ShellClientError('Invalid BulkOperation, Batch cannot be empty');
+  return executeBulkOps(coll, ops, ordered, options);
+}
+
+/**
+ * Sends a bulk's batches (one insert/update/delete command each) and sums their replies into the
+ * driver's BulkWriteResult; write errors and write concern errors end in a MongoBulkWriteError
+ * that carries what was done. An ordered bulk stops at the first batch with a write error.
+ */
+export function executeBulkOps(
+  coll: ShellCollection,
+  ops: readonly BulkOp[],
+  ordered: boolean,
+  options: Doc | undefined,
+): BulkWriteResult {
   const insertedIds = new Map<number, Value>();
   const upsertedIds = new Map<number, Value>();
   let insertedCount = 0;

@@ -5,6 +5,7 @@
 import type { Doc, Value } from '../bson/values.js';
 import { isArray, isDoc } from '../bson/values.js';
 import { collectionBulkWrite } from './api-bulk.js';
+import { ShellBulk } from './api-legacy-bulk.js';
 import { ShellCursor } from './api-cursor.js';
 import { findAndModifyCall } from './find-and-modify-options.js';
 import { ShellExplainable } from './api-explain.js';
@@ -414,6 +415,15 @@ export class ShellCollection {
       if (e instanceof MongoServerError && e.code === 26) return false;
       throw e;
     }
+  }
+
+  /** mongosh's legacy Bulk API: operations queued, then sent by `execute()` (api-legacy-bulk.ts). */
+  initializeOrderedBulkOp(): ShellBulk {
+    return new ShellBulk(this, true);
+  }
+
+  initializeUnorderedBulkOp(): ShellBulk {
+    return new ShellBulk(this, false);
   }
 
   explain(verbosity: string = 'queryPlanner'): ShellExplainable {

@@ -27,6 +27,7 @@ import {
   SHARD_METHODS,
   type MethodContext,
 } from './methods.js';
+import { BULK_FIND_OP_METHODS, BULK_METHODS } from './methods-bulk.js';
 import { formatShellOutput, formatTopLevel, formatValue } from './format.js';
 import { parseSource } from './parser.js';
 import type { ShellResult } from './results.js';
@@ -36,6 +37,8 @@ import {
   DatabaseHandle,
   describeShellObject,
   ExplainableHandle,
+  BulkFindOpHandle,
+  BulkHandle,
   FunctionHandle,
   isShellObject,
   mapValue,
@@ -319,6 +322,9 @@ export class ShellInterpreter {
     if (v instanceof MongoHandle) return { kind: 'text', text: 'Mongo' };
     if (v instanceof SessionHandle) return { kind: 'text', text: 'Session' };
     if (v instanceof ExplainableHandle) return { kind: 'text', text: 'Explainable' };
+    // mongosh prints a Bulk as its toJSON() (operation counts and batches) and a BulkFindOp by name.
+    if (v instanceof BulkHandle) return { kind: 'value', value: v.target.toJSON() };
+    if (v instanceof BulkFindOpHandle) return { kind: 'text', text: 'BulkFindOp' };
     if (v instanceof ShardHandle) return { kind: 'text', text: 'Shard' };
     if (v instanceof ReplicaSetHandle) return { kind: 'text', text: 'ReplicaSet' };
     if (v instanceof FunctionHandle) return { kind: 'text', text: `[Function: ${v.displayName}]` };
@@ -531,6 +537,14 @@ export class ShellInterpreter {
     if (object instanceof ExplainableHandle) {
       const m = lookupMethod(EXPLAINABLE_METHODS, key);
       return m === undefined ? undefined : this.bind(object, m, RECEIVER_CLASS.explainable, key, e);
+    }
+    if (object instanceof BulkHandle) {
+      const m = lookupMethod(BULK_METHODS, key);
+      return m === undefined ? undefined : this.bind(object, m, RECEIVER_CLASS.bulk, key, e);
+    }
+    if (object instanceof BulkFindOpHandle) {
+      const m = lookupMethod(BULK_FIND_OP_METHODS, key);
+      return m === undefined ? undefined : this.bind(object, m, RECEIVER_CLASS.bulkFindOp, key, e);
     }
     if (object instanceof FunctionHandle) return undefined;
     if (object instanceof ResultHandle) return resultField(object.result, key);

@@ -12,6 +12,7 @@ import { Int32, isDoc } from '../bson/values.js';
 import { invalidArgument } from './bson-helpers.js';
 import type { ReplicaSetHandle, ShardHandle } from './runtime-values.js';
 import {
+  BulkHandle,
   CollectionHandle,
   CursorHandle,
   DatabaseHandle,
@@ -251,6 +252,9 @@ export const COLLECTION_METHODS: Readonly<Record<string, CollMethod>> = {
   },
   drop: (c, a, ctx) => wrapResult(need(c.target.drop, ctx).call(c.target, optDoc(a, 0, ctx))),
   explain: (c, a, ctx) => new ExplainableHandle(need(c.target.explain, ctx).call(c.target, explainVerbosity(a, ctx))),
+  initializeOrderedBulkOp: (c, _a, ctx) => new BulkHandle(need(c.target.initializeOrderedBulkOp, ctx).call(c.target)),
+  initializeUnorderedBulkOp: (c, _a, ctx) =>
+    new BulkHandle(need(c.target.initializeUnorderedBulkOp, ctx).call(c.target)),
 };
 
 /** mongosh accepts a verbosity string, or a boolean (true = allPlansExecution). */
@@ -343,4 +347,6 @@ export const RECEIVER_CLASS = {
   replicaSet: 'ReplicaSet',
   cursor: 'Cursor',
   explainable: 'Explainable',
+  bulk: 'Bulk',
+  bulkFindOp: 'BulkFindOp',
 } as const;

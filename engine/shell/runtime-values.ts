@@ -18,6 +18,8 @@ import type {
   ShellCollectionTarget,
   ShellCursorTarget,
   ShellDatabaseTarget,
+  ShellBulkFindOpTarget,
+  ShellBulkTarget,
   ShellExplainableTarget,
   ShellReplicaSetTarget,
   ShellSessionTarget,
@@ -70,6 +72,19 @@ export class ExplainableHandle {
   constructor(readonly target: ShellExplainableTarget) {}
 }
 
+/** `db.c.initializeOrderedBulkOp()`: mongosh's legacy Bulk. */
+export class BulkHandle {
+  constructor(readonly target: ShellBulkTarget) {}
+}
+
+/** `bulk.find(selector)`: mongosh's BulkFindOp. */
+export class BulkFindOpHandle {
+  constructor(
+    readonly target: ShellBulkFindOpTarget,
+    readonly bulk: BulkHandle,
+  ) {}
+}
+
 /** A shell method or BSON helper, named as mongosh names it (`Collection.find`, `ObjectId`). */
 export class FunctionHandle {
   constructor(
@@ -93,6 +108,8 @@ export type ShellObject =
   | ReplicaSetHandle
   | CursorHandle
   | ExplainableHandle
+  | BulkHandle
+  | BulkFindOpHandle
   | FunctionHandle
   | ResultHandle;
 
@@ -109,6 +126,8 @@ export function isShellObject(v: RuntimeValue): v is ShellObject {
     v instanceof ReplicaSetHandle ||
     v instanceof CursorHandle ||
     v instanceof ExplainableHandle ||
+    v instanceof BulkHandle ||
+    v instanceof BulkFindOpHandle ||
     v instanceof FunctionHandle ||
     v instanceof ResultHandle
   );
@@ -212,6 +231,8 @@ export function describeShellObject(v: ShellObject): string {
   if (v instanceof ReplicaSetHandle) return 'the replica set helper rs';
   if (v instanceof CursorHandle) return 'a cursor';
   if (v instanceof ExplainableHandle) return 'an explainable';
+  if (v instanceof BulkHandle) return 'a Bulk';
+  if (v instanceof BulkFindOpHandle) return 'a BulkFindOp';
   if (v instanceof FunctionHandle) return `the function ${v.displayName}`;
   return `a ${v.result.kind}`;
 }

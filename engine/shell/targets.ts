@@ -96,6 +96,32 @@ export interface ShellCollectionTarget {
   dropIndex?(index: string | Doc): TargetResult;
   drop?(opts?: Doc): TargetResult;
   explain?(verbosity?: string): ShellExplainableTarget;
+  initializeOrderedBulkOp?(): ShellBulkTarget;
+  initializeUnorderedBulkOp?(): ShellBulkTarget;
+}
+
+/** mongosh's legacy Bulk (`initializeOrderedBulkOp()`): operations queued until `execute()`. */
+export interface ShellBulkTarget {
+  find?(selector: Value): ShellBulkFindOpTarget;
+  insert?(document: Doc): ShellBulkTarget;
+  execute?(): TargetResult;
+  toJSON(): Doc;
+  getOperations?(): Doc[];
+}
+
+/** `bulk.find(selector)`: builder methods, then the verb that queues the operation. */
+export interface ShellBulkFindOpTarget {
+  upsert?(): ShellBulkFindOpTarget;
+  collation?(spec: Value): ShellBulkFindOpTarget;
+  arrayFilters?(filters: Value): ShellBulkFindOpTarget;
+  hint?(hint: Value): ShellBulkFindOpTarget;
+  update?(update: Value): ShellBulkTarget;
+  updateOne?(update: Value): ShellBulkTarget;
+  replaceOne?(replacement: Value): ShellBulkTarget;
+  delete?(): ShellBulkTarget;
+  deleteOne?(): ShellBulkTarget;
+  remove?(): ShellBulkTarget;
+  removeOne?(): ShellBulkTarget;
 }
 
 export interface ShellCursorTarget {
