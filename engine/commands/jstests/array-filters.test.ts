@@ -67,7 +67,7 @@ describe('arrayFilters parsing', () => {
     expect(f({ $expr: { $eq: ['$foo', '$bar'] } })).toBe(224);
   });
 
-  it('good filters succeed, in update, findAndModify, the CRUD helpers, bulkWrite and explain', () => {
+  it('good filters succeed, in update, findAndModify, the Bulk API, the CRUD helpers, bulkWrite and explain', () => {
     const ok = (u: L, filters: Lit[]): void =>
       expect(coll.update(d({ _id: 0 }), d(u), v({ arrayFilters: filters }) as Doc).writeError).toBeUndefined();
     ok({ $set: { 'a.$[i]': 5, 'a.$[j]': 6 } }, [{ i: 0 }, { j: 0 }]);
@@ -94,6 +94,26 @@ describe('arrayFilters parsing', () => {
     ).toThrow();
     expect(fam({ update: { $set: { 'a.$[i]': 5, 'a.$[j]': 6 } }, arrayFilters: [{ i: 0 }, { j: 0 }] })).toBeNull();
     expect(fam({ update: { $set: { 'a.$[i]': 5 } }, arrayFilters: [{ $or: [{ i: 0 }, { $and: [{}] }] }] })).toBeNull();
+
+    // The legacy Bulk API: find().arrayFilters() travels with the statement; a non-array fails
+    // the batch's command when executed (TypeMismatch), a good one succeeds.
+    for (const [query, verb] of [
+      [{}, 'update'],
+      [{ _id: 0 }, 'updateOne'],
+    ] as const) {
+      const bad = coll.initializeUnorderedBulkOp();
+      const op = bad.find(d(query)).arrayFilters('bad');
+      if (verb === 'update') op.update(d({ $set: { 'a.$[i]': 5 } }));
+      else op.updateOne(d({ $set: { 'a.$[i]': 5 } }));
+      expect(() => bad.execute()).toThrow(
+        "BSON field 'update.updates.arrayFilters' is the wrong type 'string', expected type 'array'",
+      );
+      const good = coll.initializeUnorderedBulkOp();
+      const ok = good.find(d(query)).arrayFilters(v([{ i: 0 }]));
+      if (verb === 'update') ok.update(d({ $set: { 'a.$[i]': 5 } }));
+      else ok.updateOne(d({ $set: { 'a.$[i]': 5 } }));
+      expect(good.execute().matchedCount).toBe(0);
+    }
 
     const upd = d({ $set: { 'a.$[i]': 5 } });
     expect(() => coll.findOneAndUpdate(d({ _id: 0 }), upd, d({ arrayFilters: 'bad' }))).toThrow();

@@ -13,11 +13,15 @@ import { stringifyEJSON } from '../../bson/ejson.js';
 import type { Doc, Value } from '../../bson/values.js';
 import { JsShell, x } from './shell-harness.js';
 
+/** Document 1 after every helper of update_pipeline_shell_helpers.js, in the order they ran. */
+const FIRST_AFTER_HELPERS =
+  '"_id": 1, "a": 1, "b": 2, "update": true, "updateMulti": true, "updateOne": true, "updateMany": true, "bulkWriteUpdateOne": true, "bulkWriteUpdateMany": true, "unorderedBulkOpUpdateOne": true, "unorderedBulkOpUpdateMulti": true, "orderedBulkOpUpdateOne": true, "orderedBulkOpUpdateMulti": true';
+
 describe('the shell helpers send pipelines (update_pipeline_shell_helpers.js)', () => {
   const sh = new JsShell();
   sh.value('db.p.insert({_id: 1, a: 1, b: 2}); db.p.insert({_id: 2, a: 2, b: 3})');
 
-  it('update, updateOne, updateMany and bulkWrite', () => {
+  it('update, updateOne, updateMany, bulkWrite and the legacy Bulk API', () => {
     sh.value('db.p.update({_id: 1}, [{$set: {update: true}}])');
     sh.value('db.p.update({}, [{$set: {updateMulti: true}}], {multi: true})');
     sh.value('db.p.updateOne({_id: 1}, [{$set: {updateOne: true}}])');
@@ -31,16 +35,28 @@ describe('the shell helpers send pipelines (update_pipeline_shell_helpers.js)', 
         '{"acknowledged": true, "insertedCount": 0, "insertedIds": {}, "matchedCount": 3, "modifiedCount": 3, "deletedCount": 0, "upsertedCount": 0, "upsertedIds": {}}',
       ),
     );
+    // The legacy Bulk API sends the pipelines of find().updateOne() and find().update() as they are.
+    sh.value(
+      'const unorderedBulkOp = db.p.initializeUnorderedBulkOp(); const orderedBulkOp = db.p.initializeOrderedBulkOp()',
+    );
+    sh.value('unorderedBulkOp.find({_id: 1}).updateOne([{$set: {unorderedBulkOpUpdateOne: true}}])');
+    sh.value('unorderedBulkOp.find({}).update([{$set: {unorderedBulkOpUpdateMulti: true}}])');
+    sh.value('orderedBulkOp.find({_id: 1}).updateOne([{$set: {orderedBulkOpUpdateOne: true}}])');
+    sh.value('orderedBulkOp.find({}).update([{$set: {orderedBulkOpUpdateMulti: true}}])');
+    const bulkResult = x(
+      '{"acknowledged": true, "insertedCount": 0, "insertedIds": {}, "matchedCount": 3, "modifiedCount": 3, "deletedCount": 0, "upsertedCount": 0, "upsertedIds": {}}',
+    );
+    expect(sh.ejson('unorderedBulkOp.execute()')).toBe(bulkResult);
+    expect(sh.ejson('orderedBulkOp.execute()')).toBe(bulkResult);
     expect(sh.docs('p')).toBe(
       x(
-        '[{"_id": 1, "a": 1, "b": 2, "update": true, "updateMulti": true, "updateOne": true, "updateMany": true, "bulkWriteUpdateOne": true, "bulkWriteUpdateMany": true}, {"_id": 2, "a": 2, "b": 3, "updateMulti": true, "updateMany": true, "bulkWriteUpdateMany": true}]',
+        `[{${FIRST_AFTER_HELPERS}}, {"_id": 2, "a": 2, "b": 3, "updateMulti": true, "updateMany": true, "bulkWriteUpdateMany": true, "unorderedBulkOpUpdateMulti": true, "orderedBulkOpUpdateMulti": true}]`,
       ),
     );
   });
 
   it('findAndModify and findOneAndUpdate return the post-image', () => {
-    const before =
-      '"_id": 1, "a": 1, "b": 2, "update": true, "updateMulti": true, "updateOne": true, "updateMany": true, "bulkWriteUpdateOne": true, "bulkWriteUpdateMany": true';
+    const before = FIRST_AFTER_HELPERS;
     expect(sh.ejson('db.p.findAndModify({query: {_id: 1}, update: [{$set: {findAndModify: true}}], new: true})')).toBe(
       x(`{${before}, "findAndModify": true}`),
     );

@@ -3,7 +3,7 @@
  * for an `_id` query (no IDHACK); a hinted sparse index only sees the documents it holds, so a
  * multi update touches those and an upsert inserts when the only match is outside it; a hint that
  * is not a string or an object fails to parse, one naming no index is BadValue.
- * From jstests/core/write/update/update_hint.js.
+ * From jstests/core/write/update/update_hint.js (its legacy Bulk API cases included).
  */
 import { describe, expect, it } from 'vitest';
 import type { Doc, Value } from '../../bson/values.js';
@@ -71,6 +71,23 @@ describe('update hint', () => {
       coll.updateOne(d({ x: 2 }), d({ $set: { y: 2 } }), v({ hint: { s: 1 }, upsert: true }) as Doc).insertedId,
     ).not.toBeNull();
     expect(coll.updateMany(d({ x: 1 }), d({ $set: { y: 2 } }), v({ hint: { s: 1 } }) as Doc).matchedCount).toBe(2);
+
+    // The legacy Bulk API: the hint travels with the statement built by find().hint().
+    let bulk = coll.initializeUnorderedBulkOp();
+    bulk.find(d({ x: 1 })).hint(d({ s: 1 })).update(d({ $set: { y: 1 } }));
+    expect(bulk.execute().matchedCount).toBe(2);
+    bulk = coll.initializeUnorderedBulkOp();
+    bulk.find(d({ x: 2 })).hint(d({ s: 1 })).upsert().updateOne(d({ $set: { y: 1 } }));
+    expect(bulk.execute().upsertedCount).toBe(1);
+    // The jstest's `replaceOne({$set: {y: 1}})` passes the legacy shell; mongosh's driver refuses a
+    // replacement with atomic operators before sending, so the port replaces with a plain document.
+    bulk = coll.initializeUnorderedBulkOp();
+    expect(() => bulk.find(d({ x: 2 })).hint(d({ s: 1 })).upsert().replaceOne(d({ $set: { y: 1 } }))).toThrow(
+      'Replacement document must not use atomic operators',
+    );
+    bulk.find(d({ x: 2 })).hint(d({ s: 1 })).upsert().replaceOne(d({ y: 1 }));
+    expect(bulk.execute().upsertedCount).toBe(1);
+
     const upsert = coll.bulkWrite([
       v({ updateOne: { filter: { x: 2 }, update: { $set: { y: 2 } }, hint: { s: 1 }, upsert: true } }),
     ]);

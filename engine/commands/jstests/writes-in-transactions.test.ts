@@ -4,7 +4,7 @@
  * readers see none of them until the commit.
  *
  * From jstests/core/txns/: find_and_modify_in_transaction.js, multi_update_in_transaction.js
- * (its `initializeUnorderedBulkOp` batch is sent as `bulkWrite`: this shell has no legacy Bulk API).
+ * (its `initializeUnorderedBulkOp` batch through the legacy Bulk API).
  */
 import { describe, expect, it } from 'vitest';
 import { jsShell, lit, type JsShell } from './statement-shell.js';
@@ -111,7 +111,7 @@ describe('multi-updates in a transaction (multi_update_in_transaction.js)', () =
     ).toEqual({ $numberInt: '2' });
     const bulk = inTransaction(
       s,
-      'sc.bulkWrite([{updateMany: {filter: {a: 0}, update: {$set: {c: 1}}}}, {updateMany: {filter: {_id: 2}, update: {$set: {c: 2}}}}], {ordered: false})',
+      'const bulk = sc.initializeUnorderedBulkOp(); bulk.find({a: 0}).update({$set: {c: 1}}); bulk.find({_id: 2}).update({$set: {c: 2}}); bulk.execute()',
       '[{_id: 0, a: 0, b: 2}, {_id: 1, a: 0, b: 2}, {_id: 2, a: 1, b: 1}]',
       '[{_id: 0, a: 0, b: 2, c: 1}, {_id: 1, a: 0, b: 2, c: 1}, {_id: 2, a: 1, b: 1, c: 2}]',
     );
