@@ -37,6 +37,8 @@ export const COLLECTION_SIGNATURES: Readonly<Record<string, string>> = {
   dropIndex: 'dropIndex(nameOrKeys)',
   drop: 'drop()',
   explain: 'explain(verbosity?)',
+  initializeOrderedBulkOp: 'initializeOrderedBulkOp(): Bulk  — queue writes, then bulk.execute()',
+  initializeUnorderedBulkOp: 'initializeUnorderedBulkOp(): Bulk  — queue writes, then bulk.execute()',
 };
 
 export const DATABASE_SIGNATURES: Readonly<Record<string, string>> = {
