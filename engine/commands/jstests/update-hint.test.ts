@@ -74,18 +74,33 @@ describe('update hint', () => {
 
     // The legacy Bulk API: the hint travels with the statement built by find().hint().
     let bulk = coll.initializeUnorderedBulkOp();
-    bulk.find(d({ x: 1 })).hint(d({ s: 1 })).update(d({ $set: { y: 1 } }));
+    bulk
+      .find(d({ x: 1 }))
+      .hint(d({ s: 1 }))
+      .update(d({ $set: { y: 1 } }));
     expect(bulk.execute().matchedCount).toBe(2);
     bulk = coll.initializeUnorderedBulkOp();
-    bulk.find(d({ x: 2 })).hint(d({ s: 1 })).upsert().updateOne(d({ $set: { y: 1 } }));
+    bulk
+      .find(d({ x: 2 }))
+      .hint(d({ s: 1 }))
+      .upsert()
+      .updateOne(d({ $set: { y: 1 } }));
     expect(bulk.execute().upsertedCount).toBe(1);
     // The jstest's `replaceOne({$set: {y: 1}})` passes the legacy shell; mongosh's driver refuses a
     // replacement with atomic operators before sending, so the port replaces with a plain document.
     bulk = coll.initializeUnorderedBulkOp();
-    expect(() => bulk.find(d({ x: 2 })).hint(d({ s: 1 })).upsert().replaceOne(d({ $set: { y: 1 } }))).toThrow(
-      'Replacement document must not use atomic operators',
-    );
-    bulk.find(d({ x: 2 })).hint(d({ s: 1 })).upsert().replaceOne(d({ y: 1 }));
+    expect(() =>
+      bulk
+        .find(d({ x: 2 }))
+        .hint(d({ s: 1 }))
+        .upsert()
+        .replaceOne(d({ $set: { y: 1 } })),
+    ).toThrow('Replacement document must not use atomic operators');
+    bulk
+      .find(d({ x: 2 }))
+      .hint(d({ s: 1 }))
+      .upsert()
+      .replaceOne(d({ y: 1 }));
     expect(bulk.execute().upsertedCount).toBe(1);
 
     const upsert = coll.bulkWrite([
