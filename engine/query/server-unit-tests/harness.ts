@@ -24,6 +24,8 @@ export interface FilterError {
 export interface MatchOptions {
   /** The commands' `collation` (Extended JSON text). */
   readonly collation?: string;
+  /** `let` variables (Extended JSON text) for find and update; `count` takes none, so it is skipped. */
+  readonly let?: string;
 }
 
 const DB = 'matcher';
@@ -46,8 +48,9 @@ function errorOf(reply: Doc): FilterError | null {
   return { code: Number(String(source.get('code'))), errmsg: String(source.get('errmsg')) };
 }
 
-function withOptions(body: Doc, options: MatchOptions): Doc {
+function withOptions(body: Doc, options: MatchOptions, withLet = false): Doc {
   if (options.collation !== undefined) body.set('collation', parseEJSONDoc(options.collation));
+  if (withLet && options.let !== undefined) body.set('let', parseEJSONDoc(options.let));
   return body;
 }
 
@@ -82,6 +85,7 @@ function viaFind(coll: string, filter: Value, options: MatchOptions): Outcome {
         ['batchSize', 1000],
       ]),
       options,
+      true,
     ),
   );
   const error = errorOf(reply);
@@ -113,12 +117,22 @@ function viaUpdate(coll: string, filter: Value, options: MatchOptions): number |
     options,
   );
   const reply = command(
-    new Map<string, Value>([
-      ['update', coll],
-      ['updates', [statement]],
-    ]),
+    withOptions(
+      new Map<string, Value>([
+        ['update', coll],
+        ['updates', [statement]],
+      ]),
+      { let: options.let },
+      true,
+    ),
   );
   return errorOf(reply) ?? Number(String(reply.get('n')));
+}
+
+/** Stands in for `count` when `let` is given (count has no `let`): find's answer, so it agrees. */
+function found0(coll: string, filter: Value, options: MatchOptions): number | FilterError {
+  const found = viaFind(coll, filter, options);
+  return 'error' in found ? found.error : found.ids.length;
 }
 
 function same(a: FilterError, b: FilterError): boolean {
@@ -129,7 +143,7 @@ function ask(filterText: string, docs: readonly string[], options: MatchOptions)
   const filter = parseEJSON(filterText);
   const coll = collectionOf(docs);
   const found = viaFind(coll, filter, options);
-  const counted = viaCount(coll, filter, options);
+  const counted = options.let === undefined ? viaCount(coll, filter, options) : found0(coll, filter, options);
   const updated = viaUpdate(coll, filter, options);
   const describe = (x: number | FilterError): string => (typeof x === 'number' ? String(x) : `${x.code} ${x.errmsg}`);
   if ('error' in found) {
