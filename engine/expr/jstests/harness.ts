@@ -73,6 +73,14 @@ export function updateAll(coll: string, pipeline: Lit[]): void {
   if (error) throw error;
 }
 
+/** Runs `u` as a multi-document update of the documents `filter` matches; returns `n` (matched), or throws its error. */
+export function updateWhere(coll: string, filter: Lit, u: Lit): number {
+  const reply = command(v({ update: coll, updates: [{ q: filter, u, multi: true }] }) as Doc);
+  const error = errorOf(reply);
+  if (error) throw error;
+  return Number(String(reply.get('n')));
+}
+
 export type Outcome = { value: Value | undefined } | { error: ExprError };
 
 /** Options of both commands: a collation (aggregate's and the update statement's). */
@@ -82,7 +90,11 @@ export interface ExprOptions {
 
 function throughAggregate(expression: Lit, doc: Lit, options: ExprOptions): Outcome {
   const coll = collection([doc]);
-  const body: Record<string, Lit> = { aggregate: coll, pipeline: [{ $set: { r: expression } }, { $project: { _id: 0, r: 1 } }], cursor: {} };
+  const body: Record<string, Lit> = {
+    aggregate: coll,
+    pipeline: [{ $set: { r: expression } }, { $project: { _id: 0, r: 1 } }],
+    cursor: {},
+  };
   if (options.collation) body.collation = options.collation;
   const reply = command(v(body) as Doc);
   const error = errorOf(reply);
@@ -111,7 +123,9 @@ function throughUpdate(expression: Lit, doc: Lit, options: ExprOptions): Outcome
 function outcome(expression: Lit, doc: Lit, options: ExprOptions = {}): Outcome {
   let fromAggregate = throughAggregate(expression, doc, options);
   if ('error' in fromAggregate && fromAggregate.error.errmsg.startsWith(OPTIMIZE_PREFIX)) {
-    fromAggregate = { error: { code: fromAggregate.error.code, errmsg: fromAggregate.error.errmsg.slice(OPTIMIZE_PREFIX.length) } };
+    fromAggregate = {
+      error: { code: fromAggregate.error.code, errmsg: fromAggregate.error.errmsg.slice(OPTIMIZE_PREFIX.length) },
+    };
   }
   const fromUpdate = throughUpdate(expression, doc, options);
   const same = JSON.stringify(describe(fromAggregate)) === JSON.stringify(describe(fromUpdate));
