@@ -122,7 +122,7 @@ function viaUpdate(coll: string, filter: Value, options: MatchOptions): number |
         ['update', coll],
         ['updates', [statement]],
       ]),
-      { let: options.let },
+      options.let === undefined ? {} : { let: options.let },
       true,
     ),
   );
