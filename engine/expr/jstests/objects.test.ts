@@ -1,19 +1,32 @@
 /**
- * Ports of MongoDB's jstests/aggregation/expressions/ for objects: expression_get_field.js,
+ * Ports of MongoDB's jstests/aggregation/expressions/ for objects: expression_get_field.js (its
+ * $match {$expr} pipelines also as find and update filters; $bucket is no update stage),
  * expression_set_field.js, expression_set_field_null_chars.js, merge_objects.js. Each
  * expression runs through aggregate and an update pipeline (harness.ts); fields named with dots
  * and dollars are read and written as literal names.
  */
 import { describe, expect, it } from 'vitest';
 import { BSON_UNDEFINED } from '../../bson/values.js';
-import { expr, exprCode, exprError, v } from './harness.js';
+import { aggregate, collection, expr, exprCode, exprError, find, updateWhere, v } from './harness.js';
 
 type Lit = Parameters<typeof expr>[0];
 
 function testDoc(i: number): Record<string, Lit> {
   return {
-    _id: i, x: i, y: 'c', 'a$b': 'foo', 'a.b': 'bar', 'a.$b': 5, '.xy': i, '.$xz': i, '..zz': i, $a: 10, '$x.$y': 20,
-    '$x..$y': { $a: 1, '$b..$c': 2 }, c: { d: 'x' }, e: { $f: 30 },
+    _id: i,
+    x: i,
+    y: 'c',
+    a$b: 'foo',
+    'a.b': 'bar',
+    'a.$b': 5,
+    '.xy': i,
+    '.$xz': i,
+    '..zz': i,
+    $a: 10,
+    '$x.$y': 20,
+    '$x..$y': { $a: 1, '$b..$c': 2 },
+    c: { d: 'x' },
+    e: { $f: 30 },
   };
 }
 
@@ -60,7 +73,7 @@ describe('expression_get_field.js', () => {
     expect(get({ field: 'a.b.c', input: { $const: { 'a.b.c': 5 } } })).toBe(5);
     expect(get({ field: 'a.b.c', input: { a: { b: { c: 5 } } } })).toBeUndefined();
     expect(get({ field: 'd', input: { $getField: 'c' } })).toBe('x');
-    expect(get({ field: 'a$b', input: { 'a$b': 'b' } })).toBe('b');
+    expect(get({ field: 'a$b', input: { a$b: 'b' } })).toBe('b');
     expect(get({ field: 'a$b.b', input: { $const: { 'a$b.b': 5 } } })).toBe(5);
     expect(get({ field: { $const: 'a$b.b' }, input: { $const: { 'a$b.b': 5 } } })).toBe(5);
     expect(get({ field: { $const: '$b.b' }, input: { $const: { '$b.b': 5 } } })).toBe(5);
@@ -82,14 +95,64 @@ describe('expression_get_field.js', () => {
   });
   it('nested, and inside arrays', () => {
     expect(get({ field: 'a', input: { $getField: { field: 'b.c', input: { $const: { 'b.c': { a: 5 } } } } } })).toBe(5);
-    expect(get({ field: 'x', input: { $getField: { field: 'b.c', input: { $const: { 'b.c': { a: 5 } } } } } })).toBeUndefined();
-    expect(get({ field: 'a', input: { $getField: { field: 'b.d', input: { $const: { 'b.c': { a: 5 } } } } } })).toBeUndefined();
+    expect(
+      get({ field: 'x', input: { $getField: { field: 'b.c', input: { $const: { 'b.c': { a: 5 } } } } } }),
+    ).toBeUndefined();
+    expect(
+      get({ field: 'a', input: { $getField: { field: 'b.d', input: { $const: { 'b.c': { a: 5 } } } } } }),
+    ).toBeUndefined();
     expect(get({ field: { $const: '$a' }, input: { $getField: { $const: '$x..$y' } } })).toBe(1);
     expect(get({ field: { $const: '$b..$c' }, input: { $getField: { $const: '$x..$y' } } })).toBe(2);
-    expect(get({ field: { $const: 'a$b' }, input: { $arrayElemAt: [[{ $const: { 'a$b': 1 } }, { $const: { 'a$b': 2 } }], 0] } })).toBe(1);
-    expect(get({ field: { $const: 'a..' }, input: { $arrayElemAt: [[{ $const: { 'a..': 1 } }, { $const: { 'a..': 2 } }], 1] } })).toBe(2);
+    expect(
+      get({ field: { $const: 'a$b' }, input: { $arrayElemAt: [[{ $const: { a$b: 1 } }, { $const: { a$b: 2 } }], 0] } }),
+    ).toBe(1);
+    expect(
+      get({
+        field: { $const: 'a..' },
+        input: { $arrayElemAt: [[{ $const: { 'a..': 1 } }, { $const: { 'a..': 2 } }], 1] },
+      }),
+    ).toBe(2);
     expect(get({ field: { $const: '$a' }, input: { $arrayElemAt: ['$f', 0] } })).toBe(41);
     expect(get({ field: { $const: '$b..' }, input: { $arrayElemAt: ['$f', 1] } })).toBe(42);
+  });
+});
+
+describe('expression_get_field.js (with other stages: $match {$expr}, find and update filters)', () => {
+  const coll = collection([0, 1].map((k) => ({ ...testDoc(k), f: [{ $a: 41 }, { '$b..': 42 }], '$v..': null })));
+  const ids = (docs: Array<{ get(k: string): unknown }>): unknown[] => docs.map((d) => d.get('_id')).sort();
+  it('a $getField comparison under $expr selects the documents, in aggregate, find and an update', () => {
+    const same = { $expr: { $eq: [{ $getField: '_id' }, { $getField: '.$xz' }] } };
+    const out = aggregate(coll, [{ $match: same }, { $project: { aa: { $getField: '.$xz' }, _id: 1 } }]);
+    expect(out.map((d) => [d.get('_id'), d.get('aa')])).toEqual([
+      [0, 0],
+      [1, 1],
+    ]);
+    expect(ids(find(coll, same, { _id: 1 }))).toEqual([0, 1]);
+    const differ = { $expr: { $ne: [{ $getField: '_id' }, { $getField: '.$xz' }] } };
+    expect(aggregate(coll, [{ $match: differ }])).toEqual([]);
+    expect(find(coll, differ, { _id: 1 })).toEqual([]);
+    expect(updateWhere(coll, differ, { $set: { touched: true } })).toBe(0);
+    const notDotted = { $expr: { $ne: [{ $getField: '_id' }, { $getField: 'a.b' }] } };
+    const projected = aggregate(coll, [
+      { $match: notDotted },
+      { $project: { a: { $getField: 'x' }, b: { $getField: { $const: 'a.b' } } } },
+    ]);
+    expect(projected.map((d) => [d.get('_id'), d.get('a'), d.get('b')])).toEqual([
+      [0, 0, 'bar'],
+      [1, 1, 'bar'],
+    ]);
+    expect(updateWhere(coll, notDotted, [{ $set: { aa: { $getField: { $const: 'a.b' } } } }])).toBe(2);
+    expect(find(coll, { aa: 'bar' }, { _id: 1 }).length).toBe(2);
+  });
+  it('$addFields reads a dotted name literally', () => {
+    const out = aggregate(coll, [
+      { $addFields: { aa: { $getField: { $const: 'a.b' } } } },
+      { $project: { aa: 1, _id: 1 } },
+    ]);
+    expect(out.map((d) => [d.get('_id'), d.get('aa')])).toEqual([
+      [0, 'bar'],
+      [1, 'bar'],
+    ]);
   });
 });
 
@@ -105,7 +168,10 @@ describe('expression_set_field.js', () => {
     expect(unsetCode({ input: { a: 'b' } })).toBe(4161102);
     expect(unsetCode({})).toBe(4161102);
     // $setField gets the jstest's value: 24 / 0 / 12345; $unsetField none.
-    const withValue = (value: Lit) => (args: Lit) => (typeof args === 'object' && args !== null && !Array.isArray(args) && 'field' in (args as object) ? setCode({ ...(args as object), value } as Lit) : setCode(args));
+    const withValue = (value: Lit) => (args: Lit) =>
+      typeof args === 'object' && args !== null && !Array.isArray(args) && 'field' in (args as object)
+        ? setCode({ ...(args as object), value } as Lit)
+        : setCode(args);
     for (const c of [withValue(24), unsetCode]) {
       expect(c({ field: true, input: { a: 'b' } })).toBe(4161107);
       expect(c({ field: { a: 1 }, input: { a: 1 } })).toBe(4161106);
@@ -164,34 +230,102 @@ describe('expression_set_field.js', () => {
     expect(set({ field: '.ab', input: { $const: { '.ab': 'b' } }, value: 12345 })).toEqual(v({ '.ab': 12345 }));
     expect(set({ field: 'ab.', input: { $const: { 'ab.': 'b' } }, value: 12345 })).toEqual(v({ 'ab.': 12345 }));
     expect(set({ field: 'a.b.c', input: { $const: { 'a.b.c': 5 } }, value: 12345 })).toEqual(v({ 'a.b.c': 12345 }));
-    expect(set({ field: 'a.b.c', input: { a: { b: { c: 5 } } }, value: 12345 })).toEqual(v({ a: { b: { c: 5 } }, 'a.b.c': 12345 }));
-    expect(set({ field: 'a$b', input: { 'a$b': 'b' }, value: 12345 })).toEqual(v({ 'a$b': 12345 }));
-    expect(set({ field: 'a$b.b', input: { $const: { 'a$b.b': 5 } }, value: 12345 })).toEqual(v({ 'a$b.b': 12345 }));
-    expect(set({ field: { $const: 'a$b.b' }, input: { $const: { 'a$b.b': 5 } }, value: 12345 })).toEqual(v({ 'a$b.b': 12345 }));
-    expect(set({ field: { $const: '$b.b' }, input: { $const: { '$b.b': 5 } }, value: 12345 })).toEqual(v({ '$b.b': 12345 }));
-    expect(set({ field: { $const: '$b' }, input: { $const: { $b: 5 } }, value: 12345 })).toEqual(v({ $b: 12345 }));
-    expect(set({ field: { $const: '$.ab' }, input: { $const: { '$.ab': 5 } }, value: 12345 })).toEqual(v({ '$.ab': 12345 }));
-    expect(set({ field: { $const: '$$xz' }, input: { $const: { $$xz: 5 } }, value: 12345 })).toEqual(v({ $$xz: 12345 }));
-    expect(set({ field: 'b.c', input: { $setField: { field: 'b.c', input: { $const: { 'b.c': { a: 5 } } }, value: 'replace me' } }, value: 'something' })).toEqual(v({ 'b.c': 'something' }));
-    expect(set({ field: 'x', input: { $setField: { field: 'b.c', input: { $const: { 'b.c': { a: 5 } } }, value: 'forget-me-not' } }, value: 'something' })).toEqual(v({ 'b.c': 'forget-me-not', x: 'something' }));
-    expect(set({ field: 'a', input: { $setField: { field: 'b.d', input: { $const: { 'b.c': { a: 5 } } }, value: 'forget-me-not' } }, value: '$_id' })).toEqual(v({ 'b.c': { a: 5 }, 'b.d': 'forget-me-not', a: 0 }));
-    expect(set({ field: { $const: '$h.$i' }, input: { $setField: { field: { $const: '$g..' }, input: '$e', value: 'forget-me-not' } }, value: '$_id' })).toEqual(v({ $f: 30, '$g..': 'forget-me-not', '$h.$i': 0 }));
-    expect(expr({ $eq: [{ $getField: { field: 'foo', input: { $setField: { field: 'foo', input: '$$ROOT', value: 1234 } } } }, 1234] }, doc)).toBe(true);
-    expect(set({ field: { $const: '$x..$y' }, input: {}, value: { $setField: { field: { $const: '$a' }, input: { $getField: { $const: '$x..$y' } }, value: 'forget-me-not' } } })).toEqual(
-      v({ '$x..$y': { $a: 'forget-me-not', '$b..$c': 2 } }),
+    expect(set({ field: 'a.b.c', input: { a: { b: { c: 5 } } }, value: 12345 })).toEqual(
+      v({ a: { b: { c: 5 } }, 'a.b.c': 12345 }),
     );
+    expect(set({ field: 'a$b', input: { a$b: 'b' }, value: 12345 })).toEqual(v({ a$b: 12345 }));
+    expect(set({ field: 'a$b.b', input: { $const: { 'a$b.b': 5 } }, value: 12345 })).toEqual(v({ 'a$b.b': 12345 }));
+    expect(set({ field: { $const: 'a$b.b' }, input: { $const: { 'a$b.b': 5 } }, value: 12345 })).toEqual(
+      v({ 'a$b.b': 12345 }),
+    );
+    expect(set({ field: { $const: '$b.b' }, input: { $const: { '$b.b': 5 } }, value: 12345 })).toEqual(
+      v({ '$b.b': 12345 }),
+    );
+    expect(set({ field: { $const: '$b' }, input: { $const: { $b: 5 } }, value: 12345 })).toEqual(v({ $b: 12345 }));
+    expect(set({ field: { $const: '$.ab' }, input: { $const: { '$.ab': 5 } }, value: 12345 })).toEqual(
+      v({ '$.ab': 12345 }),
+    );
+    expect(set({ field: { $const: '$$xz' }, input: { $const: { $$xz: 5 } }, value: 12345 })).toEqual(
+      v({ $$xz: 12345 }),
+    );
+    expect(
+      set({
+        field: 'b.c',
+        input: { $setField: { field: 'b.c', input: { $const: { 'b.c': { a: 5 } } }, value: 'replace me' } },
+        value: 'something',
+      }),
+    ).toEqual(v({ 'b.c': 'something' }));
+    expect(
+      set({
+        field: 'x',
+        input: { $setField: { field: 'b.c', input: { $const: { 'b.c': { a: 5 } } }, value: 'forget-me-not' } },
+        value: 'something',
+      }),
+    ).toEqual(v({ 'b.c': 'forget-me-not', x: 'something' }));
+    expect(
+      set({
+        field: 'a',
+        input: { $setField: { field: 'b.d', input: { $const: { 'b.c': { a: 5 } } }, value: 'forget-me-not' } },
+        value: '$_id',
+      }),
+    ).toEqual(v({ 'b.c': { a: 5 }, 'b.d': 'forget-me-not', a: 0 }));
+    expect(
+      set({
+        field: { $const: '$h.$i' },
+        input: { $setField: { field: { $const: '$g..' }, input: '$e', value: 'forget-me-not' } },
+        value: '$_id',
+      }),
+    ).toEqual(v({ $f: 30, '$g..': 'forget-me-not', '$h.$i': 0 }));
+    expect(
+      expr(
+        {
+          $eq: [
+            { $getField: { field: 'foo', input: { $setField: { field: 'foo', input: '$$ROOT', value: 1234 } } } },
+            1234,
+          ],
+        },
+        doc,
+      ),
+    ).toBe(true);
+    expect(
+      set({
+        field: { $const: '$x..$y' },
+        input: {},
+        value: {
+          $setField: { field: { $const: '$a' }, input: { $getField: { $const: '$x..$y' } }, value: 'forget-me-not' },
+        },
+      }),
+    ).toEqual(v({ '$x..$y': { $a: 'forget-me-not', '$b..$c': 2 } }));
   });
 });
 
 describe('expression_set_field_null_chars.js', () => {
-  const names = ['\x00a', 'a\x00', '\x00', '\x00\x00\x00', 'a\x00\x01\x08a', 'a\x00\x02\x08b', 'a\x00\x01\x18b', 'a\x00\x01\x28c', 'a\x00\x01\x03d\x00\xff\xff\xff\xff\x00\x08b'];
+  const names = [
+    '\x00a',
+    'a\x00',
+    '\x00',
+    '\x00\x00\x00',
+    'a\x00\x01\x08a',
+    'a\x00\x02\x08b',
+    'a\x00\x01\x18b',
+    'a\x00\x01\x28c',
+    'a\x00\x01\x03d\x00\xff\xff\xff\xff\x00\x08b',
+  ];
   it('a NUL in the field name is refused with the code the jstest expects for each form', () => {
     const doc = { _id: 1, foo: 'bar' };
     for (const field of names) {
       const cases: [Lit, number][] = [
-        [field, 9534700], [{ $const: field }, 9534700], [{ $literal: field }, 9534700], [`$${field}`, 16411], [`$foo.${field}`, 16411],
-        [`foo.${field}`, 9534700], [{ $const: `$${field}` }, 9534700], [{ $const: `$foo.${field}` }, 9534700],
-        [{ $concat: [field] }, 4161106], [{ $toUpper: field }, 4161106], [{ $toLower: field }, 4161106],
+        [field, 9534700],
+        [{ $const: field }, 9534700],
+        [{ $literal: field }, 9534700],
+        [`$${field}`, 16411],
+        [`$foo.${field}`, 16411],
+        [`foo.${field}`, 9534700],
+        [{ $const: `$${field}` }, 9534700],
+        [{ $const: `$foo.${field}` }, 9534700],
+        [{ $concat: [field] }, 4161106],
+        [{ $toUpper: field }, 4161106],
+        [{ $toLower: field }, 4161106],
       ];
       for (const [arg, code] of cases) {
         expect(exprCode({ $setField: { field: arg, input: {}, value: true } }, doc), JSON.stringify(arg)).toBe(code);
@@ -203,15 +337,33 @@ describe('expression_set_field_null_chars.js', () => {
 
 describe('merge_objects.js', () => {
   it('later objects win, field order of first appearance', () => {
-    expect(expr({ $mergeObjects: ['$subObject', { d: 1 }] }, { _id: 0, subObject: { b: 1, c: 1 } })).toEqual(v({ b: 1, c: 1, d: 1 }));
-    expect(expr({ $mergeObjects: ['$$ROOT', { newField: 'newValue' }] }, { _id: 1, a: 0, b: 1 })).toEqual(v({ _id: 1, a: 0, b: 1, newField: 'newValue' }));
-    expect(expr({ $mergeObjects: ['$$ROOT', { a: 'newValue' }] }, { _id: 2, a: 0, b: 1 })).toEqual(v({ _id: 2, a: 'newValue', b: 1 }));
-    expect(expr({ $mergeObjects: [{ a: 'defaultValue' }, '$$ROOT'] }, { _id: 3, a: 0, b: 1 })).toEqual(v({ a: 0, _id: 3, b: 1 }));
-    expect(expr({ $mergeObjects: ['$$ROOT', '$subObject'] }, { _id: 4, a: 0, subObject: { b: 1, c: 2 } })).toEqual(v({ _id: 4, a: 0, subObject: { b: 1, c: 2 }, b: 1, c: 2 }));
-    expect(expr({ $mergeObjects: ['$subObject', { subObject1: { d: 1 } }, { e: 1 }] }, { _id: 5, subObject: { b: 1, c: 1 } })).toEqual(v({ b: 1, c: 1, subObject1: { d: 1 }, e: 1 }));
+    expect(expr({ $mergeObjects: ['$subObject', { d: 1 }] }, { _id: 0, subObject: { b: 1, c: 1 } })).toEqual(
+      v({ b: 1, c: 1, d: 1 }),
+    );
+    expect(expr({ $mergeObjects: ['$$ROOT', { newField: 'newValue' }] }, { _id: 1, a: 0, b: 1 })).toEqual(
+      v({ _id: 1, a: 0, b: 1, newField: 'newValue' }),
+    );
+    expect(expr({ $mergeObjects: ['$$ROOT', { a: 'newValue' }] }, { _id: 2, a: 0, b: 1 })).toEqual(
+      v({ _id: 2, a: 'newValue', b: 1 }),
+    );
+    expect(expr({ $mergeObjects: [{ a: 'defaultValue' }, '$$ROOT'] }, { _id: 3, a: 0, b: 1 })).toEqual(
+      v({ a: 0, _id: 3, b: 1 }),
+    );
+    expect(expr({ $mergeObjects: ['$$ROOT', '$subObject'] }, { _id: 4, a: 0, subObject: { b: 1, c: 2 } })).toEqual(
+      v({ _id: 4, a: 0, subObject: { b: 1, c: 2 }, b: 1, c: 2 }),
+    );
+    expect(
+      expr(
+        { $mergeObjects: ['$subObject', { subObject1: { d: 1 } }, { e: 1 }] },
+        { _id: 5, subObject: { b: 1, c: 1 } },
+      ),
+    ).toEqual(v({ b: 1, c: 1, subObject1: { d: 1 }, e: 1 }));
   });
   it('40400 for a non-object; null and undefined values are kept, missing ones dropped', () => {
-    expect(exprError({ $mergeObjects: ['$a', { a: 'newString' }] }, { _id: 6, a: 'string' })).toEqual({ code: 40400, errmsg: '$mergeObjects requires object inputs, but input "string" is of type string' });
+    expect(exprError({ $mergeObjects: ['$a', { a: 'newString' }] }, { _id: 6, a: 'string' })).toEqual({
+      code: 40400,
+      errmsg: '$mergeObjects requires object inputs, but input "string" is of type string',
+    });
     expect(exprCode({ $mergeObjects: ['$a', '$c'] }, { _id: 7, a: { b: 1 }, c: 1 })).toBe(40400);
     expect(expr({ $mergeObjects: ['$a', { b: null }] }, { a: { b: 1 } })).toEqual(v({ b: null }));
     expect(expr({ $mergeObjects: ['$a', { b: BSON_UNDEFINED }] }, { a: { b: 1 } })).toEqual(v({ b: BSON_UNDEFINED }));
