@@ -107,7 +107,7 @@ describe('arity errors', () => {
     });
     expect(err(() => ev({ $slice: [[]] }))).toEqual({
       code: 28667,
-      errmsg: 'Expression $slice takes at least 2 arguments, and at most 3. 1 were passed in.',
+      errmsg: 'Expression $slice takes at least 2 arguments, and at most 3, but 1 were passed in.',
     });
     expect(err(() => ev({ $ifNull: [i(1)] }))).toEqual({ code: 1257300, errmsg: '$ifNull needs at least two arguments, had: 1' });
   });

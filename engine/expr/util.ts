@@ -21,7 +21,7 @@ export function rangedArity(op: string, args: readonly ExprNode[], min: number, 
   if (args.length < min || args.length > max)
     throw fail(
       28667,
-      `Expression ${op} takes at least ${min} arguments, and at most ${max}. ${args.length} were passed in.`,
+      `Expression ${op} takes at least ${min} arguments, and at most ${max}, but ${args.length} were passed in.`,
     );
 }
 
