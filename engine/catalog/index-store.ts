@@ -4,7 +4,7 @@
  * `keyPattern`/`keyValue`, as `buildDupKeyErrorStatus` produces).
  */
 import { appendAll } from '../arrays.js';
-import { binaryEqual, compareValues, valuesEqual } from '../bson/compare.js';
+import { binaryEqual, compareValues, valuesEqual, type Collator } from '../bson/compare.js';
 import { renderDoc, renderValue } from '../bson/render.js';
 import type { Doc, Value } from '../bson/values.js';
 import { fail } from '../errors.js';
@@ -111,13 +111,16 @@ export class IndexStore {
   /** `checkUnique` with keys already computed. */
   checkUniqueKeys(keySet: KeySet, ns: string, selfRid: number | null): void {
     if (!this.definition.unique) return;
-    keySet.keys.forEach((key, i) => {
-      const bucket = this.buckets.get(keySet.hashes[i]!);
-      if (!bucket) return;
-      for (const e of bucket) {
+    const { keys, hashes } = keySet;
+    for (let i = 0; i < keys.length; i++) {
+      const bucket = this.buckets.get(hashes[i]!);
+      if (bucket === undefined) continue;
+      const key = keys[i]!;
+      for (let j = 0; j < bucket.length; j++) {
+        const e = bucket[j]!;
         if (e.rid !== selfRid && this.sameKey(e.key, key)) throw this.duplicateKeyError(ns, key);
       }
-    });
+    }
   }
 
   private sameKey(a: readonly Value[], b: readonly Value[]): boolean {
@@ -153,13 +156,15 @@ export class IndexStore {
   /** Adds a record's precomputed keys. */
   addKeys(keySet: KeySet, rid: number): void {
     if (keySet.multikey) this.multikey = true;
-    keySet.keys.forEach((key, i) => {
-      const k = keySet.hashes[i]!;
+    const { keys, hashes } = keySet;
+    for (let i = 0; i < keys.length; i++) {
+      const k = hashes[i]!;
+      const entry: IndexEntry = { key: keys[i]!, rid };
       const bucket = this.buckets.get(k);
-      if (bucket) bucket.push({ key, rid });
-      else this.buckets.set(k, [{ key, rid }]);
-    });
-    if (keySet.keys.length > 0) this.keysByRid.set(rid, keySet);
+      if (bucket !== undefined) bucket.push(entry);
+      else this.buckets.set(k, [entry]);
+    }
+    if (keys.length > 0) this.keysByRid.set(rid, keySet);
   }
 
   /**
@@ -238,8 +243,10 @@ export class IndexStore {
    */
   pointEntries(values: readonly Value[]): IndexEntry[] {
     const collator = this.collator;
-    const found: IndexEntry[] = [];
     if (this.definition.fields.length === 1) {
+      // One value (an equality, an upsert's unique-key probe): its bucket alone, no dedup set.
+      if (values.length === 1) return this.sortEntries(this.entriesEqualTo(values[0]!, collator));
+      const found: IndexEntry[] = [];
       const seen = new Set<string | number>();
       for (const v of values) {
         const k = bucketKey([v], collator);
@@ -247,15 +254,29 @@ export class IndexStore {
         seen.add(k);
         for (const e of this.buckets.get(k) ?? []) if (valuesEqual(e.key[0]!, v, collator)) found.push(e);
       }
-    } else {
-      for (const bucket of this.buckets.values()) {
-        for (const e of bucket) if (values.some((v) => valuesEqual(e.key[0]!, v, collator))) found.push(e);
-      }
+      return this.sortEntries(found);
+    }
+    const found: IndexEntry[] = [];
+    for (const bucket of this.buckets.values()) {
+      for (const e of bucket) if (values.some((v) => valuesEqual(e.key[0]!, v, collator))) found.push(e);
     }
     return this.sortEntries(found);
   }
 
+  /** The entries of a one-field index whose key equals `v`, in bucket order. */
+  private entriesEqualTo(v: Value, collator: Collator | null): IndexEntry[] {
+    const bucket = this.buckets.get(bucketKey([v], collator));
+    const found: IndexEntry[] = [];
+    if (bucket === undefined) return found;
+    for (let j = 0; j < bucket.length; j++) {
+      const e = bucket[j]!;
+      if (valuesEqual(e.key[0]!, v, collator)) found.push(e);
+    }
+    return found;
+  }
+
   private sortEntries(all: IndexEntry[]): IndexEntry[] {
+    if (all.length < 2) return all;
     const dirs = this.definition.fields.map((f) => f.direction);
     const collator = this.collator;
     all.sort((a, b) => {

@@ -14,6 +14,8 @@ import { keepShape } from '../shape-anchor.js';
 
 /** `appended` of a field whose whole value is logged (`u: {f: v}`). */
 export const WHOLE_VALUE = -1;
+/** `appended` of a field the update created (`i: {f: v}`, `ModifierNode.applyToMissing`). */
+export const CREATED = -2;
 
 export class TopLevelDiff implements DeferredDoc {
   private built: Doc | undefined = undefined;
@@ -21,7 +23,7 @@ export class TopLevelDiff implements DeferredDoc {
   private more: (string | Value | number)[] | undefined = undefined;
 
   /**
-   * The first changed field: `appended` is `WHOLE_VALUE`, or the count of elements appended at the
+   * The first changed field: `appended` is `WHOLE_VALUE`, `CREATED`, or the count of elements appended at the
    * end of the array `value` (logged as `u<index>` each, in a sub-diff).
    */
   constructor(
@@ -73,6 +75,10 @@ function logField(log: V2LogBuilder, name: string, value: Value, appended: numbe
   const path: RuntimePath = [{ name, isIndex: false }];
   if (appended === WHOLE_VALUE) {
     log.logUpdatedField(path, value);
+    return;
+  }
+  if (appended === CREATED) {
+    log.logCreatedField(path, 0, value);
     return;
   }
   const arr = value as Value[];

@@ -3,7 +3,8 @@
  * generated stored documents (`ShapedDoc`s) and modifier updates, `apply` and `applyTree` give the
  * same outcome — the same document (types and field order: canonical Extended JSON), the same
  * no-op decision, modified paths, oplog `o`, size and array touches, or the same error code and
- * message — and neither changes its input.
+ * message — and neither changes its input. Documents lack some of the updated fields, so the short
+ * path also creates fields (appended, logged as `i`).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -169,7 +170,7 @@ function described(o: Outcome): unknown {
 
 describe('top-level short path', () => {
   it('gives the tree’s documents, decisions, oplog entries and errors', () => {
-    const stats = { short: 0, shortNoop: 0, errors: 0 };
+    const stats = { short: 0, shortCreated: 0, shortNoop: 0, errors: 0 };
     fc.assert(
       fc.property(document, update, params, (doc, u, p) => {
         let exec: ModifierUpdateExecutor;
@@ -191,13 +192,18 @@ describe('top-level short path', () => {
         expect(stringifyEJSON(doc)).toBe(before);
         expect(described(short)).toEqual(described(tree));
         if ('error' in short) stats.errors++;
-        else if (short.result.oplogBuilder instanceof TopLevelDiff) stats.short++;
+        else if (short.result.oplogBuilder instanceof TopLevelDiff) {
+          stats.short++;
+          if ((short.result.oplog!.get('diff') as Doc).has('i')) stats.shortCreated++;
+        }
         else if (short.result.noop) stats.shortNoop++;
       }),
       { numRuns: 3000 },
     );
     // The generators reach the short path's changes (not only the tree, no-ops and errors).
     expect(stats.short).toBeGreaterThan(200);
+    // …including new top-level fields appended to the document.
+    expect(stats.shortCreated).toBeGreaterThan(100);
     expect(stats.errors).toBeGreaterThan(50);
   }, 60_000);
 });

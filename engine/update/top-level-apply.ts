@@ -1,22 +1,25 @@
 /**
- * The modifier executor's short path for the commonest update: every leaf a top-level field that
- * the document already holds (`{$inc: {n: 1}}`, `{$set: {a: 1, b: 2}}` over a collection). It takes
- * the same steps as the tree (`ObjectNode.applyLeaves` → `ModifierNode.applyToExisting` per leaf,
- * in the tree's field order) on the stored document's values array, without the tree's per-call
+ * The modifier executor's short path for the commonest update: every leaf a top-level field
+ * (`{$inc: {n: 1}}`, `{$set: {a: 1, v: 2}}` over a collection). It takes the same steps as the
+ * tree (`ObjectNode.applyLeaves` → `ModifierNode.applyToExisting` or `applyToMissing` per leaf, in
+ * the tree's field order) on the stored document's values array, without the tree's per-call
  * objects, and keeps the diff as a `TopLevelDiff` (names and values) instead of a `V2LogBuilder`.
+ * A field the document lacks is created as `createPathAt` does at the root: appended after the
+ * existing ones, several in the tree's order (`cmpPathsAndArrayIndexes`), logged as `i`.
  *
  * It answers only when its preconditions hold and otherwise returns undefined before doing
- * anything, and the tree runs: a document that is not a `ShapedDoc`, lacks a leaf's field or `_id`
- * first, an upsert insert, other immutable paths than `_id` (sharded collections). Only leaves
- * that follow `ModifierNode`'s shared protocol unchanged qualify (not `$unset`, `$rename`, or a
- * traced leaf), and never a leaf on `_id` or on a `$`-prefixed name. Guard:
- * top-level-apply.property.test.ts compares it with the tree.
+ * anything, and the tree runs: a document that is not a `ShapedDoc` or lacks `_id` first, a new
+ * version whose names could not be shaped (past the shape limits), an upsert insert, other
+ * immutable paths than `_id` (sharded collections). Only leaves that follow `ModifierNode`'s
+ * shared protocol unchanged qualify (not `$unset`, `$rename`, or a traced leaf), and never a leaf
+ * on `_id` or on a `$`-prefixed name. Guard: top-level-apply.property.test.ts compares it with
+ * the tree.
  */
 import { ShapedDoc } from '../bson/shaped-doc.js';
 import { bsonSize, elementSize } from '../bson/size.js';
 import type { Shape } from '../bson/shape.js';
 import type { Doc, Value } from '../bson/values.js';
-import { TopLevelDiff, WHOLE_VALUE } from '../oplog/top-level-diff.js';
+import { CREATED, TopLevelDiff, WHOLE_VALUE } from '../oplog/top-level-diff.js';
 import type { ArrayFilter } from './array-filters.js';
 import { ChangedDocument } from './changed-document.js';
 import { checkUpdatedDocumentSize } from './document-size.js';
@@ -32,8 +35,20 @@ const ID_ONLY: readonly (readonly string[])[] = Object.freeze([Object.freeze(['_
 const NO_PATHS: string[] = Object.freeze([]) as unknown as string[];
 const NO_TOUCHES: ArrayTouch[] = Object.freeze([]) as unknown as ArrayTouch[];
 const NO_EFFECTS: WriteEffects = Object.freeze({ damaged: false, lastChangeDamageFree: false }) as WriteEffects;
-/** A shape lacking a leaf's field (or without `_id` first): the tree applies. */
+/** A shape without `_id` first, or whose new version could not be shaped: the tree applies. */
 const NOT_APPLICABLE = null;
+/** `ShapePlan.slots` of a leaf whose field the document lacks. */
+const MISSING = -1;
+
+/** How the plan's leaves meet documents of one shape. */
+interface ShapePlan {
+  /** Each leaf's position in the document, or `MISSING`. */
+  readonly slots: Int32Array;
+  /** The new version's shape when some leaf creates its field (appended in leaf order), else undefined. */
+  readonly grown: Shape | undefined;
+  /** How many leaves create their field. */
+  readonly creations: number;
+}
 /** Shapes remembered per plan (a collection's documents mostly share a few). */
 const SHAPE_CACHE_LIMIT = 64;
 
@@ -43,18 +58,22 @@ export class TopLevelPlan {
   private readonly leaves: readonly ModifierNode[];
   /** Each leaf's path as the tree passes it (`[{name, isIndex: false}]`). */
   private readonly paths: readonly RuntimePath[];
+  /** Each leaf's path as names (`[name]`: what `valueForNew` gets). */
+  private readonly fieldPaths: readonly (readonly string[])[];
   /** Shared by the plans of one parsed shape (`withLeaves`): slots depend on the names only. */
-  private readonly slotsByShape: Map<Shape, Int32Array | typeof NOT_APPLICABLE>;
+  private readonly slotsByShape: Map<Shape, ShapePlan | typeof NOT_APPLICABLE>;
 
   private constructor(
     names: readonly string[],
     leaves: readonly ModifierNode[],
     paths: readonly RuntimePath[],
-    slotsByShape: Map<Shape, Int32Array | typeof NOT_APPLICABLE>,
+    fieldPaths: readonly (readonly string[])[],
+    slotsByShape: Map<Shape, ShapePlan | typeof NOT_APPLICABLE>,
   ) {
     this.names = names;
     this.leaves = leaves;
     this.paths = paths;
+    this.fieldPaths = fieldPaths;
     this.slotsByShape = slotsByShape;
   }
 
@@ -70,7 +89,7 @@ export class TopLevelPlan {
       }
       return next;
     });
-    return new TopLevelPlan(this.names, leaves, this.paths, this.slotsByShape);
+    return new TopLevelPlan(this.names, leaves, this.paths, this.fieldPaths, this.slotsByShape);
   }
 
   /** The plan for a parsed tree, or undefined when some leaf does not qualify. */
@@ -88,29 +107,35 @@ export class TopLevelPlan {
       Object.freeze(leaves.map(([name]) => name)),
       leaves.map(([, leaf]) => leaf),
       leaves.map(([name]) => Object.freeze([Object.freeze({ name, isIndex: false })])),
+      leaves.map(([name]) => Object.freeze([name])),
       new Map(),
     );
   }
 
-  /** The leaves' positions in documents of `shape`, or null when the tree must apply. */
-  private slotsFor(shape: Shape): Int32Array | typeof NOT_APPLICABLE {
+  /** The leaves' positions in documents of `shape` and the shape they grow it to, or null when the tree must apply. */
+  private slotsFor(shape: Shape): ShapePlan | typeof NOT_APPLICABLE {
     const known = this.slotsByShape.get(shape);
     if (known !== undefined) return known;
-    let slots: Int32Array | typeof NOT_APPLICABLE = NOT_APPLICABLE;
+    let plan: ShapePlan | typeof NOT_APPLICABLE = NOT_APPLICABLE;
     if (shape.names[0] === '_id') {
-      slots = new Int32Array(this.names.length);
-      for (let i = 0; i < this.names.length; i++) {
+      const slots = new Int32Array(this.names.length);
+      let grown: Shape | undefined = shape;
+      let creations = 0;
+      for (let i = 0; i < this.names.length && grown !== undefined; i++) {
         const at = shape.slotOf(this.names[i]!);
-        if (at < 0) {
-          slots = NOT_APPLICABLE;
-          break;
+        slots[i] = at < 0 ? MISSING : at;
+        // Creation depends on the leaf's class only, which `withLeaves` keeps.
+        const leaf = this.leaves[i]!;
+        if (at < 0 && !leaf.isInsertOnly() && leaf.createsMissing()) {
+          grown = grown.with(this.names[i]!);
+          creations++;
         }
-        slots[i] = at;
       }
+      if (grown !== undefined) plan = { slots, grown: creations > 0 ? grown : undefined, creations };
     }
     if (this.slotsByShape.size >= SHAPE_CACHE_LIMIT) this.slotsByShape.clear();
-    this.slotsByShape.set(shape, slots);
-    return slots;
+    this.slotsByShape.set(shape, plan);
+    return plan;
   }
 
   /** The update applied to `doc`, or undefined (nothing done) when the tree must apply. */
@@ -120,8 +145,9 @@ export class TopLevelPlan {
     if (immutable.length !== 1 || immutable[0] !== '_id') return undefined;
     const shape = doc.shapeOf();
     if (shape === undefined) return undefined;
-    const slots = this.slotsFor(shape);
-    if (slots === NOT_APPLICABLE) return undefined;
+    const plan = this.slotsFor(shape);
+    if (plan === NOT_APPLICABLE) return undefined;
+    const slots = plan.slots;
 
     const vals = doc.valuesArray()!;
     // What leaves read of the context: `params` (`$currentDate`'s clock) and the root's `_id` (messages).
@@ -136,13 +162,15 @@ export class TopLevelPlan {
       arrayTouches: NO_TOUCHES,
       effects: NO_EFFECTS,
     };
-    const { names, leaves, paths } = this;
+    const { names, leaves, paths, fieldPaths } = this;
     let next: Value[] | undefined;
+    /** The created fields' values, in creation order (their names follow `plan.grown`). */
+    let created: Value[] | undefined;
     let changed = false;
     let damaged = false;
     let diff: TopLevelDiff | undefined;
-    // The BSON size change: each leaf writes its own slot, so the version differs from `doc` at
-    // the written slots alone (what `sizeFromPrevious` finds walking every position).
+    // The BSON size change: each leaf writes its own slot or appends its own field, so the version
+    // differs from `doc` there alone (what `sizeFromPrevious` finds walking every position).
     let sizeDelta = 0;
     // Modified paths: `names` itself while every leaf so far changed, else a list.
     let prefix = 0;
@@ -151,18 +179,32 @@ export class TopLevelPlan {
       const leaf = leaves[i]!;
       if (leaf.isInsertOnly()) continue;
       const slot = slots[i]!;
-      const result = leaf.modifyExisting(ctx, (next ?? vals)[slot]!, paths[i]!);
-      if (result.type === 'noop') continue;
-      changed = true;
-      if (result.type !== 'normal' || result.damageFree !== true) damaged = true;
       const name = names[i]!;
-      sizeDelta += elementSize(name, result.value) - elementSize(name, vals[slot]!);
-      (next ??= vals.slice())[slot] = result.value;
+      let value: Value;
+      let appended: number;
+      if (slot === MISSING) {
+        // `applyToMissing` at the root: a leaf that does not create leaves a document alone
+        // (`checkViability` passes for a document); one that creates appends, never damage-free.
+        if (!leaf.createsMissing()) continue;
+        value = leaf.newValue(ctx, fieldPaths[i]!);
+        sizeDelta += elementSize(name, value);
+        (created ??= []).push(value);
+        appended = CREATED;
+        damaged = true;
+      } else {
+        const result = leaf.modifyExisting(ctx, (next ?? vals)[slot]!, paths[i]!);
+        if (result.type === 'noop') continue;
+        if (result.type !== 'normal' || result.damageFree !== true) damaged = true;
+        value = result.value;
+        sizeDelta += elementSize(name, value) - elementSize(name, vals[slot]!);
+        (next ??= vals.slice())[slot] = value;
+        appended = result.type === 'append' ? result.appended : WHOLE_VALUE;
+      }
+      changed = true;
       // The container is read only for `$`-prefixed names, which never take this path.
-      validateUpdatedElement(name, result.value, 1, doc);
-      const appended = result.type === 'append' ? result.appended : WHOLE_VALUE;
-      if (diff === undefined) diff = new TopLevelDiff(name, result.value, appended);
-      else diff.add(name, result.value, appended);
+      validateUpdatedElement(name, value, 1, doc);
+      if (diff === undefined) diff = new TopLevelDiff(name, value, appended);
+      else diff.add(name, value, appended);
       if (modified === undefined && prefix === i) prefix++;
       else (modified ??= names.slice(0, prefix)).push(name);
     }
@@ -171,10 +213,27 @@ export class TopLevelPlan {
     if (!damaged && params.inPlaceUpdates !== false) {
       return { doc, noop: true, modifiedPaths: [], oplog: null, arrayTouches: [] };
     }
-    const out = new ShapedDoc(shape, next!, true);
+    const out =
+      created === undefined
+        ? new ShapedDoc(shape, next!, true)
+        : new ShapedDoc(grownShape(plan, created.length), withAppended(next ?? vals, created), true);
     const size = params.originalSize === undefined ? bsonSize(out) : params.originalSize + sizeDelta;
     checkUpdatedDocumentSize(out, size);
     const modifiedPaths = modified ?? (prefix === names.length ? names : names.slice(0, prefix));
     return new ChangedDocument(out, modifiedPaths, diff!, NO_TOUCHES, size);
   }
+}
+
+/** The planned grown shape, after checking that the leaves created as many fields as planned. */
+function grownShape(plan: ShapePlan, creations: number): Shape {
+  if (plan.grown === undefined || plan.creations !== creations) throw new Error('top-level plan: unplanned field creation');
+  return plan.grown;
+}
+
+/** `vals` followed by `created`, in one array of the final length. */
+function withAppended(vals: readonly Value[], created: readonly Value[]): Value[] {
+  const out = new Array<Value>(vals.length + created.length);
+  for (let i = 0; i < vals.length; i++) out[i] = vals[i]!;
+  for (let j = 0; j < created.length; j++) out[vals.length + j] = created[j]!;
+  return out;
 }

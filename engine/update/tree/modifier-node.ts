@@ -65,6 +65,7 @@ export abstract class ModifierNode implements UpdateNode {
     return (
       this.apply === base.apply &&
       this.applyToExisting === base.applyToExisting &&
+      this.applyToMissing === base.applyToMissing &&
       this.logUpdate === base.logUpdate &&
       this.checkImmutableExisting === base.checkImmutableExisting
     );
@@ -73,6 +74,16 @@ export abstract class ModifierNode implements UpdateNode {
   /** `$setOnInsert`: applies only when an upsert inserts. */
   isInsertOnly(): boolean {
     return this.insertOnly();
+  }
+
+  /** Whether a missing field is created (`applyToMissing` writes `valueForNew`), for the top-level executor. */
+  createsMissing(): boolean {
+    return this.allowCreation();
+  }
+
+  /** The value `applyToMissing` creates at `names` (`valueForNew`), for the top-level executor. */
+  newValue(ctx: ApplyContext, names: readonly string[]): Value {
+    return this.valueForNew(ctx, names);
   }
 
   /** The leaf's change to an existing value (`updateExisting`), for the top-level executor. */

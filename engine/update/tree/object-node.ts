@@ -39,6 +39,11 @@ function applyDeepMissing(ctx: ApplyContext, root: ObjectNode, args: NodeArgs): 
   return noop;
 }
 
+function inFieldOrder(list: readonly (readonly [string, UpdateNode])[]): boolean {
+  for (let i = 1; i < list.length; i++) if (compareFieldNames(list[i - 1]![0], list[i]![0]) > 0) return false;
+  return true;
+}
+
 export class ObjectNode implements UpdateNode {
   readonly type = 'object' as const;
   /** Children in application order. */
@@ -47,8 +52,15 @@ export class ObjectNode implements UpdateNode {
   /** No positional child and only leaves below: `apply` takes the short loop (`applyLeaves`). */
   private readonly onlyLeaves: boolean;
 
-  constructor(children: ReadonlyMap<string, UpdateNode>, positional: UpdateNode | undefined) {
-    this.children = [...children].sort((a, b) => compareFieldNames(a[0], b[0]));
+  /** `children` by name, or as a list of distinct names (a rebuilt node's, already in order: replace-leaves.ts). */
+  constructor(
+    children: ReadonlyMap<string, UpdateNode> | readonly (readonly [string, UpdateNode])[],
+    positional: UpdateNode | undefined,
+  ) {
+    const list = Array.isArray(children) ? children.slice() : [...children];
+    // Sorting a list already in order keeps it as it is: a rebuilt node skips the sort's work arrays.
+    if (!inFieldOrder(list)) list.sort((a, b) => compareFieldNames(a[0], b[0]));
+    this.children = list;
     this.positional = positional;
     this.onlyLeaves = positional === undefined && this.children.every(([, c]) => c.type === 'leaf');
     Object.freeze(this.children);

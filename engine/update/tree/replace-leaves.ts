@@ -8,8 +8,8 @@ import { ObjectNode } from './object-node.js';
 
 export function replaceLeaves(node: UpdateNode, replace: ReadonlyMap<UpdateNode, UpdateNode>): UpdateNode {
   if (node instanceof ObjectNode) {
-    const children = new Map<string, UpdateNode>();
-    for (const [name, child] of node.children) children.set(name, replaceLeaves(child, replace));
+    const children: (readonly [string, UpdateNode])[] = [];
+    for (const [name, child] of node.children) children.push([name, replaceLeaves(child, replace)]);
     return new ObjectNode(
       children,
       node.positional === undefined ? undefined : replaceLeaves(node.positional, replace),
