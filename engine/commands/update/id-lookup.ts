@@ -14,7 +14,12 @@
 import type { Doc, Value } from '../../bson/values.js';
 import { sameCollation, type CollationInfo } from '../../catalog/collation-info.js';
 import type { Collection } from '../../catalog/collection.js';
+import type { EngineError } from '../../errors.js';
+import type { DocumentChange, PlanSummary, StatementDetail } from './details.js';
+import type { WriteOutcome } from './outcome.js';
+import { isInterruption, toEngineError } from './reply.js';
 import type { UpdateStatementSpec } from './request.js';
+import { updateMatchedDocument, type UpdateTarget } from './update-document.js';
 
 /** Switch for the guard's comparison with the general path (always on otherwise). */
 export const idLookupShortcut = { enabled: true };
@@ -72,4 +77,65 @@ export function idLookupApplies(
     !needsMatchDetails &&
     sameCollation(collection.collation, collation)
   );
+}
+
+/** The plan of an `_id` lookup that found its document (details are never written to). */
+const ID_LOOKUP_PLAN: PlanSummary = Object.freeze({
+  stage: 'IDHACK',
+  indexName: '_id_',
+  docsExamined: 1,
+  keysExamined: 1,
+});
+const NO_CHANGES: readonly DocumentChange[] = Object.freeze([]);
+
+/** What of a prepared statement the lookup reads. */
+export interface IdLookupStatement extends UpdateTarget {
+  readonly spec: UpdateStatementSpec;
+}
+
+/**
+ * The fast path: the record the `_id` index holds for `id` is the match, updated with the plan
+ * the general path reports (IDHACK, one key and one document examined). Nothing found:
+ * undefined, and the general path (the upsert) runs.
+ */
+export function updateByIdLookup(stmt: IdLookupStatement, collection: Collection, id: Value): WriteOutcome | undefined {
+  const rid = collection.recordIdById(id);
+  const doc = rid === undefined ? undefined : collection.documentAt(rid);
+  if (doc === undefined) return undefined;
+  const collect = stmt.ctx.collectDocuments !== false;
+  let change: DocumentChange;
+  try {
+    stmt.ctx.deadline.check();
+    change = updateMatchedDocument(stmt, collection, doc, undefined, rid, collect);
+  } catch (e) {
+    const err = toEngineError(e);
+    if (isInterruption(err)) throw err;
+    return { ok: false, error: err, detail: lookupDetail(stmt, collection, 0, 0, NO_CHANGES, err) };
+  }
+  const nModified = change.noop ? 0 : 1;
+  const detail = lookupDetail(stmt, collection, 1, nModified, collect ? [change] : NO_CHANGES, undefined);
+  return { ok: true, n: 1, nModified, upsertedId: undefined, detail };
+}
+
+function lookupDetail(
+  stmt: IdLookupStatement,
+  collection: Collection,
+  nMatched: number,
+  nModified: number,
+  documents: readonly DocumentChange[],
+  error: EngineError | undefined,
+): StatementDetail {
+  const indexName = collection.idIndex.name;
+  return {
+    index: stmt.spec.index,
+    plan:
+      indexName === ID_LOOKUP_PLAN.indexName
+        ? ID_LOOKUP_PLAN
+        : { stage: 'IDHACK', indexName, docsExamined: 1, keysExamined: 1 },
+    nMatched,
+    nModified,
+    documents,
+    upsert: undefined,
+    error: error?.toInfo(),
+  };
 }

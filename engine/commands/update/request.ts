@@ -200,7 +200,8 @@ function parseStatement(raw: Value, index: number): UpdateStatementSpec {
   let q: Doc | undefined;
   let u: UpdateModification | undefined;
   let c: Doc | undefined;
-  const options = defaultStatementOptions();
+  // Made when a statement has an option (most have only `q` and `u`).
+  let options: StatementOptions | undefined;
   // The field's path (for messages) is spelled only where a check may need it.
   for (const [k, v] of raw) {
     switch (k) {
@@ -216,13 +217,28 @@ function parseStatement(raw: Value, index: number): UpdateStatementSpec {
         break;
       default: {
         const path = `${base}.${k}`;
-        if (!readStatementOption(options, k, path, v)) unknownField(path);
+        if (!readStatementOption((options ??= defaultStatementOptions()), k, path, v)) unknownField(path);
       }
     }
   }
   if (q === undefined) missingField(`${base}.q`);
   if (u === undefined) missingField(`${base}.u`);
   checkStatementSize(q, u);
+  if (options === undefined) {
+    return {
+      index,
+      q,
+      u,
+      c,
+      upsert: false,
+      multi: false,
+      collation: undefined,
+      arrayFilters: undefined,
+      hint: NO_HINT,
+      sort: undefined,
+      upsertSupplied: undefined,
+    };
+  }
   const { upsert, multi, collation, arrayFilters, hint, sort, upsertSupplied } = options;
   return { index, q, u, c, upsert, multi, collation, arrayFilters, hint, sort, upsertSupplied };
 }

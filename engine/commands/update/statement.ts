@@ -32,7 +32,7 @@ import { queryHasExpr } from './upsert-seed.js';
 import { shouldRetryUpsertAsUpdate } from './upsert-retry.js';
 import { keepShape } from '../../shape-anchor.js';
 import type { QueryMatcher } from './deps.js';
-import { idLookupApplies, simpleIdValue } from './id-lookup.js';
+import { idLookupApplies, simpleIdValue, updateByIdLookup } from './id-lookup.js';
 
 export { Deadline } from './deadline.js';
 export { buildStatementContext, type StatementContext, type StatementTarget } from './statement-context.js';
@@ -198,7 +198,7 @@ export class PreparedStatement {
     if (id !== undefined) {
       const collection = this.collection;
       if (idLookupApplies(this.spec, collection, this.collation, this.executor.needsMatchDetails === true)) {
-        const outcome = this.runIdLookup(collection, id);
+        const outcome = updateByIdLookup(this, collection, id);
         if (outcome !== undefined) return outcome;
       }
     }
@@ -246,48 +246,6 @@ export class PreparedStatement {
     }
     if (nMatched === 0) return this.write({ plan, matches: [], docsExamined: progress.docsExamined });
     return { ok: true, n: nMatched, nModified, upsertedId: undefined, detail: detail(undefined) };
-  }
-
-  /**
-   * The `_id` fast path (id-lookup.ts): the record the `_id` index holds for `id` is the match,
-   * with the plan the general path reports (IDHACK, one key and one document examined). Nothing
-   * found: undefined, and the general path (the upsert) runs.
-   */
-  private runIdLookup(collection: Collection, id: Value): WriteOutcome | undefined {
-    const rid = collection.recordIdById(id);
-    const doc = rid === undefined ? undefined : collection.documentAt(rid);
-    if (doc === undefined) return undefined;
-    const collect = this.ctx.collectDocuments !== false;
-    let change: DocumentChange;
-    try {
-      this.ctx.deadline.check();
-      change = this.updateOne(doc, undefined, rid, collect);
-    } catch (e) {
-      const err = toEngineError(e);
-      if (isInterruption(err)) throw err;
-      return { ok: false, error: err, detail: this.idLookupDetail(collection, 0, 0, [], err) };
-    }
-    const nModified = change.noop ? 0 : 1;
-    const detail = this.idLookupDetail(collection, 1, nModified, collect ? [change] : [], undefined);
-    return { ok: true, n: 1, nModified, upsertedId: undefined, detail };
-  }
-
-  private idLookupDetail(
-    collection: Collection,
-    nMatched: number,
-    nModified: number,
-    documents: DocumentChange[],
-    error: EngineError | undefined,
-  ): StatementDetail {
-    return {
-      index: this.spec.index,
-      plan: { stage: 'IDHACK', indexName: collection.idIndex.name, docsExamined: 1, keysExamined: 1 },
-      nMatched,
-      nModified,
-      documents,
-      upsert: undefined,
-      error: error?.toInfo(),
-    };
   }
 
   private planSummary(m: MatchResult): PlanSummary {
