@@ -3,23 +3,13 @@
  * and the POSIX classes are ASCII-only (PCRE2's default character tables); with `(*UCP)` they use
  * Unicode properties. `\h` and `\v` are always Unicode.
  */
-import { caseVariants, unicodeProperty, type CharPred } from './unicode.js';
+import { caseVariants, isHSpace, isVSpace, unicodeProperty, type CharPred } from './unicode.js';
 
 export const isDigit: CharPred = (cp) => cp >= 48 && cp <= 57;
 export const isSpace: CharPred = (cp) => cp === 32 || (cp >= 9 && cp <= 13);
 export const isWord: CharPred = (cp) =>
   (cp >= 97 && cp <= 122) || (cp >= 65 && cp <= 90) || (cp >= 48 && cp <= 57) || cp === 95;
-export const isHSpace: CharPred = (cp) =>
-  cp === 9 ||
-  cp === 32 ||
-  cp === 0xa0 ||
-  cp === 0x1680 ||
-  cp === 0x180e ||
-  (cp >= 0x2000 && cp <= 0x200a) ||
-  cp === 0x202f ||
-  cp === 0x205f ||
-  cp === 0x3000;
-export const isVSpace: CharPred = (cp) => (cp >= 10 && cp <= 13) || cp === 0x85 || cp === 0x2028 || cp === 0x2029;
+export { isHSpace, isVSpace } from './unicode.js';
 
 function prop(name: string): CharPred {
   return unicodeProperty(name)!;

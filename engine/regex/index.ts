@@ -51,7 +51,12 @@ export function compilePcre(pattern: string, flags: string): Pcre {
   // Below the frames every attempt costs, a found literal is a match error, not a match: the
   // machine (reached only at candidate starts, as after PCRE2's start-up checks) raises it.
   const limitBelowAttempt = (parsed.matchLimit ?? Infinity) < FRAMES_AT_START;
-  return new CompiledPcre(parsed.captureCount, machine, limitBelowAttempt ? { ...start, literal: undefined } : start, parsed.newline === 'LF');
+  return new CompiledPcre(
+    parsed.captureCount,
+    machine,
+    limitBelowAttempt ? { ...start, literal: undefined } : start,
+    parsed.newline === 'LF',
+  );
 }
 
 class CompiledPcre implements Pcre {

@@ -2,6 +2,7 @@
 import type { AssertKind, Node } from './ast.js';
 import { buildClass, isHSpace, isVSpace, posixClass, typeClass, type ClassItem } from './char-classes.js';
 import { isDigitCode, isWordCode, type Scanner } from './scanner.js';
+import { peekBraces } from './parse-quantifier.js';
 import { unicodeProperty, type CharPred } from './unicode.js';
 
 /** What the parser needs to know while reading an escape. */
@@ -90,9 +91,11 @@ export function parseEscape(sc: Scanner, ctx: EscapeContext, inClass: boolean): 
       return { kind: 'char', cp: x ^ 0x40 };
     }
     case 'N':
+      // `\N{U+hh}` is a code point; `\N{2}`, `\N{1,3}` are `\N` with a quantifier (PCRE2's
+      // parse_escape reads the braces as repeat counts); any other brace is `\N{name}` (137).
       if (sc.ch() === '{') {
         if (sc.startsWith('{U+')) return { kind: 'char', cp: bracedUPlus(sc) };
-        sc.fail(137);
+        if (!peekBraces(sc)) sc.fail(137);
       }
       if (inClass) sc.fail(171);
       return { kind: 'pred', pred: ctx.notNewline };
@@ -253,7 +256,10 @@ export function relativeNumber(sc: Scanner, ctx: { capturesSoFar: number }): num
     return n;
   }
   if (n === 0) sc.fail(126);
-  return sign === '-' ? ctx.capturesSoFar - n + 1 : ctx.capturesSoFar + n;
+  if (sign === '+') return ctx.capturesSoFar + n;
+  // PCRE2 resolves a backward relative reference while parsing: none that far back is error 115.
+  if (n > ctx.capturesSoFar) sc.fail(115);
+  return ctx.capturesSoFar - n + 1;
 }
 
 /** A bracketed class; the cursor is past the `[`. */

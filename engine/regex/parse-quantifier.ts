@@ -17,12 +17,17 @@ export function readBraces(sc: Scanner): [number, number] | undefined {
   return [min, max];
 }
 
-function peekBraces(sc: Scanner): boolean {
+/** Whether a `{n}`, `{n,}` or `{n,m}` quantifier starts at the cursor (not consumed). */
+export function peekBraces(sc: Scanner): boolean {
   return /^\{\d+(,\d*)?\}/.test(sc.p.slice(sc.i, sc.i + 24));
 }
 
-/** The quantifier at the cursor applied to `atom` (or `atom` itself when there is none). */
-export function applyQuantifier(sc: Scanner, atom: Node, o: Options): Node {
+/**
+ * The quantifier at the cursor applied to `atom` (or `atom` itself when there is none). `skip`
+ * passes over extended-mode white space and comments, which PCRE2 also allows between a
+ * quantifier and its `?`/`+` suffix (`a* ?` is `a*?` under `x`).
+ */
+export function applyQuantifier(sc: Scanner, atom: Node, o: Options, skip: () => void = () => {}): Node {
   let min: number;
   let max: number;
   const c = sc.ch();
@@ -36,6 +41,7 @@ export function applyQuantifier(sc: Scanner, atom: Node, o: Options): Node {
     sc.i--;
   } else return atom;
   sc.i++;
+  skip();
   let greedy = !o.U;
   let possessive = false;
   if (sc.ch() === '?') {
@@ -46,6 +52,7 @@ export function applyQuantifier(sc: Scanner, atom: Node, o: Options): Node {
     greedy = true;
     sc.i++;
   }
+  skip();
   if (!repeatable(atom)) sc.fail(109);
   if (atom.t === 'look') {
     // An assertion can be repeated at most once (PCRE2 treats larger maxima as 1).

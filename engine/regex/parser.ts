@@ -47,6 +47,8 @@ class Parser {
   private readonly conds: Condition[] = [];
   private inQuote = false;
   private nesting = 0;
+  /** How many lookarounds enclose the cursor (`\K` inside one is error 199). */
+  private lookDepth = 0;
   private notNewline: CharPred = (cp) => cp !== 10;
 
   constructor(pattern: string) {
@@ -57,8 +59,9 @@ class Parser {
     this.startOptions();
     const root = this.alternation({ ...options });
     if (!this.sc.done) this.sc.fail(122);
-    resolveReferences(root, this.refs, this.conds, this.names, this.captures);
+    const referenceError = resolveReferences(root, this.refs, this.conds, this.names, this.captures);
     checkLookbehinds(root);
+    if (referenceError) throw referenceError;
     return {
       root,
       captureCount: this.captures,
@@ -168,7 +171,8 @@ class Parser {
         if (e.kind === 'none') return null;
         if (e.kind === 'char') return this.literal(e.cp, o);
         if (e.kind === 'pred') return { t: 'set', pred: e.pred };
-        if (e.node.t === 'backref' || e.node.t === 'call') this.refs.push(e.node);
+        if (e.node.t === 'backref' || e.node.t === 'call' || (e.node.t === 'keep' && this.lookDepth > 0))
+          this.refs.push(e.node);
         return e.node;
       }
       case '[':
@@ -228,7 +232,7 @@ class Parser {
       this.skipExtended(o);
       if (sc.i === before) break;
     }
-    return applyQuantifier(sc, atom, o);
+    return applyQuantifier(sc, atom, o, () => this.skipExtended(o));
   }
 
   private enter(): void {
@@ -241,6 +245,14 @@ class Parser {
     const node = this.alternation({ ...o });
     if (!this.sc.eat(')')) this.sc.fail(114);
     this.nesting--;
+    return node;
+  }
+
+  /** The body of a lookaround. */
+  private lookBody(o: Options): Node {
+    this.lookDepth++;
+    const node = this.body(o);
+    this.lookDepth--;
     return node;
   }
 
@@ -274,20 +286,20 @@ class Parser {
       case '=':
       case '!':
         sc.i++;
-        return { t: 'look', behind: false, negative: c === '!', body: this.body(o) };
+        return { t: 'look', behind: false, negative: c === '!', body: this.lookBody(o) };
       case '*':
         sc.i++;
-        return { t: 'look', behind: false, negative: false, body: this.body(o) };
+        return { t: 'look', behind: false, negative: false, body: this.lookBody(o) };
       case '<': {
         sc.i++;
         if (sc.ch() === '=' || sc.ch() === '!') {
           const negative = sc.ch() === '!';
           sc.i++;
-          return { t: 'look', behind: true, negative, body: this.body(o) };
+          return { t: 'look', behind: true, negative, body: this.lookBody(o) };
         }
         if (sc.ch() === '*') {
           sc.i++;
-          return { t: 'look', behind: true, negative: false, body: this.body(o) };
+          return { t: 'look', behind: true, negative: false, body: this.lookBody(o) };
         }
         return this.namedGroup(sc.name('>'), o);
       }
@@ -400,7 +412,7 @@ class Parser {
     if (v.kind === 'verb') return { t: 'verb', kind: v.verb };
     if (v.look === 'atomic') return { t: 'atomic', body: this.body(o) };
     if (v.look === 'group') return { t: 'group', capture: undefined, body: this.body(o) };
-    return { t: 'look', ...v.look, body: this.body(o) };
+    return { t: 'look', ...v.look, body: this.lookBody(o) };
   }
 
   private conditional(o: Options): Node {

@@ -34,28 +34,34 @@ export function walk(n: Node, visit: (n: Node) => void): void {
   }
 }
 
-/** Names → numbers, and PCRE2's error 115 for a reference to a group that does not exist. */
+/**
+ * Names → numbers. Returns (rather than throws) the first error of PCRE2's compile pass in pattern
+ * order — 115 for a reference to a group that does not exist, 199 for `\K` in a lookaround — as
+ * PCRE2 raises them only after the lookbehind lengths are checked (error 125 comes first).
+ */
 export function resolveReferences(
   root: Node,
   refs: readonly Node[],
   conds: readonly Condition[],
   names: ReadonlyMap<string, number>,
   captureCount: number,
-): void {
+): PcreCompileError | undefined {
   void root;
+  let first: PcreCompileError | undefined;
+  const failed = (code: 115 | 199): number => {
+    first ??= new PcreCompileError(code, 0);
+    return -1;
+  };
   const resolve = (group: number, name: string | undefined): number => {
-    if (name !== undefined) {
-      const n = names.get(name);
-      if (n === undefined) throw new PcreCompileError(115, 0);
-      return n;
-    }
-    if (group < 0 || group > captureCount) throw new PcreCompileError(115, 0);
+    if (name !== undefined) return names.get(name) ?? failed(115);
+    if (group < 0 || group > captureCount) return failed(115);
     return group;
   };
   for (const r of refs) {
-    if (r.t === 'backref') {
+    if (r.t === 'keep') failed(199);
+    else if (r.t === 'backref') {
       r.group = resolve(r.group, r.name);
-      if (r.group === 0) throw new PcreCompileError(115, 0);
+      if (r.group === 0) failed(115);
     } else if (r.t === 'call') r.group = resolve(r.group, r.name);
   }
   for (const c of conds) {
@@ -63,14 +69,18 @@ export function resolveReferences(
     else if (c.kind === 'recursion' && (c.name !== undefined || c.group !== undefined))
       c.group = resolve(c.group ?? -1, c.name);
   }
+  return first;
 }
 
 /** The number of characters `n` always matches, or null when it varies. */
 export function fixedLength(n: Node, groups: ReadonlyMap<number, Node>, visiting = new Set<Node>()): number | null {
   switch (n.t) {
+    case 'look':
+      // A nested lookbehind is checked where the outer one's length check meets it.
+      if (n.behind) checkLookbehind(n, groups);
+      return 0;
     case 'empty':
     case 'assert':
-    case 'look':
     case 'verb':
     case 'keep':
       return 0;
@@ -102,9 +112,12 @@ export function fixedLength(n: Node, groups: ReadonlyMap<number, Node>, visiting
     case 'atomic':
       return fixedLength(n.body, groups, visiting);
     case 'repeat': {
-      if (n.min !== n.max) return null;
+      // The body is measured first (a reference to a missing group inside is error 115 even when
+      // the repeat varies); a quantified assertion stays zero-length.
       const l = fixedLength(n.body, groups, visiting);
-      return l === null ? null : l * n.min;
+      if (n.body.t === 'look') return 0;
+      if (n.min !== n.max || l === null) return null;
+      return l * n.min;
     }
     case 'cond': {
       const a = fixedLength(n.yes, groups, visiting);
@@ -113,6 +126,8 @@ export function fixedLength(n: Node, groups: ReadonlyMap<number, Node>, visiting
     }
     case 'backref':
     case 'call': {
+      // A reference that did not resolve: PCRE2's lookbehind check reports it (115) when it meets it.
+      if (n.group < 0) throw new PcreCompileError(115, 0);
       const g = n.t === 'call' && n.group === 0 ? undefined : groups.get(n.group);
       if (!g || visiting.has(g)) return null;
       visiting.add(g);
@@ -127,9 +142,12 @@ export function fixedLength(n: Node, groups: ReadonlyMap<number, Node>, visiting
 export function checkLookbehinds(root: Node): void {
   const groups = groupsByNumber(root);
   walk(root, (n) => {
-    if (n.t !== 'look' || !n.behind) return;
-    for (const alt of n.body.t === 'alt' ? n.body.alts : [n.body]) {
-      if (fixedLength(alt, groups) === null) throw new PcreCompileError(125, 0);
-    }
+    if (n.t === 'look' && n.behind) checkLookbehind(n, groups);
   });
+}
+
+function checkLookbehind(n: Extract<Node, { t: 'look' }>, groups: ReadonlyMap<number, Node>): void {
+  for (const alt of n.body.t === 'alt' ? n.body.alts : [n.body]) {
+    if (fixedLength(alt, groups) === null) throw new PcreCompileError(125, 0);
+  }
 }

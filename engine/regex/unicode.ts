@@ -139,6 +139,21 @@ Pattern_Syntax Pattern_White_Space Quotation_Mark Radical Regional_Indicator Sen
 Soft_Dotted Terminal_Punctuation Unified_Ideograph Uppercase Variation_Selector White_Space
 XID_Continue XID_Start`.split(/\s+/);
 
+/** `\h`: PCRE2's horizontal space list (HSPACE_LIST), the same in every mode. */
+export const isHSpace: CharPred = (cp) =>
+  cp === 9 ||
+  cp === 32 ||
+  cp === 0xa0 ||
+  cp === 0x1680 ||
+  cp === 0x180e ||
+  (cp >= 0x2000 && cp <= 0x200a) ||
+  cp === 0x202f ||
+  cp === 0x205f ||
+  cp === 0x3000;
+
+/** `\v`: PCRE2's vertical space list (VSPACE_LIST). */
+export const isVSpace: CharPred = (cp) => (cp >= 10 && cp <= 13) || cp === 0x85 || cp === 0x2028 || cp === 0x2029;
+
 /** PCRE2 matches property names loosely: case, spaces, hyphens and underscores do not count. */
 function loose(name: string): string {
   return name.replace(/[\s_-]/g, '').toLowerCase();
@@ -203,8 +218,9 @@ function buildProperty(key: string): CharPred | undefined {
     }
     case 'xps':
     case 'xsp': {
+      // PCRE2's PT_SPACE/PT_PXSPACE: its horizontal and vertical space lists, then category Z.
       const z = jsProperty('gc=Z');
-      return (cp) => (cp >= 9 && cp <= 13) || z(cp);
+      return (cp) => isHSpace(cp) || isVSpace(cp) || z(cp);
     }
     case 'xuc':
       return (cp) => cp === 0x24 || cp === 0x40 || cp === 0x60 || (cp >= 0xa0 && (cp < 0xd800 || cp > 0xdfff));
