@@ -73,6 +73,16 @@ export function updateAll(coll: string, pipeline: Lit[]): void {
   if (error) throw error;
 }
 
+/** Runs a command on the harness's database (`jstests`), or on `admin` when `admin` is set; returns the raw reply. */
+export function runCommand(body: Lit, admin = false): Doc {
+  return admin ? db().runCommand('admin', v(body) as Doc) : command(v(body) as Doc);
+}
+
+/** The error of a reply (its first write error, or the reply itself when `ok` is 0), or null. */
+export function replyError(reply: Doc): ExprError | null {
+  return errorOf(reply);
+}
+
 /** Runs `u` as a multi-document update of the documents `filter` matches; returns `n` (matched), or throws its error. */
 export function updateWhere(coll: string, filter: Lit, u: Lit): number {
   const reply = command(v({ update: coll, updates: [{ q: filter, u, multi: true }] }) as Doc);

@@ -7,7 +7,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BSON_UNDEFINED } from '../../bson/values.js';
-import { aggregate, collection, expr, exprCode, exprError, find, updateWhere, v } from './harness.js';
+import {
+  aggregate,
+  collection,
+  expr,
+  exprCode,
+  exprError,
+  find,
+  replyError,
+  runCommand,
+  updateWhere,
+  v,
+} from './harness.js';
 
 type Lit = Parameters<typeof expr>[0];
 
@@ -332,6 +343,45 @@ describe('expression_set_field_null_chars.js', () => {
         expect(exprCode({ $unsetField: { field: arg, input: {} } }, doc), JSON.stringify(arg)).toBe(code);
       }
     }
+  });
+  it("the same codes through a find projection, findAndModify and bulkWrite (the jstest's other commands)", () => {
+    const coll = collection([{ _id: 1, foo: 'bar' }]);
+    for (const field of names) {
+      const cases: [Lit, number][] = [
+        [field, 9534700],
+        [{ $literal: field }, 9534700],
+        [`$${field}`, 16411],
+        [`foo.${field}`, 9534700],
+        [{ $toUpper: field }, 4161106],
+      ];
+      for (const [arg, code] of cases) {
+        for (const expression of [
+          { $setField: { field: arg, input: {}, value: true } },
+          { $unsetField: { field: arg, input: {} } },
+        ] as Lit[]) {
+          const label = JSON.stringify(expression);
+          const projection = runCommand({ find: coll, projection: { field: expression } });
+          expect(replyError(projection)?.code, label).toBe(code);
+          const fam = runCommand({ findAndModify: coll, query: { _id: 1 }, update: [{ $replaceWith: expression }] });
+          expect(replyError(fam)?.code, label).toBe(code);
+          const bulk = runCommand(
+            {
+              bulkWrite: 1,
+              ops: [{ update: 0, filter: { _id: 1 }, updateMods: [{ $replaceWith: expression }] }],
+              nsInfo: [{ ns: `jstests.${coll}` }],
+            },
+            true,
+          );
+          expect(bulk.get('ok'), label).toBe(1);
+          const first = (
+            (bulk.get('cursor') as Map<string, unknown>).get('firstBatch') as Array<Map<string, unknown>>
+          )[0]!;
+          expect(Number(String(first.get('code'))), label).toBe(code);
+        }
+      }
+    }
+    // Nothing was written.
+    expect(find(coll, {}, {}).map((d) => [...d.keys()])).toEqual([['_id', 'foo']]);
   });
 });
 
