@@ -74,6 +74,7 @@ export const CODE_NAMES = {
   174: 'TransportSessionUnknown',
   189: 'PrimarySteppedDown',
   197: 'InvalidIndexSpecificationOption',
+  201: 'CannotBuildIndexKeys',
   206: 'NoSuchSession',
   211: 'KeyNotFound',
   217: 'IncompleteTransactionHistory',

@@ -12,6 +12,7 @@ import { compileFilter, type DocumentFilter } from './filter.js';
 import { extractKeys } from './index-keys.js';
 import type { IndexDefinition } from './index-definition.js';
 import { bucketKey } from './keys.js';
+import { refuseSymbolsInCollatedKeys } from './collated-key-symbols.js';
 
 export interface IndexEntry {
   readonly key: readonly Value[];
@@ -38,6 +39,8 @@ export class IndexStore {
   /** Each record's keys (with their bucket keys), so removal needs no key regeneration. */
   private readonly keysByRid = new Map<number, KeySet>();
   private readonly paths: readonly (readonly string[])[];
+  /** Each key field's last path component (the element name in a key error). */
+  private readonly keyNames: readonly string[];
   private readonly partial: DocumentFilter | null;
   /** The key paths as `mightBeAffectedBy` compares them (canonical, see `canonicalIndexPath`). */
   private readonly canonicalPaths: readonly (readonly string[])[];
@@ -47,6 +50,7 @@ export class IndexStore {
   constructor(definition: IndexDefinition) {
     this.definition = definition;
     this.paths = definition.fields.map((f) => f.parts);
+    this.keyNames = this.paths.map((p) => p[p.length - 1] ?? '');
     this.canonicalPaths = this.paths.map(canonicalIndexPath);
     this.partial = definition.partialFilterExpression
       ? compileFilter(definition.partialFilterExpression, definition.collation?.collator ?? null)
@@ -96,6 +100,7 @@ export class IndexStore {
     const extracted = extractKeys(doc, this.paths, this.definition.sparse === true);
     if (extracted.allMissing) return EMPTY_KEYS;
     const collator = this.collator;
+    if (collator !== null) refuseSymbolsInCollatedKeys(extracted.keys, this.keyNames);
     return {
       keys: extracted.keys,
       hashes: extracted.keys.map((k) => bucketKey(k, collator)),
