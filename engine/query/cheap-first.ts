@@ -54,6 +54,7 @@ export function matchCost(node: MatchNode): number | undefined {
     case 'size':
     case 'mod':
     case 'bits':
+    case 'internalExpr':
       return pathCost(node.path);
     case 'in':
       return pathCost(node.path) + (node.regexes.length > 0 ? REGEX_COST : 0);

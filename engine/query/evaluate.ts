@@ -21,6 +21,7 @@ import type { MatchDetails, RuntimeEnv } from '../runtime.js';
 import type { MatchNode } from './nodes.js';
 import { cheapFirstOrder } from './cheap-first.js';
 import { typeSetHas } from './type-set.js';
+import { internalExprDocTest, internalExprValueTest } from './internal-expr.js';
 import { bitsTest, compareTest, inTest, modTest, regexMatchesValue, type ValueTest } from './value-tests.js';
 
 export { regexMatchesValue } from './value-tests.js';
@@ -237,6 +238,11 @@ export function buildEvaluator(node: MatchNode, collator: Collator | null): Eval
         doc: (d) => (d instanceof Map ? validate(d) : false),
         value: () => false,
       };
+    }
+    case 'internalExpr': {
+      const doc = internalExprDocTest(node.path, node.op, node.value, collator);
+      const value = internalExprValueTest(node.op, node.value, collator);
+      return { doc: (d) => doc(d), value: (v) => value(v) };
     }
   }
 }

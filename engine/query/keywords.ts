@@ -24,11 +24,17 @@ export const PATHLESS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * The server's `queryOperatorMap` (its `_internal…` names left out): what
+ * The server's `queryOperatorMap` (of its `_internal…` names only the `$_internalExpr…`
+ * comparisons, which the engine implements): what
  * `parsePathAcceptingKeyword` recognizes. `$not` is not in it — it is parsed where it stands, but
  * `$pull` and `$all` do not see it as an operator.
  */
 const PATH_ACCEPTING: ReadonlySet<string> = new Set([
+  '$_internalExprEq',
+  '$_internalExprGt',
+  '$_internalExprGte',
+  '$_internalExprLt',
+  '$_internalExprLte',
   '$all',
   '$bitsAllClear',
   '$bitsAllSet',

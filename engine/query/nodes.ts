@@ -122,6 +122,15 @@ export interface ExprNode {
   readonly expression: Expression;
 }
 
+export type InternalExprOp = '$_internalExprEq' | '$_internalExprGt' | '$_internalExprGte' | '$_internalExprLt' | '$_internalExprLte';
+/** `$_internalExpr…` comparisons (internal-expr.ts): the expression language's order, true where the path meets an array. */
+export interface InternalExprNode {
+  readonly kind: 'internalExpr';
+  readonly op: InternalExprOp;
+  readonly path: string;
+  readonly value: Value;
+}
+
 export type MatchNode =
   | AndNode
   | OrNode
@@ -140,7 +149,8 @@ export type MatchNode =
   | ElemMatchObjectNode
   | ElemMatchValueNode
   | ExprNode
-  | JsonSchemaNode;
+  | JsonSchemaNode
+  | InternalExprNode;
 
 export type MatchNodeKind = MatchNode['kind'];
 

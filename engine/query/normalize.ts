@@ -30,6 +30,14 @@ import type { CompiledRegex } from './regex.js';
 /** `MatchExpression::MatchType` enum positions (expression.h) of the kinds the engine builds. */
 const COMPARE_RANK = { $eq: 5, $lte: 6, $lt: 7, $gt: 8, $gte: 9 } as const;
 const BITS_RANK = { $bitsAllSet: 14, $bitsAllClear: 15, $bitsAnySet: 16, $bitsAnyClear: 17 } as const;
+// INTERNAL_EXPR_EQ … INTERNAL_EXPR_LTE follow GEO_NEAR, TEXT and INTERNAL_2D_POINT_IN_ANNULUS.
+const INTERNAL_EXPR_RANK = {
+  $_internalExprEq: 30,
+  $_internalExprGt: 31,
+  $_internalExprGte: 32,
+  $_internalExprLt: 33,
+  $_internalExprLte: 34,
+} as const;
 
 function matchTypeRank(n: MatchNode): number {
   switch (n.kind) {
@@ -67,6 +75,8 @@ function matchTypeRank(n: MatchNode): number {
       return 25;
     case 'alwaysTrue':
       return 26;
+    case 'internalExpr':
+      return INTERNAL_EXPR_RANK[n.op];
     case 'jsonSchema':
       return 36; // the INTERNAL_SCHEMA_* types the server compiles $jsonSchema into come last
   }

@@ -230,6 +230,15 @@ class FilterParser {
       case '$bitsAnySet':
       case '$bitsAnyClear':
         return { kind: 'bits', op, path: name, positions: parseBitPositions(name, op, value) };
+      case '$_internalExprEq':
+      case '$_internalExprGt':
+      case '$_internalExprGte':
+      case '$_internalExprLt':
+      case '$_internalExprLte': {
+        const t = typeOf(value);
+        if (t === 'undefined' || t === 'array') throw fail(2, `${op} cannot be used to compare to type: ${t}`);
+        return { kind: 'internalExpr', op, path: name, value };
+      }
       case '$where':
         throw fail(2, '$where cannot be applied to a field');
       default:

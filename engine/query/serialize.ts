@@ -55,6 +55,8 @@ function rightHandSide(node: MatchNode): Doc | undefined {
       }
       return one('$elemMatch', inner);
     }
+    case 'internalExpr':
+      return one(node.op, node.value);
     default:
       return undefined;
   }
