@@ -6,7 +6,8 @@
  *   validator {a: 1, b: 2}           → {operatorName: '$and', clausesNotSatisfied: [{index, details}]}
  *   validator {$jsonSchema: {...}}   → {operatorName: '$jsonSchema', schemaRulesNotSatisfied: [...]}
  *
- * Approximations: each failing clause is found by matching it alone; reasons are the common ones
+ * Comparisons ($eq, $ne, $gt, $gte, $lt, $lte) follow doc_validation_error.cpp's `generatePathError`
+ * exactly (considered-values.ts). Approximations: each failing clause is found by matching it alone; reasons are the common ones
  * ('comparison failed', 'field was missing', 'type did not match', ...); `$jsonSchema` reports
  * `required` (missingProperties), `properties` (propertiesNotSatisfied, one entry per failing
  * keyword) and other top-level keywords by name only.
@@ -15,6 +16,7 @@ import { Int32 } from 'bson';
 import type { Collator } from '../bson/compare.js';
 import { isDoc, typeOf, type Doc, type Value } from '../bson/values.js';
 import { compileFilter } from './filter.js';
+import { consideredValuesAt } from './considered-values.js';
 
 function d(entries: [string, Value][]): Doc {
   return new Map(entries);
@@ -55,10 +57,35 @@ const COMPARISON_REASONS: Record<string, string> = {
   $mod: 'mod did not match',
 };
 
-/** Details for one `field: spec` clause. */
-function fieldClauseDetails(field: string, op: string, spec: Value, doc: Doc): Doc {
+const COMPARISONS: ReadonlySet<string> = new Set(['$eq', '$ne', '$gt', '$gte', '$lt', '$lte']);
+
+/**
+ * Details for a comparison (`generatePathError` with kTraverseOmitArray): "field was missing", or
+ * the reason with `consideredValue` when the path gives one value, `consideredValues` otherwise.
+ */
+function comparisonDetails(field: string, op: string, specifiedAs: Doc, doc: Doc): Doc {
+  const out = d([
+    ['operatorName', op],
+    ['specifiedAs', specifiedAs],
+  ]);
+  const values = consideredValuesAt(doc, field);
+  if (values === undefined) {
+    out.set('reason', 'field was missing');
+    return out;
+  }
+  out.set('reason', COMPARISON_REASONS[op]!);
+  if (values.length === 1) out.set('consideredValue', values[0]!);
+  else out.set('consideredValues', values);
+  return out;
+}
+
+/**
+ * Details for one `field: spec` clause. `specifiedAs` is the clause as the validator wrote it (the
+ * parser's annotation `{<field>: <operator element>}`, or `{<field>: <value>}` for an equality).
+ */
+function fieldClauseDetails(field: string, op: string, spec: Value, doc: Doc, specifiedAs: Doc): Doc {
+  if (COMPARISONS.has(op)) return comparisonDetails(field, op, specifiedAs, doc);
   const value = getPath(doc, field);
-  const specifiedAs = d([[field, op === '$eq' && !isDoc(spec) ? spec : d([[op, spec]])]]);
   const out = d([
     ['operatorName', op],
     ['specifiedAs', specifiedAs],
@@ -132,10 +159,10 @@ function clausesOf(validator: Doc, doc: Doc, collator: Collator | null): Clause[
                 ['$options', v.get('$options')!],
               ])
             : d([[op, spec]]);
-        out.push({ filter: d([[k, f]]), details: () => fieldClauseDetails(k, op, spec, doc) });
+        out.push({ filter: d([[k, f]]), details: () => fieldClauseDetails(k, op, spec, doc, d([[k, f]])) });
       }
     } else {
-      out.push({ filter: d([[k, v]]), details: () => fieldClauseDetails(k, '$eq', v, doc) });
+      out.push({ filter: d([[k, v]]), details: () => fieldClauseDetails(k, '$eq', v, doc, d([[k, v]])) });
     }
   }
   return out;

@@ -1,0 +1,140 @@
+/**
+ * Port of doc_validation_error_test.cpp's comparison section (TEST(GenerateValidationError,
+ * FailingDocumentId), TEST(ComparisonMatchExpression, BasicEq … LteImplicitArrayTraversal, the
+ * $gt/$gte cases)): the `errInfo` of an insert a validator refuses (121). `specifiedAs` is the
+ * clause as written; the considered values are what the path gives with leaf arrays opened
+ * (kTraverseOmitArray) — one value as `consideredValue`, none or several as `consideredValues`;
+ * a path that does not exist is "field was missing". Left for later: the rest of the file
+ * (`$in`, `$regex`, `$type`, `$exists`, logical operators, `$jsonSchema`, truncation), which
+ * the engine still approximates (README).
+ */
+import { describe, expect, it } from 'vitest';
+import { parseEJSONDoc, stringifyEJSON } from '../../bson/ejson.js';
+import { Int32, isDoc, type Doc, type Value } from '../../bson/values.js';
+import { canon, testEngine } from '../../commands/testing.js';
+
+const engine = testEngine({ topology: 'standalone' });
+let counter = 0;
+
+/** The `errInfo` of inserting `doc` (given `_id: 1` when it has none) into a collection with `validator`. */
+function errInfo(validator: string, doc: string): string {
+  const name = `v${++counter}`;
+  engine.runCommand(
+    't',
+    new Map<string, Value>([
+      ['create', name],
+      ['validator', parseEJSONDoc(validator)],
+    ]),
+  );
+  const parsed = parseEJSONDoc(doc);
+  const stored = parsed.has('_id') ? parsed : new Map<string, Value>([...parsed, ['_id', new Int32(1)]]);
+  const reply = engine.runCommand(
+    't',
+    new Map<string, Value>([
+      ['insert', name],
+      ['documents', [stored]],
+    ]),
+  );
+  const error = (reply.get('writeErrors') as Value[] | undefined)?.[0];
+  if (!isDoc(error)) throw new Error(`not refused: ${stringifyEJSON(reply)}`);
+  expect(Number(error.get('code'))).toBe(121);
+  return stringifyEJSON(error.get('errInfo') as Doc);
+}
+
+/** The expected `errInfo` for a document whose `_id` is 1. */
+function expected(details: string, id = '1'): string {
+  return canon(`{"failingDocumentId":${id},"details":${details}}`);
+}
+
+describe('GenerateValidationError', () => {
+  it('FailingDocumentId', () => {
+    expect(errInfo('{"a":{"$eq":2}}', '{"a":1,"_id":10}')).toBe(
+      expected(
+        '{"operatorName":"$eq","specifiedAs":{"a":{"$eq":2}},"reason":"comparison failed","consideredValue":1}',
+        '10',
+      ),
+    );
+  });
+});
+
+describe('ComparisonMatchExpression: $eq', () => {
+  const eq = (specified: string, rest: string): string =>
+    expected(`{"operatorName":"$eq","specifiedAs":${specified},${rest}}`);
+  it('BasicEq / EqNoOperator: specifiedAs as written', () => {
+    expect(errInfo('{"a":{"$eq":2}}', '{"a":1}')).toBe(
+      eq('{"a":{"$eq":2}}', '"reason":"comparison failed","consideredValue":1'),
+    );
+    expect(errInfo('{"a":2}', '{"a":1}')).toBe(eq('{"a":2}', '"reason":"comparison failed","consideredValue":1'));
+  });
+  it('EqMissingPath', () => {
+    expect(errInfo('{"a":{"$eq":2}}', '{"b":1}')).toBe(eq('{"a":{"$eq":2}}', '"reason":"field was missing"'));
+  });
+  it('EqImplicitArrayTraversal / …NestedDocumentSingleElement / …NestedDocument / …NestedArrays / EqEmptyArray', () => {
+    expect(errInfo('{"a":{"$eq":2}}', '{"a":[3,4,5]}')).toBe(
+      eq('{"a":{"$eq":2}}', '"reason":"comparison failed","consideredValues":[3,4,5]'),
+    );
+    expect(errInfo('{"a.b":{"$eq":2}}', '{"a":[{"b":3}]}')).toBe(
+      eq('{"a.b":{"$eq":2}}', '"reason":"comparison failed","consideredValue":3'),
+    );
+    expect(errInfo('{"a.b":{"$eq":2}}', '{"a":[{"b":3},{"b":4},{"b":5}]}')).toBe(
+      eq('{"a.b":{"$eq":2}}', '"reason":"comparison failed","consideredValues":[3,4,5]'),
+    );
+    expect(errInfo('{"a.b":{"$eq":0}}', '{"a":[{"b":[1,2]},{"b":[3,4]}]}')).toBe(
+      eq('{"a.b":{"$eq":0}}', '"reason":"comparison failed","consideredValues":[1,2,3,4]'),
+    );
+    expect(errInfo('{"a":{"$eq":[1,2]}}', '{"a":[]}')).toBe(
+      eq('{"a":{"$eq":[1,2]}}', '"reason":"comparison failed","consideredValues":[]'),
+    );
+  });
+});
+
+describe('ComparisonMatchExpression: $ne, $lt, $lte, $gt, $gte', () => {
+  it('BasicNe / NeImplicitArrayTraversal: the inverted reason', () => {
+    expect(errInfo('{"a":{"$ne":2}}', '{"a":2}')).toBe(
+      expected(
+        '{"operatorName":"$ne","specifiedAs":{"a":{"$ne":2}},"reason":"comparison succeeded","consideredValue":2}',
+      ),
+    );
+    expect(errInfo('{"a":{"$ne":2}}', '{"a":[1,2,3]}')).toBe(
+      expected(
+        '{"operatorName":"$ne","specifiedAs":{"a":{"$ne":2}},"reason":"comparison succeeded","consideredValues":[1,2,3]}',
+      ),
+    );
+  });
+  it('Basic*, *MissingPath, *ImplicitArrayTraversal', () => {
+    for (const [op, rhs, value] of [
+      ['$lt', '0', '1'],
+      ['$lte', '0', '1'],
+      ['$gt', '3', '0'],
+      ['$gte', '3', '0'],
+    ] as const) {
+      const specified = `{"a":{"${op}":${rhs}}}`;
+      const head = `"operatorName":"${op}","specifiedAs":${specified}`;
+      expect(errInfo(specified, `{"a":${value}}`)).toBe(
+        expected(`{${head},"reason":"comparison failed","consideredValue":${value}}`),
+      );
+      expect(errInfo(specified, '{"b":1}')).toBe(expected(`{${head},"reason":"field was missing"}`));
+      const arr = op === '$lt' || op === '$lte' ? '[3,4,5]' : '[0,1,2]';
+      expect(errInfo(specified, `{"a":${arr}}`)).toBe(
+        expected(`{${head},"reason":"comparison failed","consideredValues":${arr}}`),
+      );
+    }
+  });
+  it('the enumeration stops where the path stops, and an explicit index gives its element whole', () => {
+    // {a: [{b: 3}, {}, {b: 5}]}: 3, then EOO ends the enumeration.
+    expect(errInfo('{"a.b":{"$gt":10}}', '{"a":[{"b":3},{},{"b":5}]}')).toBe(
+      expected(
+        '{"operatorName":"$gt","specifiedAs":{"a.b":{"$gt":10}},"reason":"comparison failed","consideredValue":3}',
+      ),
+    );
+    expect(errInfo('{"a.1":{"$gt":10}}', '{"a":[5,[2,4],3]}')).toBe(
+      expected(
+        '{"operatorName":"$gt","specifiedAs":{"a.1":{"$gt":10}},"reason":"comparison failed","consideredValue":[2,4]}',
+      ),
+    );
+    // {a: [4]}: nothing, and a.b does not exist.
+    expect(errInfo('{"a.b":{"$gt":10}}', '{"a":[4]}')).toBe(
+      expected('{"operatorName":"$gt","specifiedAs":{"a.b":{"$gt":10}},"reason":"field was missing"}'),
+    );
+  });
+});
