@@ -11,12 +11,15 @@ export type AssertKind =
   | 'notWordB' // \B
   | 'G'; // \G: at the starting offset
 
+/** The character-type escapes PCRE2 compiles to type opcodes (`\d \s \w` only without UCP). */
+export type CharType = 'd' | 'D' | 's' | 'S' | 'w' | 'W' | 'h' | 'H' | 'v' | 'V';
+
 export type VerbKind = 'FAIL' | 'ACCEPT' | 'COMMIT' | 'PRUNE' | 'SKIP' | 'THEN';
 
 export type Node =
   | { t: 'empty' }
   | { t: 'char'; cp: number; caseless: boolean }
-  | { t: 'set'; pred: CharPred; dot?: 'any' | 'nonl' }
+  | { t: 'set'; pred: CharPred; dot?: 'any' | 'nonl'; type?: CharType }
   | { t: 'newlineSeq' } // \R
   | { t: 'grapheme' } // \X
   | { t: 'seq'; items: Node[] }

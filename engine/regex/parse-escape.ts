@@ -1,5 +1,5 @@
 /** Backslash escapes and bracketed classes (`pcre2_compile.c`'s `check_escape` and class parsing). */
-import type { AssertKind, Node } from './ast.js';
+import type { AssertKind, CharType, Node } from './ast.js';
 import { buildClass, isHSpace, isVSpace, posixClass, typeClass, type ClassItem } from './char-classes.js';
 import { isDigitCode, isWordCode, type Scanner } from './scanner.js';
 import { peekBraces } from './parse-quantifier.js';
@@ -17,7 +17,7 @@ export interface EscapeContext {
 
 export type Escape =
   | { kind: 'char'; cp: number }
-  | { kind: 'pred'; pred: CharPred }
+  | { kind: 'pred'; pred: CharPred; type?: CharType }
   | { kind: 'node'; node: Node }
   | { kind: 'quote' } // \Q
   | { kind: 'none' }; // \E outside a quote
@@ -48,19 +48,23 @@ export function parseEscape(sc: Scanner, ctx: EscapeContext, inClass: boolean): 
     case 'd':
     case 's':
     case 'w':
-      return { kind: 'pred', pred: typeClass(c, ctx.ucp) };
+      return { kind: 'pred', pred: typeClass(c, ctx.ucp), ...(ctx.ucp ? {} : { type: c }) };
     case 'D':
     case 'S':
     case 'W':
-      return { kind: 'pred', pred: not(typeClass(c.toLowerCase() as 'd' | 's' | 'w', ctx.ucp)) };
+      return {
+        kind: 'pred',
+        pred: not(typeClass(c.toLowerCase() as 'd' | 's' | 'w', ctx.ucp)),
+        ...(ctx.ucp ? {} : { type: c }),
+      };
     case 'h':
-      return { kind: 'pred', pred: isHSpace };
+      return { kind: 'pred', pred: isHSpace, type: 'h' };
     case 'H':
-      return { kind: 'pred', pred: not(isHSpace) };
+      return { kind: 'pred', pred: not(isHSpace), type: 'H' };
     case 'v':
-      return { kind: 'pred', pred: isVSpace };
+      return { kind: 'pred', pred: isVSpace, type: 'v' };
     case 'V':
-      return { kind: 'pred', pred: not(isVSpace) };
+      return { kind: 'pred', pred: not(isVSpace), type: 'V' };
     case 'p':
     case 'P':
       return { kind: 'pred', pred: parseProperty(sc, c === 'P') };

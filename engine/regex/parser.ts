@@ -170,7 +170,7 @@ class Parser {
         }
         if (e.kind === 'none') return null;
         if (e.kind === 'char') return this.literal(e.cp, o);
-        if (e.kind === 'pred') return { t: 'set', pred: e.pred };
+        if (e.kind === 'pred') return e.type ? { t: 'set', pred: e.pred, type: e.type } : { t: 'set', pred: e.pred };
         if (e.node.t === 'backref' || e.node.t === 'call' || (e.node.t === 'keep' && this.lookDepth > 0))
           this.refs.push(e.node);
         return e.node;

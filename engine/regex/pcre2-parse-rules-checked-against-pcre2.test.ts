@@ -117,3 +117,36 @@ describe('\\p{Xsp} and \\p{Xps}', () => {
     });
   });
 });
+
+describe("auto-possessification follows PCRE2's type table, also where the types overlap", () => {
+  it.each([
+    ['\\R+\\s', '\n\n'],
+    ['\\R+.', '\r\r'],
+    ['\\v+\\S', '\u2028\u2028'],
+    ['\\h+\\S', '\u00a0\u00a0'],
+    ['\\S+\\R', '\u2028\u2028'],
+    ['\\S+\\h', '\u00a0\u00a0'],
+    ['\\S+\\v', '\u0085\u0085'],
+    ['.+\\R', '\r\r'],
+    ['.+?\\R', '\r\r'],
+    ['\\R+?\\s', '\n\n'],
+    ['.*\\R', '\r\r'],
+    ['.?\\R', '\r'],
+    ['.{2,}\\R', 'xx\r\r'],
+    ['.+\\R+', 'x\r\r'],
+    ['.+(?:\\R)', 'x\r\r'],
+  ])('%j finds no match in %j (the repeat gives nothing back)', (pattern, subject) => {
+    expect(first(pattern, subject)).toBeNull();
+  });
+  it('pairs the table does not list keep backtracking', () => {
+    expect(first('.+\\R*x', 'x\r\rx')).toEqual([0, 4]);
+    expect(first('\\S+\\s?x', '\u2028\u2028x')).toEqual([0, 3]);
+    expect(first('.{2}\\R', 'x\r\r')).toEqual([0, 3]);
+    expect(first('.+?\\R\\p{Lu}', '\u00e9\u2028C')).toBeNull();
+    expect(first('\\R\\p{Lu}', '\u2028C')).toEqual([0, 2]);
+  });
+  it('in a query', () => {
+    const lab = new RegexLab().fill('t', '[{"_id": 1, "s": "a\\r\\r"}, {"_id": 2, "s": "a\\r\\n"}]');
+    expect(lab.ids('t', '{"s": {"$regex": "a.+\\\\R"}}')).toEqual([2]);
+  });
+});

@@ -7,7 +7,8 @@
 import type { AssertKind, Node, ParsedPattern, VerbKind } from './ast.js';
 import { PcreCompileError } from './errors.js';
 import { fixedLength, groupsByNumber } from './references.js';
-import { caseVariants, fold, type CharPred } from './unicode.js';
+import { fold, type CharPred } from './unicode.js';
+import { autoPossessive } from './auto-possess.js';
 import { Op, Verb } from './machine.js';
 import { Assert } from './subject.js';
 
@@ -387,21 +388,6 @@ class Compiler {
     }
     this.emit(Op.VERB).a = VERB_CODES[kind];
   }
-}
-
-/**
- * PCRE2's auto-possessification: a greedy single-character repeat followed by a literal it can
- * never match gives the same answers possessively, without backtracking into it.
- */
-function autoPossessive(n: Node, next: Node | undefined): Node {
-  if (n.t !== 'repeat' || n.possessive || !n.greedy || next === undefined || next.t !== 'char') return n;
-  const body = n.body;
-  if (body.t !== 'char' && body.t !== 'set') return n;
-  const pred: CharPred =
-    body.t === 'set' ? body.pred : body.caseless ? (c) => fold(c) === body.cp : (c) => c === body.cp;
-  const candidates = next.caseless ? caseVariants(next.cp) : [next.cp];
-  if (candidates.some((c) => pred(c))) return n;
-  return { ...n, possessive: true };
 }
 
 function hasNoOtherCase(cp: number): boolean {
