@@ -11,7 +11,7 @@
  */
 import Decimal from 'decimal.js';
 import type { Binary, BSONRegExp, Decimal128, Long, ObjectId, Timestamp } from 'bson';
-import { objectAsDoc, typeOf, type Value } from './values.js';
+import { objectAsDoc, typeOf, type Doc, type Value } from './values.js';
 import { compareDates } from './dates.js';
 
 /** A string comparison rule. `null` everywhere means the simple (binary) collation. */
@@ -161,6 +161,13 @@ function compareBytes(a: Uint8Array, b: Uint8Array): number {
   return sign(a.length - b.length);
 }
 
+/** A Code value's scope as entries (the bson library keeps it as a plain object). */
+function scopeEntries(v: Value): Iterable<readonly [string, Value]> {
+  const scope = (v as { scope?: unknown }).scope;
+  if (scope instanceof Map) return scope as Doc;
+  return Object.entries((scope ?? {}) as Record<string, Value>);
+}
+
 function compareEntries(
   a: Iterable<readonly [string, Value]>,
   b: Iterable<readonly [string, Value]>,
@@ -244,8 +251,14 @@ export function compareValues(a: Value, b: Value, collator: Collator | null = nu
       return compareCodePoints(x.pattern, y.pattern) || compareCodePoints(x.options, y.options);
     }
     case 60:
-    case 65:
       return compareCodePoints(String((a as { code: string }).code), String((b as { code: string }).code));
+    case 65: {
+      // The code, then the scope document with field names and without the collator: strings in a
+      // scope are not collated (bsonelement.cpp compareElementValues, CodeWScope).
+      const code = compareCodePoints(String((a as { code: string }).code), String((b as { code: string }).code));
+      if (code !== 0) return code;
+      return compareEntries(scopeEntries(a), scopeEntries(b), null);
+    }
     default:
       return 0;
   }

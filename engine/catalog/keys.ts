@@ -11,7 +11,7 @@
  */
 import type { Binary, BSONRegExp, Decimal128, Int32, Long, ObjectId, Timestamp } from 'bson';
 import { toDecimalJs, type Collator } from '../bson/compare.js';
-import { objectAsDoc, typeOf, type Value } from '../bson/values.js';
+import { objectAsDoc, typeOf, type Doc, type Value } from '../bson/values.js';
 import { dateMillis } from '../bson/dates.js';
 
 function hex(bytes: Uint8Array): string {
@@ -88,7 +88,10 @@ export function keyOf(v: Value, collator: Collator | null = null): string {
       return `r${JSON.stringify((v as BSONRegExp).pattern)}/${(v as BSONRegExp).options}`;
     case 'javascript': {
       const c = v as { code: string; scope?: unknown };
-      return `${c.scope ? 'C' : 'c'}${JSON.stringify(String(c.code))}`;
+      // A scope is part of the value and is never collated.
+      if (!c.scope) return `c${JSON.stringify(String(c.code))}`;
+      const scope: Doc = c.scope instanceof Map ? c.scope : new Map(Object.entries(c.scope as Record<string, Value>));
+      return `C${JSON.stringify(String(c.code))}${keyOf(scope, null)}`;
     }
     default:
       return `?${String(v)}`;
