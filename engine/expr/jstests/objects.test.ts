@@ -1,24 +1,14 @@
 /**
  * Ports of MongoDB's jstests/aggregation/expressions/ for objects: expression_get_field.js (its
  * $match {$expr} pipelines also as find and update filters; $bucket is no update stage),
- * expression_set_field.js, expression_set_field_null_chars.js, merge_objects.js. Each
+ * expression_set_field.js, merge_objects.js (expression_set_field_null_chars.js is in
+ * set-field-refuses-nul-in-field-names.test.ts). Each
  * expression runs through aggregate and an update pipeline (harness.ts); fields named with dots
  * and dollars are read and written as literal names.
  */
 import { describe, expect, it } from 'vitest';
 import { BSON_UNDEFINED } from '../../bson/values.js';
-import {
-  aggregate,
-  collection,
-  expr,
-  exprCode,
-  exprError,
-  find,
-  replyError,
-  runCommand,
-  updateWhere,
-  v,
-} from './harness.js';
+import { aggregate, collection, expr, exprCode, exprError, find, updateWhere, v } from './harness.js';
 
 type Lit = Parameters<typeof expr>[0];
 
@@ -307,81 +297,6 @@ describe('expression_set_field.js', () => {
         },
       }),
     ).toEqual(v({ '$x..$y': { $a: 'forget-me-not', '$b..$c': 2 } }));
-  });
-});
-
-describe('expression_set_field_null_chars.js', () => {
-  const names = [
-    '\x00a',
-    'a\x00',
-    '\x00',
-    '\x00\x00\x00',
-    'a\x00\x01\x08a',
-    'a\x00\x02\x08b',
-    'a\x00\x01\x18b',
-    'a\x00\x01\x28c',
-    'a\x00\x01\x03d\x00\xff\xff\xff\xff\x00\x08b',
-  ];
-  it('a NUL in the field name is refused with the code the jstest expects for each form', () => {
-    const doc = { _id: 1, foo: 'bar' };
-    for (const field of names) {
-      const cases: [Lit, number][] = [
-        [field, 9534700],
-        [{ $const: field }, 9534700],
-        [{ $literal: field }, 9534700],
-        [`$${field}`, 16411],
-        [`$foo.${field}`, 16411],
-        [`foo.${field}`, 9534700],
-        [{ $const: `$${field}` }, 9534700],
-        [{ $const: `$foo.${field}` }, 9534700],
-        [{ $concat: [field] }, 4161106],
-        [{ $toUpper: field }, 4161106],
-        [{ $toLower: field }, 4161106],
-      ];
-      for (const [arg, code] of cases) {
-        expect(exprCode({ $setField: { field: arg, input: {}, value: true } }, doc), JSON.stringify(arg)).toBe(code);
-        expect(exprCode({ $unsetField: { field: arg, input: {} } }, doc), JSON.stringify(arg)).toBe(code);
-      }
-    }
-  });
-  it("the same codes through a find projection, findAndModify and bulkWrite (the jstest's other commands)", () => {
-    const coll = collection([{ _id: 1, foo: 'bar' }]);
-    for (const field of names) {
-      const cases: [Lit, number][] = [
-        [field, 9534700],
-        [{ $literal: field }, 9534700],
-        [`$${field}`, 16411],
-        [`foo.${field}`, 9534700],
-        [{ $toUpper: field }, 4161106],
-      ];
-      for (const [arg, code] of cases) {
-        for (const expression of [
-          { $setField: { field: arg, input: {}, value: true } },
-          { $unsetField: { field: arg, input: {} } },
-        ] as Lit[]) {
-          const label = JSON.stringify(expression);
-          const projection = runCommand({ find: coll, projection: { field: expression } });
-          expect(replyError(projection)?.code, label).toBe(code);
-          const fam = runCommand({ findAndModify: coll, query: { _id: 1 }, update: [{ $replaceWith: expression }] });
-          expect(replyError(fam)?.code, label).toBe(code);
-          const bulk = runCommand(
-            {
-              bulkWrite: 1,
-              ops: [{ update: 0, filter: { _id: 1 }, updateMods: [{ $replaceWith: expression }] }],
-              nsInfo: [{ ns: `jstests.${coll}` }],
-            },
-            true,
-          );
-          expect(bulk.get('ok'), label).toBe(1);
-          const first = (
-            (bulk.get('cursor') as Map<string, unknown>).get('firstBatch') as Array<Map<string, unknown>>
-          )[0]!;
-          expect(Number(String(first.get('code'))), label).toBe(code);
-        }
-      }
-    }
-    // Nothing was written.
-    expect(find(coll, {}, {}).map((d) => [...d.keys()])).toEqual([['_id', 'foo']]);
   });
 });
 
