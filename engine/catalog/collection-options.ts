@@ -3,19 +3,6 @@ import { Binary } from 'bson';
 import type { Doc } from '../bson/values.js';
 import type { CollationInfo } from './collation-info.js';
 
-/** What a write already knows about a replacement, so storage can skip work. */
-export interface ReplaceHint {
-  /** The record id the scan found `oldDoc` under (checked; looked up when absent or stale). */
-  readonly rid?: number | undefined;
-  /**
-   * The dotted paths the update modified (complete: every changed field is under one of them).
-   * Indexes none of whose key paths overlap them keep their entries without recomputing keys.
-   */
-  readonly modifiedPaths?: readonly string[] | undefined;
-  /** The BSON size of `newDoc` when the writer computed it (kept for the next update's delta). */
-  readonly size?: number | undefined;
-}
-
 export type ValidationLevel = 'strict' | 'moderate' | 'off';
 export type ValidationAction = 'error' | 'warn';
 

@@ -11,7 +11,7 @@
  * and writes no oplog entry; engine/catalog/writes.ts wraps it with both.
  */
 import { ObjectId, type Binary } from 'bson';
-import type { CollectionOptions, ReplaceHint, ValidationAction, ValidationLevel } from './collection-options.js';
+import type { CollectionOptions, ValidationAction, ValidationLevel } from './collection-options.js';
 import type { Collator } from '../bson/compare.js';
 import { bsonSize } from '../bson/size.js';
 import type { Doc, Value } from '../bson/values.js';
@@ -29,7 +29,6 @@ import { storedLayout } from '../bson/shaped-doc.js';
 export {
   newUuid,
   type CollectionOptions,
-  type ReplaceHint,
   type ValidationAction,
   type ValidationLevel,
 } from './collection-options.js';
@@ -37,6 +36,8 @@ export {
 export class Collection {
   readonly db: string;
   readonly name: string;
+  /** `db.name` (spelled once: every write's oplog entry and error names it). */
+  readonly ns: string;
   readonly uuid: Binary;
   validator: Doc | undefined;
   validationLevel: ValidationLevel;
@@ -65,6 +66,7 @@ export class Collection {
   constructor(db: string, name: string, uuid: Binary, options: CollectionOptions = {}) {
     this.db = db;
     this.name = name;
+    this.ns = `${db}.${name}`;
     this.uuid = uuid;
     this.validator = options.validator;
     this.validationLevel = options.validationLevel ?? 'strict';
@@ -74,10 +76,6 @@ export class Collection {
     this.listedOptions = options.listedOptions ?? new Map();
     this.indexList = new CollectionIndexes(this.isOplog ? [] : [new IndexStore(idIndexDefinition(this.collation))]);
     this.log = this.isOplog ? new OplogRecords() : undefined;
-  }
-
-  get ns(): string {
-    return `${this.db}.${this.name}`;
   }
 
   /** The default collator (null = simple binary comparison). */
@@ -260,9 +258,12 @@ export class Collection {
   /**
    * Replaces a stored document in place (same natural position). `_id` is moved first; a new
    * document without `_id` keeps the old one's. Throws 11000 and changes nothing on conflict.
+   * What the writer knows (`ReplaceHint`'s parts, as arguments: no object per write): the record
+   * id the scan found (checked), the modified paths (indexes they miss keep their entries), the
+   * new version's size.
    */
-  replace(oldDoc: Doc, newDoc: Doc, hint: ReplaceHint = {}): Doc {
-    const rid = hint.rid !== undefined && this.documentAt(hint.rid) === oldDoc ? hint.rid : this.recordIdOf(oldDoc);
+  replace(oldDoc: Doc, newDoc: Doc, ridHint?: number, modified?: readonly string[], size?: number): Doc {
+    const rid = ridHint !== undefined && this.documentAt(ridHint) === oldDoc ? ridHint : this.recordIdOf(oldDoc);
     if (rid === undefined) throw fail(1, 'replace: document is not in the collection');
     let next = newDoc;
     if (!next.has('_id')) {
@@ -273,7 +274,6 @@ export class Collection {
     const stored = this.log ? withId : storedLayout(withId);
     // An index none of whose paths the update touched has the same keys (UpdateIndexData::
     // mightBeIndexed); the others are recomputed and checked for uniqueness first.
-    const modified = hint.modifiedPaths;
     // Allocated only when some index is affected (an update of unindexed fields re-keys nothing).
     let keySets: (KeySet | undefined)[] | undefined;
     for (let i = 0; i < this.indexList.stores.length; i++) {
@@ -293,7 +293,7 @@ export class Collection {
         size: this.records.knownSize(rid),
         rekeyed: this.indexList.rekeyed(keySets),
       });
-      this.records.set(rid, stored, hint.size !== undefined && withId === newDoc ? hint.size : -1);
+      this.records.set(rid, stored, size !== undefined && withId === newDoc ? size : -1);
     }
     // Entries hold record ids, not documents: an index whose keys did not change (always `_id_`)
     // keeps its entries.

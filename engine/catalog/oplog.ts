@@ -53,19 +53,33 @@ export class OplogStore {
 
   /** Appends an entry, filling ts/t/v/wall (read it back with `last()`). */
   append(entry: OplogEntryInput): void {
+    const { op, o, post } = entry;
+    if (op === 'u' && post !== undefined && entry.o2 === undefined) {
+      this.appendUpdate(entry.ns, entry.ui, o, entry.o2Id, post);
+      return;
+    }
     const wallMs = this.clock.reserveTick();
     const { seconds, increment } = this.clock.tick;
     const rid = this.collection.takeOplogRecordId();
-    const { op, o, post } = entry;
-    const o2Id = entry.o2Id;
-    if (op === 'u' && post !== undefined && o2Id !== undefined && o instanceof TopLevelDiff && entry.o2 === undefined) {
-      this.records.pushUpdate(entry.ns, entry.ui, o2Id, post, o, rid, seconds, increment, wallMs);
-      return;
-    }
     this.records.push(
       new CompactOplogEntry(op, entry.ns, entry.ui, o, entry.o2, entry.o2Id, seconds, increment, wallMs),
       rid,
     );
+  }
+
+  /**
+   * `append({op: 'u', ns, ui, o, o2Id, post})` without the entry object (one per updated
+   * document): the same record.
+   */
+  appendUpdate(ns: string, ui: Binary | undefined, o: Doc | DeferredDoc, o2Id: Value | undefined, post: Doc): void {
+    const wallMs = this.clock.reserveTick();
+    const { seconds, increment } = this.clock.tick;
+    const rid = this.collection.takeOplogRecordId();
+    if (o2Id !== undefined && o instanceof TopLevelDiff) {
+      this.records.pushUpdate(ns, ui, o2Id, post, o, rid, seconds, increment, wallMs);
+      return;
+    }
+    this.records.push(new CompactOplogEntry('u', ns, ui, o, undefined, o2Id, seconds, increment, wallMs), rid);
   }
 
   /** The newest entry (O(1)). */

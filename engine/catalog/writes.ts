@@ -3,14 +3,14 @@
  * unique-index rules) and the oplog entry, in that order, so a failing write changes nothing.
  *
  *   insertDocument(catalog, coll, doc)                      → oplog {op: 'i', o: doc, o2: {_id}}
- *   replaceDocument(catalog, coll, old, next, {oplogO})     → oplog {op: 'u', o: oplogO ?? next, o2: {_id}}
+ *   replaceDocument(catalog, coll, old, next, …, oplogO)    → oplog {op: 'u', o: oplogO ?? next, o2: {_id}}
  *   deleteDocument(catalog, coll, doc)                      → oplog {op: 'd', o: {_id}}
  */
 import { elementSize } from '../bson/size.js';
 import type { Doc, Value } from '../bson/values.js';
 import { fail } from '../errors.js';
 import type { Catalog } from './catalog.js';
-import type { Collection, ReplaceHint } from './collection.js';
+import type { Collection } from './collection.js';
 import type { DeferredDoc } from './oplog-records.js';
 import { withIdFirst } from './id-field.js';
 import { validateDocument } from './validation.js';
@@ -23,13 +23,6 @@ export interface WriteOptions {
 export interface InsertOptions extends WriteOptions {
   /** The BSON size of `doc` as given, when the caller measured it (kept for updates' deltas). */
   readonly size?: number | undefined;
-}
-
-export interface ReplaceOptions extends WriteOptions {
-  /** The oplog `o` (a `{$v: 2, diff}` document or its builder, from the update executor); default: the new document. */
-  readonly oplogO?: Doc | DeferredDoc | undefined;
-  /** What the scan and the executor already know (record id, modified paths): ../catalog/collection.ts. */
-  readonly hint?: ReplaceHint | undefined;
 }
 
 /** Writes to `local` (the oplog) are refused: it is read-only in the playground. */
@@ -57,33 +50,36 @@ export function insertDocument(catalog: Catalog, collection: Collection, doc: Do
   return stored;
 }
 
-/** Validates, stores (in place) and logs a new version of a stored document. */
+/**
+ * Validates, stores (in place) and logs a new version of a stored document. `oplogO` is the
+ * oplog `o` (a `{$v: 2, diff}` document or its builder, from the update executor; default: the new
+ * document); `rid`, `modifiedPaths` and `size` are what the scan and the executor already know
+ * (`Collection.replace`). Arguments rather than an options object: an `updateMany` calls this once
+ * per document.
+ */
 export function replaceDocument(
   catalog: Catalog,
   collection: Collection,
   oldDoc: Doc,
   newDoc: Doc,
-  options: ReplaceOptions = {},
+  bypassDocumentValidation?: boolean,
+  oplogO?: Doc | DeferredDoc,
+  rid?: number,
+  modifiedPaths?: readonly string[],
+  size?: number,
 ): Doc {
   checkWritable(collection);
-  validateDocument(
-    catalog,
-    collection,
-    newDoc.has('_id') ? newDoc : withIdFirst(new Map([['_id', oldDoc.get('_id')!], ...newDoc])),
-    {
-      oldDoc,
-      bypass: options.bypassDocumentValidation,
-    },
-  );
-  const stored = collection.replace(oldDoc, newDoc, options.hint);
-  catalog.oplog.append({
-    op: 'u',
-    ns: collection.ns,
-    ui: collection.uuid,
-    o: options.oplogO ?? stored,
-    o2Id: stored.get('_id'),
-    post: stored,
-  });
+  // Without a validator there is nothing to check (`validateDocument` returns at once).
+  if (collection.validator !== undefined) {
+    validateDocument(
+      catalog,
+      collection,
+      newDoc.has('_id') ? newDoc : withIdFirst(new Map([['_id', oldDoc.get('_id')!], ...newDoc])),
+      { oldDoc, bypass: bypassDocumentValidation },
+    );
+  }
+  const stored = collection.replace(oldDoc, newDoc, rid, modifiedPaths, size);
+  catalog.oplog.appendUpdate(collection.ns, collection.uuid, oplogO ?? stored, stored.get('_id'), stored);
   return stored;
 }
 

@@ -35,6 +35,9 @@ const ID_ONLY: readonly (readonly string[])[] = Object.freeze([Object.freeze(['_
 const NO_PATHS: string[] = Object.freeze([]) as unknown as string[];
 const NO_TOUCHES: ArrayTouch[] = Object.freeze([]) as unknown as ArrayTouch[];
 const NO_EFFECTS: WriteEffects = Object.freeze({ damaged: false, lastChangeDamageFree: false }) as WriteEffects;
+const RELEASED_DOC: Doc = new Map();
+const NO_FILTERS: ReadonlyMap<string, ArrayFilter> = new Map();
+const RELEASED_PARAMS: ApplyParams = Object.freeze({ isUpsertInsert: false, immutablePaths: [], env: undefined as never });
 /** A shape without `_id` first, or whose new version could not be shaped: the tree applies. */
 const NOT_APPLICABLE = null;
 /** `ShapePlan.slots` of a leaf whose field the document lacks. */
@@ -60,6 +63,8 @@ export class TopLevelPlan {
   private readonly paths: readonly RuntimePath[];
   /** Each leaf's path as names (`[name]`: what `valueForNew` gets). */
   private readonly fieldPaths: readonly (readonly string[])[];
+  /** The context the leaves get, reset for each document (leaves never keep it). */
+  private readonly context = new LeafContext();
   /** Shared by the plans of one parsed shape (`withLeaves`): slots depend on the names only. */
   private readonly slotsByShape: Map<Shape, ShapePlan | typeof NOT_APPLICABLE>;
 
@@ -147,21 +152,20 @@ export class TopLevelPlan {
     if (shape === undefined) return undefined;
     const plan = this.slotsFor(shape);
     if (plan === NOT_APPLICABLE) return undefined;
-    const slots = plan.slots;
 
+    const ctx = this.context;
+    ctx.reset(params, doc, arrayFilters);
+    try {
+      return this.applyPlanned(doc, shape, plan, ctx);
+    } finally {
+      ctx.release();
+    }
+  }
+
+  private applyPlanned(doc: ShapedDoc, shape: Shape, plan: ShapePlan, ctx: LeafContext): ApplyResult {
+    const { slots } = plan;
+    const params = ctx.params;
     const vals = doc.valuesArray()!;
-    // What leaves read of the context: `params` (`$currentDate`'s clock) and the root's `_id` (messages).
-    const ctx: ApplyContext = {
-      params,
-      original: doc,
-      root: doc,
-      owned: undefined,
-      arrayFilters,
-      immutablePaths: ID_ONLY,
-      modifiedPaths: NO_PATHS,
-      arrayTouches: NO_TOUCHES,
-      effects: NO_EFFECTS,
-    };
     const { names, leaves, paths, fieldPaths } = this;
     let next: Value[] | undefined;
     /** The created fields' values, in creation order (their names follow `plan.grown`). */
@@ -221,6 +225,38 @@ export class TopLevelPlan {
     checkUpdatedDocumentSize(out, size);
     const modifiedPaths = modified ?? (prefix === names.length ? names : names.slice(0, prefix));
     return new ChangedDocument(out, modifiedPaths, diff!, NO_TOUCHES, size);
+  }
+}
+
+/**
+ * What leaves read of the context: `params` (`$currentDate`'s clock) and the root's `_id`
+ * (messages); the rest is constant (leaves never record paths, touches or effects themselves).
+ * One per plan, reset per document: no context object per write.
+ */
+class LeafContext implements ApplyContext {
+  params: ApplyParams = RELEASED_PARAMS;
+  original: Doc = RELEASED_DOC;
+  root: Doc = RELEASED_DOC;
+  owned: Set<Doc | Value[]> | undefined = undefined;
+  arrayFilters: ReadonlyMap<string, ArrayFilter> = NO_FILTERS;
+  readonly immutablePaths = ID_ONLY;
+  readonly modifiedPaths = NO_PATHS;
+  readonly arrayTouches = NO_TOUCHES;
+  readonly effects = NO_EFFECTS;
+
+  reset(params: ApplyParams, doc: Doc, arrayFilters: ReadonlyMap<string, ArrayFilter>): void {
+    this.params = params;
+    this.original = doc;
+    this.root = doc;
+    this.arrayFilters = arrayFilters;
+  }
+
+  /** Lets go of the document and its statement's values (a cached plan outlives its statement). */
+  release(): void {
+    this.params = RELEASED_PARAMS;
+    this.original = RELEASED_DOC;
+    this.root = RELEASED_DOC;
+    this.arrayFilters = NO_FILTERS;
   }
 }
 

@@ -102,18 +102,18 @@ export function updateByIdLookup(stmt: IdLookupStatement, collection: Collection
   const rid = collection.recordIdById(id);
   const doc = rid === undefined ? undefined : collection.documentAt(rid);
   if (doc === undefined) return undefined;
-  const collect = stmt.ctx.collectDocuments !== false;
-  let change: DocumentChange;
+  const changes: DocumentChange[] | undefined = stmt.ctx.collectDocuments !== false ? [] : undefined;
+  let modified: boolean;
   try {
     stmt.ctx.deadline.check();
-    change = updateMatchedDocument(stmt, collection, doc, undefined, rid, collect);
+    modified = updateMatchedDocument(stmt, collection, doc, undefined, rid, changes);
   } catch (e) {
     const err = toEngineError(e);
     if (isInterruption(err)) throw err;
     return { ok: false, error: err, detail: lookupDetail(stmt, collection, 0, 0, NO_CHANGES, err) };
   }
-  const nModified = change.noop ? 0 : 1;
-  const detail = lookupDetail(stmt, collection, 1, nModified, collect ? [change] : NO_CHANGES, undefined);
+  const nModified = modified ? 1 : 0;
+  const detail = lookupDetail(stmt, collection, 1, nModified, changes ?? NO_CHANGES, undefined);
   return { ok: true, n: 1, nModified, upsertedId: undefined, detail };
 }
 

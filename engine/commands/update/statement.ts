@@ -231,10 +231,9 @@ export class PreparedStatement {
         plan,
         progress,
         (doc, details, rid) => {
-          const change = this.updateOne(doc, details, rid, collect);
+          const modified = this.updateOne(doc, details, rid, collect ? changes : undefined);
           nMatched++;
-          if (!change.noop) nModified++;
-          if (collect) changes.push(change);
+          if (modified) nModified++;
           return this.spec.multi;
         },
         this.executor.needsMatchDetails === true,
@@ -290,10 +289,9 @@ export class PreparedStatement {
     try {
       for (const { doc, details, rid } of m.matches) {
         this.ctx.deadline.check();
-        const change = this.updateOne(doc, details, rid, collect);
+        const modified = this.updateOne(doc, details, rid, collect ? changes : undefined);
         nMatched++;
-        if (!change.noop) nModified++;
-        if (collect) changes.push(change);
+        if (modified) nModified++;
       }
     } catch (e) {
       const err = toEngineError(e);
@@ -302,14 +300,14 @@ export class PreparedStatement {
     return { ok: true, n: nMatched, nModified, upsertedId: undefined, detail: detail(undefined) };
   }
 
-  /** Updates one stored document (update-document.ts). */
+  /** Updates one stored document (update-document.ts): whether it changed; its change goes to `changes` when given. */
   private updateOne(
     doc: Doc,
     details: MatchDetails | undefined,
     rid: number | undefined,
-    collect: boolean,
-  ): DocumentChange {
-    return updateMatchedDocument(this, this.collection!, doc, details, rid, collect);
+    changes: DocumentChange[] | undefined,
+  ): boolean {
+    return updateMatchedDocument(this, this.collection!, doc, details, rid, changes);
   }
 
   /** Builds the upsert document (server-facts §3) without storing it (upsert-insert.ts). */

@@ -23,8 +23,10 @@ export interface UpdateTarget {
 }
 
 /**
- * Updates one stored document of `collection`. The change's `oplog` document is built only when
- * `collect`, and then only when read (it shares the entry's builder).
+ * Updates one stored document of `collection`; true when it changed (counted in `nModified`).
+ * With `changes`, the document's change is pushed there (the playground's per-document details);
+ * its `oplog` document is built only when read (it shares the entry's builder). Without, nothing
+ * is made for it.
  */
 export function updateMatchedDocument(
   target: UpdateTarget,
@@ -32,8 +34,8 @@ export function updateMatchedDocument(
   doc: Doc,
   details: MatchDetails | undefined,
   rid: number | undefined,
-  collect: boolean,
-): DocumentChange {
+  changes: DocumentChange[] | undefined,
+): boolean {
   let res: ApplyResult;
   try {
     res = target.executor.apply(doc, {
@@ -45,24 +47,24 @@ export function updateMatchedDocument(
       originalSize: collection.recordSize(doc, rid),
     });
     if (res.noop) {
-      return { before: doc, after: doc, noop: true, modifiedPaths: [], arrayTouches: res.arrayTouches, oplog: null };
+      changes?.push({ before: doc, after: doc, noop: true, modifiedPaths: [], arrayTouches: res.arrayTouches, oplog: null });
+      return false;
     }
     // The 16 MiB check (17419) is the executor's: every executor size-checks a changed document
     // (isUpsertInsert false) before returning, so it is not repeated here.
-    const stored = replaceDocument(target.ctx.catalog, collection, doc, res.doc, {
-      bypassDocumentValidation: target.ctx.bypassDocumentValidation,
-      oplogO: res.oplogBuilder ?? res.oplog ?? undefined,
-      hint: { rid, modifiedPaths: res.modifiedPaths, size: res.size },
-    });
-    if (collect) return new WrittenChange(doc, stored, res.modifiedPaths, res.arrayTouches, res);
-    return {
-      before: doc,
-      after: stored,
-      noop: false,
-      modifiedPaths: res.modifiedPaths,
-      arrayTouches: res.arrayTouches,
-      oplog: null,
-    };
+    const stored = replaceDocument(
+      target.ctx.catalog,
+      collection,
+      doc,
+      res.doc,
+      target.ctx.bypassDocumentValidation,
+      res.oplogBuilder ?? res.oplog ?? undefined,
+      rid,
+      res.modifiedPaths,
+      res.size,
+    );
+    changes?.push(new WrittenChange(doc, stored, res.modifiedPaths, res.arrayTouches, res));
+    return true;
   } catch (e) {
     throw runtimeError(e, target.execContext);
   }
