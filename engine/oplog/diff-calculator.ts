@@ -18,6 +18,7 @@ import { compareCodePoints, binaryEqual } from '../bson/compare.js';
 import { fieldNames, fieldValues } from '../bson/shaped-doc.js';
 import { bsonSize, elementSize, utf8Length, valueSize } from '../bson/size.js';
 import { Int32, type Doc, type Value } from '../bson/values.js';
+import { CREATED, TopLevelDiff, WHOLE_VALUE } from './top-level-diff.js';
 
 /** `kSizeOfDeltaOplogEntryMetadata`: room for `{$v: 2, diff: ...}` around the diff. */
 export const DELTA_OPLOG_ENTRY_PADDING = 15;
@@ -296,4 +297,29 @@ export function computeDeferredOplogDiff(
   const node = computeDocDiff(pre, post, padding, postSize);
   if (node === null || node.serializedSize() >= postSize) return null;
   return node;
+}
+
+/**
+ * A diff that only updates whole top-level values and inserts top-level fields, as a
+ * `TopLevelDiff` (the modifier path's compact form, which the oplog keeps as names and values and
+ * can share between the entries of one run): the same `o` when built, as the builder serializes
+ * the same sections (`u` in logging order, then `i`) and each entry's value. Anything else
+ * (deletes, sub-diffs) is undefined.
+ */
+export function topLevelDiffOf(diff: DeferredDiff): TopLevelDiff | undefined {
+  if (!(diff instanceof DocDiffNode) || diff.deletes.length > 0 || diff.subDiffs.length > 0) return undefined;
+  let out: TopLevelDiff | undefined;
+  const updates = diff.updates;
+  for (let k = 0; k < updates.length; k++) {
+    const [name, value] = updates[k]!;
+    if (out === undefined) out = new TopLevelDiff(name, value, WHOLE_VALUE);
+    else out.add(name, value, WHOLE_VALUE);
+  }
+  const inserts = diff.inserts;
+  for (let k = 0; k < inserts.length; k++) {
+    const [name, value] = inserts[k]!;
+    if (out === undefined) out = new TopLevelDiff(name, value, CREATED);
+    else out.add(name, value, CREATED);
+  }
+  return out;
 }

@@ -16,7 +16,13 @@ import { makeParseContext } from '../expr/parse.js';
 import type { Scope } from '../expr/types.js';
 import { validateVariableName, validateVariableNameForRead } from '../expr/variables.js';
 import type { DeferredDoc } from '../catalog/oplog-records.js';
-import { computeDeferredOplogDiff, DELTA_OPLOG_ENTRY_PADDING, type DeferredDiff } from '../oplog/diff-calculator.js';
+import {
+  computeDeferredOplogDiff,
+  DELTA_OPLOG_ENTRY_PADDING,
+  topLevelDiffOf,
+  type DeferredDiff,
+} from '../oplog/diff-calculator.js';
+import { ChangedDocument } from './changed-document.js';
 import { makeDeltaOplogEntry } from '../oplog/diff-types.js';
 import type { ApplyParams, ApplyResult, ArrayTouch, UpdateExecutor } from './executor.js';
 import { checkUpdatedDocumentSize, updatedDocumentSize } from './document-size.js';
@@ -89,6 +95,10 @@ class PipelineUpdateExecutor implements PipelineExecutor {
       : computeDeferredOplogDiff(doc, replaced, DELTA_OPLOG_ENTRY_PADDING, size);
     if (diff === null)
       return { doc: out, noop: false, modifiedPaths, oplog: cloneValue(replaced), arrayTouches: [], size };
+    // A diff of top-level values only is kept as names and values: the oplog can then keep a run of
+    // such entries as one record (oplog-update-batch.ts) instead of a diff tree per document.
+    const flat = topLevelDiffOf(diff);
+    if (flat !== undefined) return new ChangedDocument(out, modifiedPaths, flat, NO_ARRAY_TOUCHES, size);
     return new PipelineApplyResult(out, modifiedPaths, diff, size);
   }
 }
