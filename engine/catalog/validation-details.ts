@@ -57,13 +57,25 @@ const COMPARISON_REASONS: Record<string, string> = {
   $mod: 'mod did not match',
 };
 
-const COMPARISONS: ReadonlySet<string> = new Set(['$eq', '$ne', '$gt', '$gte', '$lt', '$lte']);
+const COMPARISONS: ReadonlySet<string> = new Set(['$eq', '$ne', '$gt', '$gte', '$lt', '$lte', '$in', '$nin']);
+
+/** The reason when the clause matched but should not have (under `$nor`): the inverted wording. */
+const INVERTED_REASONS: Record<string, string> = {
+  $eq: 'comparison succeeded',
+  $ne: 'comparison failed',
+  $gt: 'comparison succeeded',
+  $gte: 'comparison succeeded',
+  $lt: 'comparison succeeded',
+  $lte: 'comparison succeeded',
+  $in: 'matching value found in array',
+  $nin: 'no matching value found in array',
+};
 
 /**
  * Details for a comparison (`generatePathError` with kTraverseOmitArray): "field was missing", or
  * the reason with `consideredValue` when the path gives one value, `consideredValues` otherwise.
  */
-function comparisonDetails(field: string, op: string, specifiedAs: Doc, doc: Doc): Doc {
+function comparisonDetails(field: string, op: string, specifiedAs: Doc, doc: Doc, inverted = false): Doc {
   const out = d([
     ['operatorName', op],
     ['specifiedAs', specifiedAs],
@@ -73,7 +85,7 @@ function comparisonDetails(field: string, op: string, specifiedAs: Doc, doc: Doc
     out.set('reason', 'field was missing');
     return out;
   }
-  out.set('reason', COMPARISON_REASONS[op]!);
+  out.set('reason', (inverted ? INVERTED_REASONS : COMPARISON_REASONS)[op]!);
   if (values.length === 1) out.set('consideredValue', values[0]!);
   else out.set('consideredValues', values);
   return out;
@@ -98,6 +110,26 @@ function fieldClauseDetails(field: string, op: string, spec: Value, doc: Doc, sp
     if (op === '$type' && value !== undefined) out.set('consideredType', typeOf(value));
   }
   return out;
+}
+
+/**
+ * Details for a `$nor` clause that matched (inverted error context): a single comparison or
+ * `$in`/`$nin` clause reports its inverted reason; other clauses are approximated by their name.
+ */
+function satisfiedDetails(clause: Doc, doc: Doc): Doc {
+  if (clause.size === 1) {
+    const [field, v] = clause.entries().next().value as [string, Value];
+    if (!field.startsWith('$')) {
+      const ops = isDoc(v) && v.size > 0 && firstKeyOf(v).startsWith('$') ? [...v.keys()] : ['$eq'];
+      if (ops.length === 1 && COMPARISONS.has(ops[0]!)) return comparisonDetails(field, ops[0]!, clause, doc, true);
+    }
+  }
+  return d([['operatorName', '$nor']]);
+}
+
+function firstKeyOf(v: Doc): string {
+  for (const k of v.keys()) return k;
+  return '';
 }
 
 interface Clause {
@@ -128,7 +160,7 @@ function clausesOf(validator: Doc, doc: Doc, collator: Collator | null): Clause[
                   ['index', new Int32(index)],
                   [
                     'details',
-                    k === '$nor' ? d([['operatorName', '$nor']]) : validationDetails(x as Doc, doc, collator),
+                    k === '$nor' ? satisfiedDetails(x as Doc, doc) : validationDetails(x as Doc, doc, collator),
                   ],
                 ]),
               ),
