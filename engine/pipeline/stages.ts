@@ -8,7 +8,8 @@ import { fail, isEngineError } from '../errors.js';
 import type { ExprNode, ParseContext, Scope } from '../expr/types.js';
 import { valueToString } from '../expr/value-string.js';
 import type { ProjectionNode } from './projection.js';
-import { parseAddFields, parseProject } from './projection-parse.js';
+import { parseAddFields } from './projection-parse.js';
+import { parseProject } from './project-parse.js';
 
 export interface Stage {
   readonly name: string;
@@ -56,19 +57,26 @@ function withStageContext<T>(stageName: string, fn: () => T): T {
 
 function parseAddFieldsStage(name: string, spec: Value, ctx: ParseContext): Stage {
   if (!isDoc(spec)) throw fail(40272, `${name} specification stage must be an object, got ${typeOf(spec)}`);
-  return new ProjectionStage(name, withStageContext(name, () => parseAddFields(spec, ctx)));
+  return new ProjectionStage(
+    name,
+    withStageContext(name, () => parseAddFields(spec, ctx)),
+  );
 }
 
 function parseProjectStage(name: string, spec: Value, ctx: ParseContext): Stage {
   if (!isDoc(spec)) throw fail(15969, `${name} specification must be an object`);
-  return new ProjectionStage(name, withStageContext(name, () => parseProject(spec, ctx)));
+  return new ProjectionStage(
+    name,
+    withStageContext(name, () => parseProject(spec, ctx)),
+  );
 }
 
 function parseUnsetStage(name: string, spec: Value, ctx: ParseContext): Stage {
   if (typeof spec !== 'string' && !Array.isArray(spec))
     throw fail(31002, '$unset specification must be a string or an array');
   const fields = typeof spec === 'string' ? [spec] : spec;
-  if (fields.length === 0) throw fail(31119, '$unset specification must be a string or an array with at least one field');
+  if (fields.length === 0)
+    throw fail(31119, '$unset specification must be a string or an array with at least one field');
   const projection: Doc = new Map();
   for (const f of fields) {
     if (typeof f !== 'string')
@@ -88,7 +96,8 @@ function parseUnsetStage(name: string, spec: Value, ctx: ParseContext): Stage {
 }
 
 function parseReplaceRootStage(name: string, spec: Value, ctx: ParseContext): Stage {
-  if (!isDoc(spec)) throw fail(40229, `expected an object as specification for $replaceRoot stage, got ${typeOf(spec)}`);
+  if (!isDoc(spec))
+    throw fail(40229, `expected an object as specification for $replaceRoot stage, got ${typeOf(spec)}`);
   let newRoot: Value | undefined;
   for (const [k, v] of spec) {
     if (k === 'newRoot') newRoot = v;

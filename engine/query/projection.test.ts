@@ -74,7 +74,7 @@ describe('find projection', () => {
   it('rejects invalid projections with the server errors', () => {
     expect(err('{"a":1,"b":0}')).toEqual([31254, 'Cannot do exclusion on field b in inclusion projection']);
     expect(err('{"a":0,"b":1}')).toEqual([31253, 'Cannot do inclusion on field b in exclusion projection']);
-    expect(err('{"a":1,"a.b":1}')).toEqual([31250, 'Path collision at a.b remaining portion b']);
+    expect(err('{"a":1,"a.b":1}')).toEqual([31249, 'Path collision at a.b remaining portion b']);
     expect(err('{"a.b":{"$elemMatch":{"x":1}}}')[0]).toBe(31275);
     expect(err('{"a":{"$elemMatch":1}}')[0]).toBe(31274);
     expect(err('{"n.$":1,"a.$":1}', '{"n":1,"a":1}')[0]).toBe(31276);
