@@ -20,7 +20,8 @@ import {
 import { build, docArray, int, isAcknowledged, isOk, toNumber } from './api-support.js';
 import { MongoServerError, ShellClientError, isMongoNetworkError } from './client-errors.js';
 import type { ClientBulkWriteResult } from './results.js';
-import { sessionOf, ShellSession } from './api-session.js';
+import { ShellSession } from './api-session.js';
+import { sessionOf } from './api-session-of.js';
 import { ShellDatabase } from './api-database.js';
 
 /** What the API needs from the engine: one command in, one reply out (never throws). */

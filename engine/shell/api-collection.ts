@@ -58,7 +58,8 @@ import type {
 } from './results.js';
 import type { NamespaceOptions, ShellClient } from './api-client.js';
 import type { ShellDatabase } from './api-database.js';
-import { sessionOf, type ShellSession } from './api-session.js';
+import type { ShellSession } from './api-session.js';
+import { sessionOf } from './api-session-of.js';
 import { drainCursor } from './api-drain-cursor.js';
 
 /** A command ready to send: target database, document, session and resolved write concern. */

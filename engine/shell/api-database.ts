@@ -4,7 +4,7 @@ import * as admin from './api-admin.js';
 import { boolOpt, build, int, opt, truthyOpt } from './api-support.js';
 import type { NamespaceOptions, ShellClient } from './api-client.js';
 import type { ShellSession } from './api-session.js';
-import { sessionOf } from './api-session.js';
+import { sessionOf } from './api-session-of.js';
 import { ShellCollection } from './api-collection.js';
 import { drainCursor } from './api-drain-cursor.js';
 

@@ -7,10 +7,12 @@ import { build, int, isAcknowledged } from './api-support.js';
 import { ShellClientError } from './client-errors.js';
 import type { NamespaceOptions, ShellClient } from './api-client.js';
 import { ShellDatabase } from './api-database.js';
+import { SESSION_BRAND } from './api-session-of.js';
 
 export type TransactionState = 'none' | 'starting' | 'in_progress' | 'committed' | 'aborted';
 
 export class ShellSession {
+  readonly [SESSION_BRAND] = true;
   readonly client: ShellClient;
   readonly id: Doc;
   readonly options: Doc;
@@ -159,12 +161,6 @@ export class ShellSession {
     if (isDoc(dwc) && dwc.size > 0) return dwc;
     return this.client.defaultWriteConcern;
   }
-}
-
-/** The session an options document names (`{session}`), else the handle's own. */
-export function sessionOf(options: Doc | undefined, fallback: ShellSession | undefined): ShellSession | undefined {
-  const s = options?.get('session') as unknown;
-  return s instanceof ShellSession ? s : fallback;
 }
 
 function newSessionId(): Doc {
