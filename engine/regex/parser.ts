@@ -8,6 +8,7 @@ import type { Condition, NewlineKind, Node, ParsedPattern } from './ast.js';
 import { isWord, typeClass } from './char-classes.js';
 import { parseClass, parseEscape, relativeNumber, type EscapeContext } from './parse-escape.js';
 import { Scanner, isDigitCode } from './scanner.js';
+import { skipExtendedSpace } from './extended-space.js';
 import { fold, type CharPred } from './unicode.js';
 import { checkLookbehinds, resolveReferences } from './references.js';
 import { applyQuantifier, readBraces, seq } from './parse-quantifier.js';
@@ -121,33 +122,7 @@ class Parser {
 
   /** Extended mode: white space and `#` comments between items are not part of the pattern. */
   private skipExtended(o: Options): void {
-    if (!o.x) return;
-    const sc: Scanner = this.sc;
-    for (;;) {
-      const c = sc.peek();
-      if (
-        c === 32 ||
-        (c >= 9 && c <= 13) ||
-        c === 0x85 ||
-        c === 0x200e ||
-        c === 0x200f ||
-        c === 0x2028 ||
-        c === 0x2029
-      ) {
-        sc.next();
-        continue;
-      }
-      if (c === 35) {
-        while (!sc.done && !this.atNewline()) sc.next();
-        continue;
-      }
-      return;
-    }
-  }
-
-  private atNewline(): boolean {
-    const c = this.sc.peek();
-    return !this.notNewline(c);
+    if (o.x) skipExtendedSpace(this.sc, this.notNewline);
   }
 
   private atom(o: Options): Node | null {
