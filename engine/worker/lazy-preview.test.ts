@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { binaryEqual } from '../bson/compare.js';
+import { stringifyEJSON } from '../bson/ejson.js';
 import { Engine } from '../index.js';
 import { recordPlaygroundScript, runSetup } from './playground.js';
 import { loadEngineShell } from './shell-runner.js';
@@ -61,6 +62,10 @@ describe('a preview builds its oplog parts only when read', () => {
       c.statements.flatMap((s) => s.changes.flatMap((ch) => (ch.detail && !ch.detail.noop ? [ch.detail] : []))),
     );
     expect(changes.length).toBe(updates.length);
-    changes.forEach((change, i) => expect(change.oplog).toBe(updates[i]!.get('o')));
+    // The same document (names, order, types); a pipeline diff kept by a run of oplog entries is
+    // built again for the change, so not always the same object.
+    changes.forEach((change, i) =>
+      expect(stringifyEJSON(change.oplog!)).toBe(stringifyEJSON(updates[i]!.get('o')!)),
+    );
   });
 });
