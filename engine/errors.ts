@@ -159,6 +159,15 @@ export function isEngineError(x: unknown): x is EngineError {
   return typeof x === 'object' && x !== null && (x as Record<symbol, unknown>)[ENGINE_ERROR_BRAND] === true;
 }
 
+/** Runs `fn`; an engine error it throws gets `context` prepended (`DBException::addContext`). */
+export function withErrorContext<T>(context: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (e) {
+    throw isEngineError(e) ? e.withContext(context) : e;
+  }
+}
+
 /** Shorthand used by parsers and nodes: `throw fail(2, 'message')`. */
 export function fail(code: number, errmsg: string, extra?: ReadonlyMap<string, unknown>): EngineError {
   return new EngineError(code, errmsg, extra);

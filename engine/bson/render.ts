@@ -5,8 +5,8 @@
  *   double:   `%.16g` plus `.0` when the text has no '.', 'E' or 'N' (so 5.0 → `5.0`, 1e20 → `1e+20.0`)
  *   others:   `ObjectId('…')`, `new Date(ms)`, `Timestamp(s, i)`, `/re/flags`, `UUID("…")`, `BinData(t, HEX)`
  */
-import type { Binary, BSONRegExp, Decimal128, ObjectId, Timestamp } from 'bson';
-import { objectAsDoc, typeOf, type Value } from './values.js';
+import type { Binary, BSONRegExp, Code, Decimal128, ObjectId, Timestamp } from 'bson';
+import { codeScopeDoc, objectAsDoc, typeOf, type Value } from './values.js';
 import { dateMillis } from './dates.js';
 
 /**
@@ -95,6 +95,8 @@ export function renderValue(v: Value): string {
       return renderDoc(v);
     case 'javascript':
       return `function ${String((v as { code: string }).code)}`;
+    case 'javascriptWithScope':
+      return `CodeWScope("${String((v as Code).code)}", ${renderDoc(codeScopeDoc(v as Code))})`;
     case 'symbol':
       return `"${String((v as { value: string }).value)}"`;
     default:

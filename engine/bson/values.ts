@@ -81,6 +81,7 @@ export type BsonTypeName =
   | 'dbPointer'
   | 'javascript'
   | 'symbol'
+  | 'javascriptWithScope'
   | 'int'
   | 'timestamp'
   | 'long'
@@ -104,6 +105,7 @@ export const BSON_TYPE_NUMBER: Readonly<Record<BsonTypeName, number>> = {
   dbPointer: 12,
   javascript: 13,
   symbol: 14,
+  javascriptWithScope: 15,
   int: 16,
   timestamp: 17,
   long: 18,
@@ -133,6 +135,13 @@ export function objectAsDoc(v: Value): Doc {
 
 export function isArray(v: unknown): v is ArrayValue {
   return Array.isArray(v);
+}
+
+/** The scope of a code-with-scope value as a document (the bson library keeps it as a plain object). */
+export function codeScopeDoc(v: Code): Doc {
+  const scope = v.scope as unknown;
+  if (scope instanceof Map) return scope as Doc;
+  return new Map(Object.entries((scope ?? {}) as Record<string, Value>));
 }
 
 /** The BSON type of a value. */
@@ -171,7 +180,8 @@ export function typeOf(v: Value): BsonTypeName {
     case 'MaxKey':
       return 'maxKey';
     case 'Code':
-      return 'javascript';
+      // Code with a scope document is its own BSON type (15).
+      return (v as Code).scope != null ? 'javascriptWithScope' : 'javascript';
     case 'BSONSymbol':
       return 'symbol';
     case 'DBRef':

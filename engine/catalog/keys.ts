@@ -9,9 +9,9 @@
  * offers an `equalityKey` (the engine's UCA collators) gives exact keys instead: equal strings
  * share a key and unequal ones never do, which the fold cannot promise for ignored punctuation.
  */
-import type { Binary, BSONRegExp, Decimal128, Int32, Long, ObjectId, Timestamp } from 'bson';
+import type { Binary, BSONRegExp, Code, Decimal128, Int32, Long, ObjectId, Timestamp } from 'bson';
 import { toDecimalJs, type Collator } from '../bson/compare.js';
-import { objectAsDoc, typeOf, type Doc, type Value } from '../bson/values.js';
+import { codeScopeDoc, objectAsDoc, typeOf, type Value } from '../bson/values.js';
 import { dateMillis } from '../bson/dates.js';
 
 function hex(bytes: Uint8Array): string {
@@ -86,13 +86,11 @@ export function keyOf(v: Value, collator: Collator | null = null): string {
       return `T${(v as Timestamp).t},${(v as Timestamp).i}`;
     case 'regex':
       return `r${JSON.stringify((v as BSONRegExp).pattern)}/${(v as BSONRegExp).options}`;
-    case 'javascript': {
-      const c = v as { code: string; scope?: unknown };
+    case 'javascript':
+      return `c${JSON.stringify(String((v as Code).code))}`;
+    case 'javascriptWithScope':
       // A scope is part of the value and is never collated.
-      if (!c.scope) return `c${JSON.stringify(String(c.code))}`;
-      const scope: Doc = c.scope instanceof Map ? c.scope : new Map(Object.entries(c.scope as Record<string, Value>));
-      return `C${JSON.stringify(String(c.code))}${keyOf(scope, null)}`;
-    }
+      return `C${JSON.stringify(String((v as Code).code))}${keyOf(codeScopeDoc(v as Code))}`;
     default:
       return `?${String(v)}`;
   }

@@ -12,6 +12,7 @@ import type { CollationInfo } from './collation-info.js';
 import type { Collection } from './collection.js';
 import { compileFilter, type DocumentFilter } from './filter.js';
 import { planQuery, type CanonicalQueryFields, type QueryPlan } from './planner.js';
+import { withErrorContext } from '../errors.js';
 
 export interface SelectRequest {
   readonly filter: Doc;
@@ -24,6 +25,8 @@ export interface SelectRequest {
   readonly limit?: number | undefined;
   /** Only for the planner's error messages (sorting, limits and projection are the caller's). */
   readonly query?: CanonicalQueryFields | undefined;
+  /** Context added to an error raised while documents are read (after planning), e.g. aggregate's executor. */
+  readonly executionContext?: string | undefined;
 }
 
 export interface Selection {
@@ -35,7 +38,10 @@ export interface Selection {
 }
 
 export function selectDocuments(collection: Collection, request: SelectRequest): Selection {
-  const filter = compileFilter(request.filter, request.collation?.collator ?? null, { env: request.env, optimizeExpr: request.optimizeExpr ?? true });
+  const filter = compileFilter(request.filter, request.collation?.collator ?? null, {
+    env: request.env,
+    optimizeExpr: request.optimizeExpr ?? true,
+  });
   const plan = planQuery(collection, {
     root: filter.root,
     collation: request.collation,
@@ -46,11 +52,14 @@ export function selectDocuments(collection: Collection, request: SelectRequest):
   const matches: Doc[] = [];
   let docsExamined = 0;
   const limit = request.limit ?? 0;
-  plan.forEachCandidate((doc) => {
-    docsExamined++;
-    if (!filter.matches(doc)) return true;
-    matches.push(doc);
-    return limit <= 0 || matches.length < limit;
-  });
+  const scan = (): void =>
+    plan.forEachCandidate((doc) => {
+      docsExamined++;
+      if (!filter.matches(doc)) return true;
+      matches.push(doc);
+      return limit <= 0 || matches.length < limit;
+    });
+  if (request.executionContext === undefined) scan();
+  else withErrorContext(request.executionContext, scan);
   return { plan, filter, matches, docsExamined };
 }

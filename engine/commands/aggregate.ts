@@ -21,7 +21,7 @@ import { checkWritable, deleteDocument, insertDocument } from '../catalog/writes
 import { compileFilter } from '../catalog/filter.js';
 import { keyOf } from '../catalog/keys.js';
 import { selectDocuments } from '../catalog/select.js';
-import { fail, isEngineError } from '../errors.js';
+import { fail, withErrorContext } from '../errors.js';
 import { makeParseContext } from '../expr/parse.js';
 import { throwOptimizeErrors } from '../expr/constant-folding.js';
 import type { ExprNode, ParseContext, Scope } from '../expr/types.js';
@@ -282,6 +282,9 @@ function writeOut(ctx: CommandContext, spec: Value, docs: readonly Doc[]): void 
   for (const d of staging.snapshot()) insertDocument(ctx.catalog, collection, d, { bypassDocumentValidation: true });
 }
 
+/** The context `handleCursorCommand` adds to an error raised by the aggregation executor. */
+const EXECUTOR_CONTEXT = 'PlanExecutor error during aggregation';
+
 function run(ctx: CommandContext, collName: string | null, pipeline: readonly Value[]): Doc[] {
   const collection = collName === null ? undefined : ctx.catalog.getCollection(ctx.db, collName);
   const collation: CollationInfo | null = effectiveCollation(collection, ctx.command.get('collation'));
@@ -303,7 +306,7 @@ function run(ctx: CommandContext, collName: string | null, pipeline: readonly Va
         `{aggregate: 1} is not valid for '${head?.name ?? 'an empty pipeline'}'; a collection is required.`,
       );
     }
-    docs = head.run([]);
+    docs = withErrorContext(EXECUTOR_CONTEXT, () => head.run([]));
     rest = stages.slice(1);
   } else if (head && SOURCE_STAGES.has(head.name)) {
     throw fail(40602, `${head.name} must be run against a database with {aggregate: 1}`);
@@ -317,18 +320,18 @@ function run(ctx: CommandContext, collName: string | null, pipeline: readonly Va
       hint: ctx.command.get('hint') as string | Doc | undefined,
       env,
       optimizeExpr: false,
+      executionContext: EXECUTOR_CONTEXT,
     }).matches;
     rest = stages.slice(1);
   } else {
     docs = collection.snapshot();
   }
-  for (const s of rest) docs = s.run(docs);
-  // Each result becomes BSON as the cursor hands it out (`handleCursorCommand`, which adds context).
-  try {
+  // What fails while the executor hands out documents (a stage's evaluation, a result that cannot
+  // become BSON) gets handleCursorCommand's context; parse, optimize and planning errors do not.
+  withErrorContext(EXECUTOR_CONTEXT, () => {
+    for (const s of rest) docs = s.run(docs);
     for (const d of docs) checkConvertibleToBson(d);
-  } catch (e) {
-    throw isEngineError(e) ? e.withContext('PlanExecutor error during aggregation') : e;
-  }
+  });
   const last = stages.at(-1);
   if (last && last.name === '$out') {
     writeOut(ctx, last.spec, docs);

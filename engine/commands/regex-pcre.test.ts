@@ -119,7 +119,8 @@ describe('$regexMatch, $regexFind and $regexFindAll follow PCRE2', () => {
     const engine = seeded(`[{"_id": 1, "s": ${catastrophic}}]`);
     expect(failure(project(engine, '{"$regexMatch": {"input": "$s", "regex": "(a+)+$"}}'))).toEqual({
       code: 51156,
-      errmsg: 'Error occurred while executing the regular expression in $regexMatch. Result code: match limit exceeded',
+      errmsg:
+        'PlanExecutor error during aggregation :: caused by :: Error occurred while executing the regular expression in $regexMatch. Result code: match limit exceeded',
     });
   });
 
@@ -129,7 +130,8 @@ describe('$regexMatch, $regexFind and $regexFindAll follow PCRE2', () => {
     const engine = seeded('[]');
     expect(failure(project(engine, '{"$regexFind": {"input": "$s", "regex": "a{2,1}"}}'))).toEqual({
       code: 51111,
-      errmsg: 'Failed to optimize pipeline :: caused by :: Invalid Regex in $regexFind: numbers out of order in {} quantifier',
+      errmsg:
+        'Failed to optimize pipeline :: caused by :: Invalid Regex in $regexFind: numbers out of order in {} quantifier',
     });
     expect(failure(project(engine, '{"$regexFind": {"input": "$s", "regex": "a", "options": "g"}}'))).toEqual({
       code: 51108,

@@ -105,7 +105,8 @@ function hashElement(sink: ByteSink, v: Value, name: string | null): void {
     case 'symbol':
       sink.string((v as { value: string }).value);
       return;
-    case 'javascript': {
+    case 'javascript':
+    case 'javascriptWithScope': {
       const code = v as Code;
       if (code.scope) {
         sink.cstring(code.code);

@@ -8,7 +8,12 @@ import { canon, ejson, run, testEngine } from '../commands/testing.js';
 import { isEngineError } from '../errors.js';
 import { checkedString, MAX_STRING_VALUE_BYTES } from './string-limit.js';
 
-const TOO_LONG = { code: 16493, codeName: 'Location16493', errmsg: 'Tried to create string longer than 16MB' };
+// aggregate's executor adds its context to an error raised while it reads documents.
+const TOO_LONG = {
+  code: 16493,
+  codeName: 'Location16493',
+  errmsg: 'PlanExecutor error during aggregation :: caused by :: Tried to create string longer than 16MB',
+};
 
 function aggregateError(pipeline: string, docs = '[{"_id": 1}]'): Record<string, unknown> {
   const engine = testEngine();

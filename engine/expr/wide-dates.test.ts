@@ -12,14 +12,27 @@ const MIN = '{"$date": {"$numberLong": "-9223372036854775808"}}';
 
 function project(expr: string): string {
   const engine = testEngine();
-  run(engine, 't', `{"insert": "c", "documents": [{"_id": 1, "max": ${MAX}, "min": ${MIN}, "y2020": {"$date": "2020-01-01T00:00:00Z"}}]}`);
-  const reply = run(engine, 't', `{"aggregate": "c", "cursor": {}, "pipeline": [{"$project": {"_id": 0, "r": ${expr}}}]}`);
+  run(
+    engine,
+    't',
+    `{"insert": "c", "documents": [{"_id": 1, "max": ${MAX}, "min": ${MIN}, "y2020": {"$date": "2020-01-01T00:00:00Z"}}]}`,
+  );
+  const reply = run(
+    engine,
+    't',
+    `{"aggregate": "c", "cursor": {}, "pipeline": [{"$project": {"_id": 0, "r": ${expr}}}]}`,
+  );
   const cursor = reply.get('cursor') as Doc | undefined;
   return ejson(cursor ? (cursor.get('firstBatch') as Doc[])[0]!.get('r')! : reply);
 }
 
-function error(code: number, errmsg: string, codeName = `Location${code}`): string {
-  return canon(JSON.stringify({ ok: 0.0, errmsg, code, codeName })).replace('"ok":{"$numberInt":"0"}', '"ok":{"$numberDouble":"0.0"}');
+/** aggregate's reply for an error raised while its executor reads a document (handleCursorCommand's context). */
+function error(code: number, message: string, codeName = `Location${code}`): string {
+  const errmsg = `PlanExecutor error during aggregation :: caused by :: ${message}`;
+  return canon(JSON.stringify({ ok: 0.0, errmsg, code, codeName })).replace(
+    '"ok":{"$numberInt":"0"}',
+    '"ok":{"$numberDouble":"0.0"}',
+  );
 }
 
 describe('dates outside the JS Date range in expressions', () => {
@@ -47,7 +60,10 @@ describe('dates outside the JS Date range in expressions', () => {
 
   it('$toString and $dateToString %Y fail with 18537 outside years 0-9999', () => {
     expect(project('{"$toString": "$max"}')).toBe(
-      error(18537, 'Could not convert date to string: date component was outside the supported range of 0-9999: 292278994'),
+      error(
+        18537,
+        'Could not convert date to string: date component was outside the supported range of 0-9999: 292278994',
+      ),
     );
   });
 
@@ -56,7 +72,9 @@ describe('dates outside the JS Date range in expressions', () => {
     expect(project('{"$add": ["$y2020", {"$numberLong": "9223372036854775807"}]}')).toBe(
       error(15, 'date overflow', 'Overflow'),
     );
-    expect(project('{"$add": ["$min", {"$numberLong": "1"}]}')).toBe(canon('{"$date": {"$numberLong": "-9223372036854775807"}}'));
+    expect(project('{"$add": ["$min", {"$numberLong": "1"}]}')).toBe(
+      canon('{"$date": {"$numberLong": "-9223372036854775807"}}'),
+    );
   });
 
   it('$subtract of dates is exact and fails with DurationOverflow past int64', () => {
@@ -73,7 +91,9 @@ describe('dates outside the JS Date range in expressions', () => {
     expect(project('{"$dateAdd": {"startDate": "$max", "unit": "millisecond", "amount": 1}}')).toBe(
       error(159, 'Overflow while adding 1ms to 9223372036854775807ms', 'DurationOverflow'),
     );
-    expect(project('{"$dateAdd": {"startDate": "$max", "unit": "second", "amount": 1}}')).toBe(error(5166406, 'dateAdd overflowed'));
+    expect(project('{"$dateAdd": {"startDate": "$max", "unit": "second", "amount": 1}}')).toBe(
+      error(5166406, 'dateAdd overflowed'),
+    );
     expect(project('{"$dateAdd": {"startDate": "$y2020", "unit": "year", "amount": 584942418}}')).toBe(
       error(5976500, "invalid dateAdd 'amount' parameter value: 584942418 year"),
     );

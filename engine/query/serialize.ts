@@ -31,7 +31,6 @@ function rightHandSide(node: MatchNode): Doc | undefined {
     case 'type': {
       // MatcherTypeSet::toBSONArray: "number", then the std::set of type codes in ascending order.
       const codes = node.typeSet.types.map((t) => BSON_TYPE_NUMBER[t]);
-      if (node.typeSet.codeWithScope) codes.push(15);
       const types: Value[] = codes.sort((a, b) => a - b).map((c) => new Int32(c));
       if (node.typeSet.allNumbers) types.unshift('number');
       return one('$type', types);

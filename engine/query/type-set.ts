@@ -10,15 +10,7 @@ export interface TypeSet {
   /** `"number"`: int, long, double and decimal. */
   readonly allNumbers: boolean;
   readonly types: readonly BsonTypeName[];
-  /**
-   * Type 15 (`"javascriptWithScope"`): a type the server accepts in `$type` but the engine cannot
-   * store, so it matches no value here (as it would match none of the documents the engine holds).
-   */
-  readonly codeWithScope?: true;
 }
-
-const CODE_WITH_SCOPE = 15;
-const CODE_WITH_SCOPE_ALIAS = 'javascriptWithScope';
 
 const NAME_BY_NUMBER = new Map<number, BsonTypeName>(
   (Object.entries(BSON_TYPE_NUMBER) as [BsonTypeName, number][]).map(([name, n]) => [n, name]),
@@ -42,7 +34,6 @@ function numericValue(v: Value): number | undefined {
 
 interface Parsed {
   allNumbers: boolean;
-  codeWithScope: boolean;
   types: BsonTypeName[];
 }
 
@@ -50,10 +41,6 @@ function parseOne(v: Value, into: Parsed): void {
   if (typeof v === 'string') {
     if (v === 'number') {
       into.allNumbers = true;
-      return;
-    }
-    if (v === CODE_WITH_SCOPE_ALIAS) {
-      into.codeWithScope = true;
       return;
     }
     if (!Object.hasOwn(BSON_TYPE_NUMBER, v)) {
@@ -68,10 +55,6 @@ function parseOne(v: Value, into: Parsed): void {
   const n = numericValue(v);
   if (n === undefined) throw fail(14, 'type must be represented as a number or a string');
   const code = typeOf(v) === 'int' || Number.isInteger(n) ? n : NaN;
-  if (code === CODE_WITH_SCOPE) {
-    into.codeWithScope = true;
-    return;
-  }
   const name = NAME_BY_NUMBER.get(code);
   if (name === undefined) {
     // `str::stream() << elt.number()`: the value as a double, printed as `%g` (6 significant digits).
@@ -83,15 +66,15 @@ function parseOne(v: Value, into: Parsed): void {
 
 /** Parses a `$type` argument. `path` is only used in the empty-array message. */
 export function parseTypeSet(arg: Value, path: string, operatorName = path): TypeSet {
-  const into: Parsed = { allNumbers: false, codeWithScope: false, types: [] };
+  const into: Parsed = { allNumbers: false, types: [] };
   if (Array.isArray(arg)) {
     for (const v of arg) parseOne(v, into);
-    if (!into.allNumbers && !into.codeWithScope && into.types.length === 0) throw fail(9, `${operatorName} must match at least one type`);
+    if (!into.allNumbers && into.types.length === 0) throw fail(9, `${operatorName} must match at least one type`);
   } else {
     parseOne(arg, into);
   }
   const types = [...new Set(into.types)];
-  return into.codeWithScope ? { allNumbers: into.allNumbers, types, codeWithScope: true } : { allNumbers: into.allNumbers, types };
+  return { allNumbers: into.allNumbers, types };
 }
 
 /** True when `v` has one of the set's types. */

@@ -33,8 +33,8 @@ const values: [Lit, string, boolean][] = [
   [null, 'null', false],
   [new BSONRegExp('a.b', ''), 'regex', false],
   [new BSONSymbol('a'), 'symbol', false],
-  // WithCodeWScopeValue is left out: the engine's value model has no javascriptWithScope type
-  // (CHECKLIST.md, 'found, not fixed').
+  // WithCodeWScopeValue: code with a scope, even an empty one, is its own type (15).
+  [new Code('var x = 3', {}), 'javascriptWithScope', false],
   [new Code('var x = 3'), 'javascript', false],
   [i(1), 'int', true],
   [Decimal128.fromString('0.3'), 'decimal', true],
