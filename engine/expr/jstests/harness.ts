@@ -75,6 +75,24 @@ export function updateAll(coll: string, pipeline: Lit[]): void {
   if (error) throw error;
 }
 
+/** Runs a command on the harness's database (`jstests`), or on `admin` when `admin` is set; returns the raw reply. */
+export function runCommand(body: Lit, admin = false): Doc {
+  return admin ? db().runCommand('admin', v(body) as Doc) : command(v(body) as Doc);
+}
+
+/** The error of a reply (its first write error, or the reply itself when `ok` is 0), or null. */
+export function replyError(reply: Doc): ExprError | null {
+  return errorOf(reply);
+}
+
+/** Runs `u` as a multi-document update of the documents `filter` matches; returns `n` (matched), or throws its error. */
+export function updateWhere(coll: string, filter: Lit, u: Lit): number {
+  const reply = command(v({ update: coll, updates: [{ q: filter, u, multi: true }] }) as Doc);
+  const error = errorOf(reply);
+  if (error) throw error;
+  return Number(String(reply.get('n')));
+}
+
 export type Outcome = { value: Value | undefined } | { error: ExprError };
 
 /** Options of both commands: a collation (aggregate's and the update statement's). */
@@ -111,9 +129,8 @@ function throughUpdate(expression: Lit, doc: Lit, options: ExprOptions): Outcome
 
 /**
  * aggregate's own outcome: an error raised while folding constants carries the
- * `Failed to optimize pipeline` context, one raised per document the executor's `PlanExecutor
- * error during aggregation` (see aggregateError); for the comparison with update both are dropped,
- * as update's own `Plan executor error during update` is.
+ * `Failed to optimize pipeline` context (see aggregateError); for the comparison with update it
+ * is dropped.
  */
 function outcome(expression: Lit, doc: Lit, options: ExprOptions = {}): Outcome {
   let fromAggregate = throughAggregate(expression, doc, options);
