@@ -10,8 +10,8 @@
  * - Documents and arrays compare element by element: type rank, then field name, then value.
  */
 import Decimal from 'decimal.js';
-import type { Binary, BSONRegExp, Decimal128, Long, ObjectId, Timestamp } from 'bson';
-import { objectAsDoc, typeOf, type Doc, type Value } from './values.js';
+import type { Binary, BSONRegExp, Code, Decimal128, Long, ObjectId, Timestamp } from 'bson';
+import { codeScopeDoc, objectAsDoc, typeOf, type Value } from './values.js';
 import { compareDates } from './dates.js';
 
 /** A string comparison rule. `null` everywhere means the simple (binary) collation. */
@@ -161,13 +161,6 @@ function compareBytes(a: Uint8Array, b: Uint8Array): number {
   return sign(a.length - b.length);
 }
 
-/** A Code value's scope as entries (the bson library keeps it as a plain object). */
-function scopeEntries(v: Value): Iterable<readonly [string, Value]> {
-  const scope = (v as { scope?: unknown }).scope;
-  if (scope instanceof Map) return scope as Doc;
-  return Object.entries((scope ?? {}) as Record<string, Value>);
-}
-
 function compareEntries(
   a: Iterable<readonly [string, Value]>,
   b: Iterable<readonly [string, Value]>,
@@ -257,7 +250,7 @@ export function compareValues(a: Value, b: Value, collator: Collator | null = nu
       // scope are not collated (bsonelement.cpp compareElementValues, CodeWScope).
       const code = compareCodePoints(String((a as { code: string }).code), String((b as { code: string }).code));
       if (code !== 0) return code;
-      return compareEntries(scopeEntries(a), scopeEntries(b), null);
+      return compareEntries(codeScopeDoc(a as Code), codeScopeDoc(b as Code), null);
     }
     default:
       return 0;
@@ -304,7 +297,10 @@ export function binaryEqual(a: Value, b: Value): boolean {
     case 'date':
       return compareDates(a as Date, b as Date) === 0;
     case 'regex':
-      return (a as BSONRegExp).pattern === (b as BSONRegExp).pattern && (a as BSONRegExp).options === (b as BSONRegExp).options;
+      return (
+        (a as BSONRegExp).pattern === (b as BSONRegExp).pattern &&
+        (a as BSONRegExp).options === (b as BSONRegExp).options
+      );
     case 'javascript':
       return (a as { code: string }).code === (b as { code: string }).code;
     default:

@@ -44,6 +44,7 @@ import {
   MinKey,
   ObjectId,
   Timestamp,
+  codeScopeDoc,
   isDoc,
   type Doc,
   type Value,
@@ -701,8 +702,7 @@ class EJSONWriter {
       case 'Code': {
         const code = JSON.stringify(String(v.code));
         if (!v.scope) return wrap('$code', code);
-        const scope: Doc = new Map(Object.entries(v.scope as Record<string, Value>));
-        return `{"$code":${code},"$scope":${this.write(scope, level + 1)}}`;
+        return `{"$code":${code},"$scope":${this.write(codeScopeDoc(v), level + 1)}}`;
       }
       case 'DBRef': {
         const entries: [string, Value][] = [

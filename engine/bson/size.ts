@@ -8,7 +8,7 @@
 import type { Binary, BSONRegExp, Code, DBRef } from 'bson';
 import { fail } from '../errors.js';
 import { extendsNames, fieldNames, fieldValues } from './shaped-doc.js';
-import type { Doc, Value } from './values.js';
+import { codeScopeDoc, type Doc, type Value } from './values.js';
 
 /** `BSONObjMaxUserSize`: the largest document a user may store. */
 export const MAX_BSON_SIZE = 16 * 1024 * 1024;
@@ -109,7 +109,7 @@ export function valueSize(v: Value): number {
     case 'Code': {
       const c = v as Code;
       if (!c.scope) return stringValueSize(String(c.code));
-      return 4 + stringValueSize(String(c.code)) + entriesSize(Object.entries(c.scope as Record<string, Value>));
+      return 4 + stringValueSize(String(c.code)) + entriesSize(codeScopeDoc(c));
     }
     case 'DBRef':
       return entriesSize(dbRefEntries(v as DBRef));

@@ -9,6 +9,7 @@
 import { dateMillis } from '../bson/dates.js';
 import { typeRank } from '../bson/compare.js';
 import {
+  codeScopeDoc,
   Long,
   objectAsDoc,
   typeOf,
@@ -110,7 +111,7 @@ function hashElement(sink: ByteSink, v: Value, name: string | null): void {
       const code = v as Code;
       if (code.scope) {
         sink.cstring(code.code);
-        for (const [k, x] of Object.entries(code.scope)) hashElement(sink, x as Value, k);
+        for (const [k, x] of codeScopeDoc(code)) hashElement(sink, x, k);
         sink.int32(0);
       } else sink.string(code.code);
       return;

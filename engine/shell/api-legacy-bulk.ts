@@ -206,10 +206,8 @@ function updateStatementOf(op: CurrentOp, update: Value, multi: boolean): Doc {
 
 /** makeDeleteStatement does not check its selector: a missing one reaches the server as a missing `q`. */
 function deleteStatementOf(op: CurrentOp, many: boolean): Doc {
-  const statement = deleteStatement(isDoc(op.selector) ? op.selector : new Map(), optionsOf(op), many);
-  if (!isDoc(op.selector)) {
-    if (op.selector === undefined) statement.delete('q');
-    else statement.set('q', op.selector);
-  }
+  const statement = deleteStatement(new Map(), optionsOf(op), many);
+  if (op.selector === undefined) statement.delete('q');
+  else statement.set('q', op.selector);
   return statement;
 }
