@@ -96,6 +96,17 @@ function parseKeyPattern(key: Value | undefined, spec: Doc): IndexField[] {
 }
 
 /**
+ * Only btree, 2dsphere, hashed and wildcard indexes can order strings by a collation; a text or 2d
+ * index given one (or inheriting the collection's) is refused (IndexCatalogImpl::_isSpecOk).
+ */
+function refuseCollationForPlugin(fields: readonly IndexField[], collation: CollationInfo): void {
+  const plugin = fields.find((f) => typeof f.spec === 'string')?.spec as string | undefined;
+  if (plugin === 'text' || plugin === '2d') {
+    throw fail(67, `Index type '${plugin}' does not support collation: ${renderDoc(collation.doc)}`);
+  }
+}
+
+/**
  * Validates one createIndexes entry. `collectionCollation` is the default an index inherits when
  * it names none.
  */
@@ -119,7 +130,18 @@ export function parseIndexSpec(input: Value, collectionCollation: CollationInfo 
     throw fail(14, `The field 'partialFilterExpression' must be an object, but got ${typeOf(partial)}`);
   }
   const collationSpec = input.get('collation');
-  const collation = collationSpec === undefined ? collectionCollation : resolveCollation(collationSpec);
+  const version = input.get('v');
+  const v1 = version !== undefined && isNumber(version) && valuesEqual(version, 1);
+  if (v1 && isDoc(collationSpec) && collationSpec.size > 0) {
+    throw fail(
+      67,
+      `Invalid index specification ${renderDoc(input)}; cannot create an index with the 'collation' option and v=1`,
+    );
+  }
+  // A v=1 index predates collations: it never inherits the collection's default (validateIndexSpecCollation).
+  const inherited = v1 ? null : collectionCollation;
+  const collation = collationSpec === undefined ? inherited : resolveCollation(collationSpec);
+  if (collation !== null) refuseCollationForPlugin(fields, collation);
   // `{_id: 1}` is the _id index whatever its name says: unique without saying so.
   const isIdPattern = fields.length === 1 && fields[0]!.path === '_id' && fields[0]!.direction === 1;
   const unique = truthy(input.get('unique')) || isIdPattern;
@@ -139,7 +161,7 @@ export function parseIndexSpec(input: Value, collectionCollation: CollationInfo 
     }
   }
   const spec: Doc = new Map<string, Value>([
-    ['v', new Int32(2)],
+    ['v', v1 ? version : new Int32(2)],
     ['key', keyPattern],
     ['name', name],
   ]);
