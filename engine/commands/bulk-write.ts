@@ -44,6 +44,7 @@ import {
 } from './update/request.js';
 import { buildStatementContext, Deadline } from './update/statement.js';
 import { runStatement, withDryRun, writeConcernHookOf, type UpdateRunOptions } from './update/command.js';
+import { checkInsertable } from './insert.js';
 import { checkWriteBatchSize } from './write-batch.js';
 
 type BulkOp =
@@ -253,9 +254,11 @@ export function runBulkWrite(ctx: CommandContext, options: UpdateRunOptions = {}
       deadline.check();
       try {
         if (op.kind === 'insert') {
+          const size = checkInsertable(op.document);
           const { collection } = ctx.catalog.ensureCollection(db, coll);
           insertDocument(ctx.catalog, collection, op.document, {
             bypassDocumentValidation: spec.bypassDocumentValidation,
+            size,
           });
           totals.nInserted++;
           items.push(okItem(i, 1));

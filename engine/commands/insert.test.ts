@@ -148,8 +148,8 @@ describe('insert limits', () => {
   });
 
   it('refuses a document nested deeper than 180 levels with code 15', () => {
-    let d: Value = new Map<string, Value>();
-    for (let i = 0; i < 181; i++) d = new Map<string, Value>([['a', d]]);
+    let d: Value = new Map<string, Value>([['a', 1]]);
+    for (let i = 0; i < 180; i++) d = new Map<string, Value>([['a', d]]);
     const reply = testEngine().runCommand(
       't',
       new Map<string, Value>([
@@ -158,6 +158,6 @@ describe('insert limits', () => {
       ]),
     );
     const err = (reply.get('writeErrors') as Map<string, Value>[])[0]!;
-    expect(err.get('errmsg')).toBe('Document exceeds maximum nesting depth of 180');
+    expect(err.get('errmsg')).toBe('cannot insert document because it exceeds 180 levels of nesting');
   });
 });

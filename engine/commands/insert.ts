@@ -5,27 +5,30 @@
  * document; `ordered: false` tries every document. Each document gets `_id` first (generated
  * when missing); refused `_id` values fail that document with 53.
  */
-import { bsonSize, exceedsDepth, MAX_BSON_SIZE, MAX_STORED_DOCUMENT_DEPTH } from '../bson/size.js';
+import { bsonSize, MAX_BSON_SIZE, MAX_STORED_DOCUMENT_DEPTH } from '../bson/size.js';
 import { isDoc, type Doc, type Value } from '../bson/values.js';
 import { insertDocument } from '../catalog/writes.js';
 import { checkWritable } from '../catalog/writes.js';
 import { fail } from '../errors.js';
+import { nestingDepth } from '../update/storage-validation.js';
 import { targetCollectionName } from './common.js';
 import type { CommandHandler } from './context.js';
 import { boolArg, checkFields, wrongTypeError } from './fields.js';
 import { checkWriteBatchSize, runWriteBatch } from './write-batch.js';
 
 /**
- * The server's `fixDocumentForInsert` limits: size ≤ 16 MiB (code 2 "object to insert too
- * large") and the stored-document nesting limit (code 15).
+ * The server's `fixDocumentForInsert` limits, for `insert` and bulkWrite's insert: size ≤ 16 MiB
+ * (code 2 "object to insert too large") and then its `validateDepth`: fields may sit at most 180
+ * levels deep (top-level fields are level 1). Empty subdocuments and arrays do not count, as the
+ * server never descends into them (code 15, insert's own wording).
  */
-function checkInsertable(doc: Doc): number {
+export function checkInsertable(doc: Doc): number {
   const size = bsonSize(doc);
   if (size > MAX_BSON_SIZE) {
     throw fail(2, `object to insert too large. size in bytes: ${size}, max size: ${MAX_BSON_SIZE}`);
   }
-  if (exceedsDepth(doc)) {
-    throw fail(15, `Document exceeds maximum nesting depth of ${MAX_STORED_DOCUMENT_DEPTH}`);
+  if (nestingDepth(doc, MAX_STORED_DOCUMENT_DEPTH) > MAX_STORED_DOCUMENT_DEPTH) {
+    throw fail(15, `cannot insert document because it exceeds ${MAX_STORED_DOCUMENT_DEPTH} levels of nesting`);
   }
   return size;
 }
