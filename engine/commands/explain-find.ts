@@ -39,6 +39,7 @@ export function explainFind(ctx: CommandContext, inner: Doc, verbosity: Verbosit
   const planner: Doc = new Map<string, Value>([
     ['namespace', `${ctx.db}.${coll}`],
     ['parsedQuery', parsedQuery(filter)],
+    ...(collation === null ? [] : ([['collation', collation.doc]] as [string, Value][])),
     ['indexFilterSet', false],
     ['optimizationTimeMillis', int(0)],
     ['maxIndexedOrSolutionsReached', false],

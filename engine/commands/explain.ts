@@ -18,6 +18,7 @@
 import { Int32 } from 'bson';
 import { isArray, isDoc, type Doc, type Value } from '../bson/values.js';
 import { fail, type EngineError } from '../errors.js';
+import type { CollationInfo } from '../catalog/collation-info.js';
 import { effectiveCollation } from './common.js';
 import type { CommandContext, CommandHandler } from './context.js';
 import { parseFindAndModify } from './find-and-modify.js';
@@ -48,6 +49,8 @@ interface WriteExplain {
   readonly stage: 'UPDATE' | 'DELETE';
   readonly plan: AccessPlan;
   readonly sort: Doc | undefined;
+  /** The query's collation (null = simple): shown after parsedQuery when the query was canonicalized. */
+  readonly collation: CollationInfo | null;
   /**
    * findAndModify: the UPDATE/DELETE stage returns the document it wrote (`shouldReturnAnyDocs`),
    * so it advances once and `nReturned` is 1 when a document was matched or upserted.
@@ -68,8 +71,10 @@ function explainReply(ctx: CommandContext, inner: Doc, verbosity: Verbosity, w: 
   const planner: Doc = new Map<string, Value>([
     ['namespace', w.ns],
     ['parsedQuery', parsedQuery(w.q)],
-    ['indexFilterSet', false],
   ]);
+  // An IDHACK write plans without a canonical query, so no collation is shown (explain.cpp).
+  if (w.collation !== null && w.plan.stage !== 'IDHACK') planner.set('collation', w.collation.doc);
+  planner.set('indexFilterSet', false);
   if (w.plan.stage !== 'IDHACK') {
     const h = shapeHash(`${w.ns}|${shapeOf(w.q)}|${w.sort ? shapeOf(w.sort) : ''}`);
     planner.set('planCacheShapeHash', h);
@@ -196,6 +201,7 @@ function explainUpdateStatement(
   return withDryRun(ctx.catalog, true, () => {
     const stmt = PreparedStatement.prepare(spec, sctx);
     const plan = stmt.plan();
+    const collation = effectiveCollation(ctx.catalog.getCollection(ctx.db, coll), spec.collation);
     let run: WriteExplain['run'];
     if (verbosity !== 'queryPlanner') {
       let detail: StatementDetail | undefined;
@@ -214,6 +220,7 @@ function explainUpdateStatement(
       q: spec.q,
       stage: 'UPDATE',
       plan,
+      collation,
       sort: spec.sort,
       run,
       returnsDocs,
@@ -312,6 +319,7 @@ function explainDeleteLike(
     q,
     stage: 'DELETE',
     plan,
+    collation,
     sort,
     run,
     returnsDocs,
