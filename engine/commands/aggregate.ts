@@ -3,7 +3,7 @@
  *   $match $skip $limit $sort $count $group
  *   $project $unset $addFields/$set $replaceRoot/$replaceWith (the update-pipeline stages)
  * `$group` takes any expression as `_id` and the accumulators $sum $avg $min $max $first $last
- * $push $addToSet $count. The whole pipeline is parsed before it runs, as the server does.
+ * $push $addToSet $mergeObjects $count. The whole pipeline is parsed before it runs, as the server does.
  * Reply as find's: `{cursor: {firstBatch, id: Long(0), ns}, ok: 1}`.
  * `$out` (last stage) replaces a collection's documents; `{aggregate: 1}` runs collection-less
  * pipelines starting with `$documents` or `$listLocalSessions`.
@@ -24,6 +24,7 @@ import { selectDocuments } from '../catalog/select.js';
 import { fail, withErrorContext } from '../errors.js';
 import { makeParseContext } from '../expr/parse.js';
 import { throwOptimizeErrors } from '../expr/constant-folding.js';
+import { mergeObjectsInto } from '../expr/object.js';
 import type { ExprNode, ParseContext, Scope } from '../expr/types.js';
 import { OTHER_STAGES, UPDATE_STAGES } from '../pipeline/stages.js';
 import { parseSort, sortDocuments } from '../query/sort.js';
@@ -115,6 +116,17 @@ function accumulator(op: string, collator: Collator | null): Accumulator {
         },
         result: () => values,
       };
+    case '$mergeObjects': {
+      // AccumulatorMergeObjects: nullish inputs are skipped, later fields win, {} when none.
+      let merged: Doc = new Map();
+      return {
+        init: () => {
+          merged = new Map();
+        },
+        add: (v) => mergeObjectsInto(merged, v),
+        result: () => merged,
+      };
+    }
     default:
       throw fail(15952, `unknown group operator '${op}'`);
   }

@@ -3,8 +3,8 @@
  * n_expressions.js. Each expression runs through aggregate and an update pipeline (harness.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { BSON_UNDEFINED, Decimal128, ObjectId } from '../../bson/values.js';
-import { expr, exprCode, exprError, i, l, v } from './harness.js';
+import { BSON_UNDEFINED, Decimal128, ObjectId, type Doc } from '../../bson/values.js';
+import { aggregate, collection, expr, exprCode, exprError, i, l, runCommand, v } from './harness.js';
 
 type Lit = Parameters<typeof expr>[0];
 const ints = (xs: number[]) => xs.map((n) => i(n));
@@ -272,6 +272,25 @@ describe('arrayToObject.js', () => {
     expect(code(NaN)).toBe(40386);
     expect(exprCode({ $arrayToObject: { $literal: [['a\0b', 'abra cadabra']] } })).toBe(4940400);
     expect(exprCode({ $arrayToObject: { $literal: [{ k: 'a\0b', v: 'blah' }] } })).toBe(4940401);
+  });
+  it('a NUL key fails $replaceWith with or without a following $out, and $out writes nothing', () => {
+    const coll = collection([{ _id: 'sentinel', a: 1 }]);
+    const failing = (array: Lit, out: boolean): number => {
+      const pipeline: Lit[] = [{ $replaceWith: { $arrayToObject: { $literal: array } } }];
+      if (out) pipeline.push({ $out: 'output' });
+      try {
+        aggregate(coll, pipeline);
+      } catch (e) {
+        return (e as { code: number }).code;
+      }
+      return 0;
+    };
+    for (const out of [false, true]) {
+      expect(failing([['a\0b', 'abra cadabra']], out)).toBe(4940400);
+      expect(failing([{ k: 'a\0b', v: 'blah' }], out)).toBe(4940401);
+    }
+    const listed = (runCommand({ listCollections: 1, filter: { name: 'output' } }).get('cursor') as Doc).get('firstBatch');
+    expect(listed).toEqual([]);
   });
 });
 

@@ -2,7 +2,7 @@
  * What the engine answers for the jstests of jstests/aggregation/expressions/ that test features
  * newer than MongoDB 8.0 (create_oid.js, create_uuid.js, hash.js, hash_bson.js,
  * convert_with_base.js, convert_bindata_numeric.js, sigmoid.js, subtype.js, serialize_ejson.js,
- * map_arrayindexas.js, reduce_arrayindexas.js): an 8.0 server does not know the expression
+ * map_arrayindexas.js, reduce_arrayindexas.js, vector_similarity.js): an 8.0 server does not know the expression
  * (168 from Expression::parseExpression) or the $convert argument (FailedToParse 9 from
  * ExpressionConvert::parse), so neither does the engine.
  */
@@ -22,6 +22,14 @@ describe('expressions newer than 8.0', () => {
   it('$subtype, $serializeEJSON, $deserializeEJSON, $toObject and $toArray (8.3) are unrecognized (168)', () => {
     for (const op of ['$subtype', '$serializeEJSON', '$deserializeEJSON', '$toObject', '$toArray']) {
       expect(exprError({ [op]: { input: 1 } })).toEqual({ code: 168, errmsg: `Invalid $set :: caused by :: Unrecognized expression '${op}'` });
+    }
+  });
+  // vector_similarity.js (featureFlagVectorSimilarityExpressions, requires_fcv_82).
+  it('$similarityCosine, $similarityDotProduct and $similarityEuclidean (8.2) are unrecognized (168) in both forms', () => {
+    for (const op of ['$similarityCosine', '$similarityDotProduct', '$similarityEuclidean']) {
+      const unknown = { code: 168, errmsg: `Invalid $set :: caused by :: Unrecognized expression '${op}'` };
+      expect(exprError({ [op]: [[1, 2], [3, 4]] })).toEqual(unknown);
+      expect(exprError({ [op]: { vectors: [[1, 2], [3, 4]], score: true } })).toEqual(unknown);
     }
   });
   // reduce_arrayindexas.js's branch without featureFlagExposeArrayIndexInMapFilterReduce is 8.0's answer.
