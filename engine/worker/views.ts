@@ -10,8 +10,11 @@
  */
 import { appendAll } from '../arrays.js';
 import { doubleText, stringifyEJSON } from '../bson/ejson.js';
+import { typedEJSON } from './typed-ejson.js';
 import { isArray, isDoc, typeOf, type Doc, type Value } from '../bson/values.js';
 import type { TreeNode } from './protocol.js';
+
+export { typedEJSON };
 
 /** Shell-style text of one scalar, with the types a reader must see (`5` int vs `5.0` double). */
 export function scalarText(v: Value): string {
@@ -50,31 +53,6 @@ export function toTree(v: Value): TreeNode {
   if (isDoc(v)) return { t: 'doc', fields: [...v].map(([k, x]) => [k, toTree(x)] as const) };
   if (isArray(v)) return { t: 'arr', items: v.map(toTree) };
   return { t: 'val', type: typeOf(v), text: scalarText(v) };
-}
-
-/**
- * Relaxed Extended JSON that keeps every numeric type on a round trip through `parseEJSON`:
- * int32 as `5`, double as `5.0`, int64 as `{"$numberLong": "5"}` (relaxed EJSON would write a
- * plain `5` and the long would come back an int).
- */
-export function typedEJSON(v: Value, indent = 2, level = 0): string {
-  const pad = (n: number): string => (indent > 0 ? '\n' + ' '.repeat(n * indent) : '');
-  const sep = indent > 0 ? ': ' : ':';
-  if (isDoc(v)) {
-    if (v.size === 0) return '{}';
-    const parts = [...v].map(([k, x]) => pad(level + 1) + JSON.stringify(k) + sep + typedEJSON(x, indent, level + 1));
-    return '{' + parts.join(',') + pad(level) + '}';
-  }
-  if (isArray(v)) {
-    if (v.length === 0) return '[]';
-    // Short arrays of scalars stay on one line: easier to read and to edit.
-    if (v.length <= 8 && v.every((x) => !isDoc(x) && !isArray(x))) {
-      return '[' + v.map((x) => typedEJSON(x, 0)).join(', ') + ']';
-    }
-    return '[' + v.map((x) => pad(level + 1) + typedEJSON(x, indent, level + 1)).join(',') + pad(level) + ']';
-  }
-  if (typeOf(v) === 'long') return stringifyEJSON(v);
-  return stringifyEJSON(v, { relaxed: true });
 }
 
 /** One line per diff section of a `$v: 2` oplog entry, in words. */
