@@ -6,9 +6,65 @@
 import { ObjectId } from 'bson';
 import { fail } from '../errors.js';
 import { firstName } from '../bson/shaped-doc.js';
-import { isDoc, typeOf, type Doc, type Value } from '../bson/values.js';
+import { codeScopeDoc, isArray, isDoc, typeOf, type Doc, type Value } from '../bson/values.js';
+import type { Code } from 'bson';
 
-/** Throws code 53 (or 52 for `$`-prefixed fields inside an `_id` object) for a refused `_id`. */
+/**
+ * `BSONObj::storageValidEmbedded` (bsonobj.cpp): the first `$`-prefixed field name it refuses
+ * inside `container`, walking every embedded document, array and code scope. Only a DBRef passes:
+ * a first field `$ref` holding a string, directly followed by `$id` (its value is not walked), then
+ * optionally `$db` holding a string. Any other `$` name, anywhere, is refused.
+ */
+export function refusedEmbeddedName(container: Doc | readonly Value[]): string | undefined {
+  const entries: [string, Value][] = isArray(container as Value)
+    ? (container as readonly Value[]).map((v, i) => [String(i), v])
+    : [...(container as Doc)];
+  let first = true;
+  for (let i = 0; i < entries.length; i++) {
+    let [name, value] = entries[i]!;
+    if (name.startsWith('$')) {
+      if (first && name === '$ref' && typeof value === 'string' && entries[i + 1]?.[0] === '$id') {
+        first = false;
+        i += 2;
+        const next = entries[i];
+        if (next === undefined) return undefined;
+        [name, value] = next;
+        if (name === '$db' && typeof value === 'string') continue;
+        if (name.startsWith('$')) return name;
+      } else {
+        return name;
+      }
+    }
+    const inner = isDoc(value) || isArray(value) ? value : typeOf(value) === 'javascriptWithScope' ? codeScopeDoc(value as Code) : undefined;
+    if (inner !== undefined) {
+      const refused = refusedEmbeddedName(inner);
+      if (refused !== undefined) return refused;
+    }
+    first = false;
+  }
+  return undefined;
+}
+
+/**
+ * `storage_validation::storageValidIdField`, which `fixDocumentForInsert` runs on the `_id` of
+ * every inserted document: code 53 for an array, regex or undefined `_id`, 52 for a `$`-prefixed
+ * name anywhere inside an `_id` document that is not part of a DBRef (`refusedEmbeddedName`).
+ */
+export function checkInsertedIdValue(id: Value): void {
+  checkIdValue(id);
+  if (isDoc(id)) {
+    const refused = refusedEmbeddedName(id);
+    if (refused !== undefined) {
+      throw fail(52, `_id fields may not contain '$'-prefixed fields: ${refused} is not valid for storage.`);
+    }
+  }
+}
+
+/**
+ * The `_id` check every stored document gets here (updates and upserts have already run their own
+ * storage validation): code 53 for an array, regex or undefined `_id`, 52 for a `$`-prefixed
+ * field directly inside an `_id` document other than `$ref`, `$id` and `$db`.
+ */
 export function checkIdValue(id: Value): void {
   const t = typeOf(id);
   if (t === 'array' || t === 'regex' || t === 'undefined') {

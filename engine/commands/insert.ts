@@ -9,6 +9,7 @@ import { bsonSize, MAX_BSON_SIZE, MAX_STORED_DOCUMENT_DEPTH } from '../bson/size
 import { isDoc, type Doc, type Value } from '../bson/values.js';
 import { insertDocument } from '../catalog/writes.js';
 import { checkWritable } from '../catalog/writes.js';
+import { checkInsertedIdValue } from '../catalog/id-field.js';
 import { fail } from '../errors.js';
 import { nestingDepth } from '../update/storage-validation.js';
 import { targetCollectionName } from './common.js';
@@ -17,10 +18,11 @@ import { boolArg, checkFields, wrongTypeError } from './fields.js';
 import { checkWriteBatchSize, runWriteBatch } from './write-batch.js';
 
 /**
- * The server's `fixDocumentForInsert` limits, for `insert` and bulkWrite's insert: size ≤ 16 MiB
- * (code 2 "object to insert too large") and then its `validateDepth`: fields may sit at most 180
+ * The server's `fixDocumentForInsert` checks, for `insert` and bulkWrite's insert: size ≤ 16 MiB
+ * (code 2 "object to insert too large"), then its `validateDepth`: fields may sit at most 180
  * levels deep (top-level fields are level 1). Empty subdocuments and arrays do not count, as the
- * server never descends into them (code 15, insert's own wording).
+ * server never descends into them (code 15, insert's own wording). Then `storageValidIdField` on
+ * `_id` (53, or 52 for a `$` name anywhere inside it outside a DBRef).
  */
 export function checkInsertable(doc: Doc): number {
   const size = bsonSize(doc);
@@ -30,6 +32,8 @@ export function checkInsertable(doc: Doc): number {
   if (nestingDepth(doc, MAX_STORED_DOCUMENT_DEPTH) > MAX_STORED_DOCUMENT_DEPTH) {
     throw fail(15, `cannot insert document because it exceeds ${MAX_STORED_DOCUMENT_DEPTH} levels of nesting`);
   }
+  const id = doc.get('_id');
+  if (id !== undefined) checkInsertedIdValue(id);
   return size;
 }
 
