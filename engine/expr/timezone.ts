@@ -1,9 +1,12 @@
 /**
  * Time zones for the date operators (`TimeZoneDatabase::getTimeZone`): UTC, fixed offsets
- * (`+HH`, `+HHMM`, `+HH:MM`) and IANA names resolved through `Intl.DateTimeFormat`.
+ * (`+HH`, `+HHMM`, `+HH:MM`) and IANA names resolved through `Intl.DateTimeFormat`. Before 1970,
+ * the zones that tzdata 2022b+ merged into others (Europe/Amsterdam into Brussels, …) take their
+ * own history from timezone-history.ts, as the server's timelib database keeps it.
  */
 import { shiftIntoJsRange } from '../bson/dates.js';
 import { fail } from '../errors.js';
+import { ZONE_HISTORY_BEFORE_1970 } from './timezone-history.js';
 
 export interface LocalParts {
   year: number;
@@ -34,9 +37,26 @@ class FixedZone implements TimeZone {
   }
 }
 
+type Segments = readonly (readonly [number | null, number])[];
+
+/** The offset (ms) of the segment holding `utcMs`: the last one starting at or before it. */
+function historyOffset(segments: Segments, utcMs: number): number {
+  let lo = 0;
+  let hi = segments.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    const start = segments[mid]![0];
+    if (start !== null && start * 1000 <= utcMs) lo = mid;
+    else hi = mid - 1;
+  }
+  return segments[lo]![1] * 1000;
+}
+
 class IanaZone implements TimeZone {
   private readonly fmt: Intl.DateTimeFormat;
+  private readonly before1970: Segments | undefined;
   constructor(readonly name: string) {
+    this.before1970 = ZONE_HISTORY_BEFORE_1970.get(name);
     this.fmt = new Intl.DateTimeFormat('en-US', {
       timeZone: name,
       hourCycle: 'h23',
@@ -50,6 +70,7 @@ class IanaZone implements TimeZone {
     });
   }
   offsetAt(utcMs: number): number {
+    if (this.before1970 && utcMs < 0) return historyOffset(this.before1970, utcMs);
     const whole = Math.floor(utcMs / 1000) * 1000;
     const parts: Record<string, string> = {};
     for (const p of this.fmt.formatToParts(new Date(whole))) parts[p.type] = p.value;

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BSON_UNDEFINED } from '../../bson/values.js';
-import { d, expr, exprCode } from './harness.js';
+import { d, expr, exprCode, i, v } from './harness.js';
 
 type Lit = Parameters<typeof expr>[0];
 const D = (s: string): Date => new Date(s);
@@ -70,6 +70,24 @@ describe('date_to_string.js (offsets with seconds)', () => {
   it('%z and %Z truncate an offset of local mean time to whole minutes (Caracas 1900: -4:27:40)', () => {
     expect(expr({ $dateToString: { format: '%Y-%m-%d %H:%M:%S %z (%Z minutes)', date: '$date', timezone: '$tz' } }, { date: D('1900-07-10T11:41:22.418Z'), tz: 'America/Caracas' })).toBe(
       '1900-07-10 07:13:42 -0427 (-267 minutes)',
+    );
+  });
+});
+
+describe('date_to_string.js (zones tzdata merged: their own history before 1970)', () => {
+  const at = (date: string, tz: string) =>
+    expr({ $dateToString: { format: '%Y-%m-%d %H:%M:%S %z (%Z minutes)', date: '$date', timezone: '$tz' } }, { date: D(date), tz });
+  it('Amsterdam summer time 1935 is +1:19:32 (the jstest: +0119, 79 minutes), not Brussels +0100', () => {
+    expect(at('1935-07-10T11:36:37.133Z', 'Europe/Amsterdam')).toBe('1935-07-10 12:56:09 +0119 (79 minutes)');
+  });
+  it("the zone's local mean time before its first rule, and today's offsets from Intl as before", () => {
+    expect(at('1900-01-01T00:00:00Z', 'Europe/Amsterdam')).toBe('1900-01-01 00:19:32 +0019 (19 minutes)');
+    expect(at('2017-07-04T14:56:42.911Z', 'Europe/Amsterdam')).toBe('2017-07-04 16:56:42 +0200 (120 minutes)');
+    expect(at('1969-12-31T23:59:59Z', 'Europe/Amsterdam')).toBe('1970-01-01 00:59:59 +0100 (60 minutes)');
+  });
+  it('the same through $dateToParts and a date computed in the zone', () => {
+    expect(expr({ $dateToParts: { date: D('1935-07-10T11:36:37.133Z'), timezone: 'Europe/Amsterdam' } })).toEqual(
+      v({ year: i(1935), month: i(7), day: i(10), hour: i(12), minute: i(56), second: i(9), millisecond: i(133) }),
     );
   });
 });

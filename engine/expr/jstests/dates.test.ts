@@ -193,9 +193,8 @@ describe('date_to_string.js', () => {
     for (const [date, tz, expected] of cases) expect(expr({ $dateToString: { format: fmt, date: '$date', timezone: '$tz' } }, { date: D(date), tz }), tz).toBe(expected);
     expect(toStr(D('2017-12-04T15:09:14.911Z'), fmt)).toBe('2017-12-04 15:09:14 +0000 (0 minutes)');
   });
-  // Left out: Europe/Amsterdam 1935 (+0119). Offsets come from the runtime's Intl time-zone data,
-  // which links Amsterdam to Brussels (+0100); the server's timelib data does not (README: known
-  // approximations). America/Caracas 1900 (-0427, local mean time) is in dates-to-string.test.ts.
+  // Europe/Amsterdam 1935 (+0119, a zone tzdata merged) and America/Caracas 1900 (-0427, local
+  // mean time) are in dates-to-string.test.ts.
   it('week numbers, month names, the default format', () => {
     const weeks = 'Natural: %Y-W%w-%U, ISO: %G-W%u-%V';
     expect(toStr(D('2017-01-01T15:08:51.911Z'), weeks)).toBe('Natural: 2017-W1-01, ISO: 2016-W7-52');
