@@ -44,7 +44,7 @@ import {
 } from './update/request.js';
 import { buildStatementContext, Deadline } from './update/statement.js';
 import { runStatement, withDryRun, writeConcernHookOf, type UpdateRunOptions } from './update/command.js';
-import { checkInsertable } from './insert.js';
+import { checkInsertable, fillEmptyTimestamps } from './insert.js';
 import { checkWriteBatchSize } from './write-batch.js';
 
 type BulkOp =
@@ -255,8 +255,9 @@ export function runBulkWrite(ctx: CommandContext, options: UpdateRunOptions = {}
       try {
         if (op.kind === 'insert') {
           const size = checkInsertable(op.document);
+          const doc = fillEmptyTimestamps(op.document, () => ctx.catalog.clock.nextTimestamp());
           const { collection } = ctx.catalog.ensureCollection(db, coll);
-          insertDocument(ctx.catalog, collection, op.document, {
+          insertDocument(ctx.catalog, collection, doc, {
             bypassDocumentValidation: spec.bypassDocumentValidation,
             size,
           });

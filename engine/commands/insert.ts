@@ -5,6 +5,7 @@
  * document; `ordered: false` tries every document. Each document gets `_id` first (generated
  * when missing); refused `_id` values fail that document with 53.
  */
+import { Timestamp } from 'bson';
 import { bsonSize, MAX_BSON_SIZE, MAX_STORED_DOCUMENT_DEPTH } from '../bson/size.js';
 import { isDoc, type Doc, type Value } from '../bson/values.js';
 import { insertDocument } from '../catalog/writes.js';
@@ -37,6 +38,27 @@ export function checkInsertable(doc: Doc): number {
   return size;
 }
 
+function isZeroTimestamp(v: Value): boolean {
+  return v instanceof Timestamp && v.t === 0 && v.i === 0;
+}
+
+/**
+ * The rest of `fixDocumentForInsert`: every top-level field other than `_id` holding
+ * `Timestamp(0, 0)` takes a fresh cluster time (`tickClusterTime(1)`, one per field in field
+ * order, so before the insert's own oplog entry); embedded ones and `_id` are kept. Returns `doc`
+ * itself when there is nothing to replace.
+ */
+export function fillEmptyTimestamps(doc: Doc, tick: () => Timestamp): Doc {
+  let out: Doc | undefined;
+  for (const [k, v] of doc) {
+    if (k !== '_id' && isZeroTimestamp(v)) {
+      out ??= new Map(doc);
+      out.set(k, tick());
+    }
+  }
+  return out ?? doc;
+}
+
 export const insertCommand: CommandHandler = (ctx) => {
   const name = targetCollectionName(ctx);
   checkFields(ctx.name, ctx.command, {
@@ -58,7 +80,8 @@ export const insertCommand: CommandHandler = (ctx) => {
   const { collection } = ctx.catalog.ensureCollection(ctx.db, name);
   return runWriteBatch(documents.length, ordered, (i, wrote) => {
     const size = checkInsertable(documents[i] as Doc);
-    insertDocument(ctx.catalog, collection, documents[i] as Doc, { bypassDocumentValidation: bypass, size });
+    const doc = fillEmptyTimestamps(documents[i] as Doc, () => ctx.catalog.clock.nextTimestamp());
+    insertDocument(ctx.catalog, collection, doc, { bypassDocumentValidation: bypass, size });
     wrote();
   });
 };
