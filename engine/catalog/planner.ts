@@ -16,7 +16,7 @@
  * id), as the server does — it decides which document a `multi: false` update touches.
  */
 import { Int32 } from 'bson';
-import { compareValues, typeRank, type Collator } from '../bson/compare.js';
+import { compareValues, typeRank } from '../bson/compare.js';
 import { renderValue } from '../bson/render.js';
 import { isArray, isDoc, typeOf, type Doc, type Value } from '../bson/values.js';
 import type { MatchNode } from '../query/nodes.js';
@@ -24,6 +24,8 @@ import { sameCollation, type CollationInfo } from './collation-info.js';
 import type { Collection } from './collection.js';
 import type { IndexStore } from './index-store.js';
 import { badHintError, type CanonicalQueryFields } from './canonical-query-text.js';
+import { regexIntervals } from './regex-bounds.js';
+import { countKeysExamined, inInterval, intersectIntervals, sortIntervals, unionIntervals } from './interval-scan.js';
 import { backwardCollScanPlan, collScanPlan, naturalDirection } from './collection-scan-plan.js';
 
 export {
@@ -110,6 +112,11 @@ interface Predicate {
   readonly kind: 'eq' | 'in' | 'range';
   readonly intervals: Interval[];
   readonly values: readonly Value[];
+  /**
+   * Holds a regex matched against strings: only an index without a collator can use it
+   * (`internalQueryPlannerIgnoreIndexWithCollationForRegex`, on by default in 8.0).
+   */
+  readonly regex?: true;
 }
 
 /** Type-bracketed bounds for a range predicate (the server's index bounds builder, simplified). */
@@ -140,27 +147,23 @@ function predicatesOf(root: MatchNode | null): Predicate[] {
   const out: Predicate[] = [];
   for (const c of clauses) {
     if (c.kind === 'compare') {
-      if (isArray(c.value) || typeOf(c.value) === 'regex') continue;
+      if (isArray(c.value)) continue;
       if (c.op === '$eq') out.push({ path: c.path, kind: 'eq', intervals: [point(c.value)], values: [c.value] });
-      else out.push({ path: c.path, kind: 'range', intervals: [rangeInterval(c.op, c.value)], values: [c.value] });
-    } else if (c.kind === 'in' && c.regexes.length === 0 && c.values.length > 0 && !c.values.some(isArray)) {
-      out.push({ path: c.path, kind: 'in', intervals: c.values.map(point), values: c.values });
+      else if (typeOf(c.value) !== 'regex')
+        out.push({ path: c.path, kind: 'range', intervals: [rangeInterval(c.op, c.value)], values: [c.value] });
+    } else if (c.kind === 'regex') {
+      const intervals = regexIntervals(c.regex.pattern, c.regex.options);
+      out.push({ path: c.path, kind: 'range', intervals, values: [], regex: true });
+    } else if (c.kind === 'in' && c.values.length + c.regexes.length > 0 && !c.values.some(isArray)) {
+      if (c.regexes.length === 0) {
+        out.push({ path: c.path, kind: 'in', intervals: c.values.map(point), values: c.values });
+        continue;
+      }
+      const intervals = [...c.values.map(point), ...c.regexes.flatMap((r) => regexIntervals(r.pattern, r.options))];
+      out.push({ path: c.path, kind: 'in', intervals: unionIntervals(intervals), values: c.values, regex: true });
     }
   }
   return out;
-}
-
-function inInterval(v: Value, iv: Interval, collator: Collator | null): boolean {
-  if (iv.rank !== undefined && typeRank(v) !== iv.rank) return false;
-  if (iv.low !== undefined) {
-    const lo = compareValues(v, iv.low, collator);
-    if (lo < 0 || (lo === 0 && !iv.lowInclusive)) return false;
-  }
-  if (iv.high !== undefined) {
-    const hi = compareValues(v, iv.high, collator);
-    if (hi > 0 || (hi === 0 && !iv.highInclusive)) return false;
-  }
-  return true;
 }
 
 /** The open end of a type bracket, as explain prints it. */
@@ -267,6 +270,13 @@ function indexScanPlan(
           rids.push(e.rid);
         }
       }
+      // Several intervals: the scan also examines the keys between them that it lands on.
+      if (intervals && intervals.length > 1) {
+        const direction = index.definition.fields[0]!.direction < 0 ? -1 : 1;
+        const ordered = sortIntervals(intervals, collator);
+        const inScanOrder = direction < 0 ? ordered.reverse() : ordered;
+        examined = countKeysExamined(points ? index.entriesInOrder() : entries, inScanOrder, direction, collator);
+      }
       return { docs, rids };
     },
     keysExamined: () => examined,
@@ -325,13 +335,26 @@ export function planQuery(collection: Collection, request: PlanRequest): QueryPl
     const def = index.definition;
     if (def.fields[0]!.path !== p.path) return false;
     if (p.values.some(hasStrings) && !sameCollation(def.collation, opCollator)) return false;
+    if (p.regex && def.collation !== null) return false;
     if (def.sparse && p.values.some((v) => v === null)) return false;
     return true;
   };
 
+  // The bounds of every usable predicate on the index's first field, intersected; a multikey
+  // index keeps one predicate's bounds ({a: [1, 10]} matches {$gt: 5, $lt: 3}).
+  const boundsFor = (index: IndexStore, chosen: Predicate): Interval[] => {
+    if (index.multikey) return chosen.intervals;
+    let intervals = chosen.intervals;
+    for (const p of predicates) {
+      if (p !== chosen && usable(index, p))
+        intervals = intersectIntervals(intervals, p.intervals, index.definition.collation?.collator ?? null);
+    }
+    return intervals;
+  };
+
   if (hinted) {
     const p = predicates.find((x) => usable(hinted, x));
-    return indexScanPlan(collection, hinted, p?.intervals);
+    return indexScanPlan(collection, hinted, p && boundsFor(hinted, p));
   }
 
   const rank = { eq: 0, in: 1, range: 2 } as const;
@@ -345,7 +368,7 @@ export function planQuery(collection: Collection, request: PlanRequest): QueryPl
       if (!best || compareScores(score, best.score) < 0) best = { index, p, score };
     }
   });
-  if (best) return indexScanPlan(collection, best.index, best.p.intervals);
+  if (best) return indexScanPlan(collection, best.index, boundsFor(best.index, best.p));
   return collScanPlan(collection);
 }
 
