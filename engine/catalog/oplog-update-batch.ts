@@ -18,15 +18,20 @@ import type { Binary } from 'bson';
 import { ShapedDoc } from '../bson/shaped-doc.js';
 import type { Shape } from '../bson/shape.js';
 import type { Doc, Value } from '../bson/values.js';
-import { TopLevelDiff } from '../oplog/top-level-diff.js';
+import { TopLevelDiff, type SharedOSource } from '../oplog/top-level-diff.js';
 import { envelope } from './oplog-envelope.js';
 
 /** Whether update runs are batched (the property test turns it off to compare). */
 export const oplogBatching = { enabled: true };
 
-export class UpdateOplogBatch {
+export class UpdateOplogBatch implements SharedOSource {
   /** The post-images' values, one array per entry. */
   private readonly posts: (readonly Value[])[];
+  /**
+   * Entries' `o` once read (by entry index): the written change's diff reads it from here
+   * (`TopLevelDiff.heldBy`), so a preview's card and its oplog entry hold one `o`, not two copies.
+   */
+  private builtOs: Map<number, Doc> | undefined = undefined;
   /** Wall times where they change: entry index, then ms since the epoch (flat pairs). */
   private readonly walls: number[];
   private size = 1;
@@ -77,7 +82,28 @@ export class UpdateOplogBatch {
       slots.push(slot);
       appended.push(diff.appendedAt(i));
     }
-    return new UpdateOplogBatch(ns, ui, shape, names, slots, appended, rid, tsSeconds, tsIncrement, vals, wallMs);
+    const run = new UpdateOplogBatch(ns, ui, shape, names, slots, appended, rid, tsSeconds, tsIncrement, vals, wallMs);
+    run.hold(diff, 0);
+    return run;
+  }
+
+  /** The oplog keeps `diff`'s entry as entry `k` of this run (an `o` it already built stays its `o`). */
+  private hold(diff: TopLevelDiff, k: number): void {
+    const built = diff.heldBy(this, k);
+    if (built !== undefined) (this.builtOs ??= new Map()).set(k, built);
+  }
+
+  /** Entry `k`'s `o`: built from the run on the first read, then kept. */
+  oAt(k: number): Doc {
+    const known = this.builtOs?.get(k);
+    if (known !== undefined) return known;
+    const vals = this.posts[k]!;
+    const { names, slots, appended } = this;
+    const diff = new TopLevelDiff(names[0]!, vals[slots[0]!]!, appended[0]!);
+    for (let i = 1; i < names.length; i++) diff.add(names[i]!, vals[slots[i]!]!, appended[i]!);
+    const o = diff.buildOwn();
+    (this.builtOs ??= new Map()).set(k, o);
+    return o;
   }
 
   /** The number of entries. */
@@ -125,6 +151,7 @@ export class UpdateOplogBatch {
     const walls = this.walls;
     if (walls[walls.length - 1] !== wallMs) walls.push(k, wallMs);
     this.size = k + 1;
+    this.hold(diff, k);
     return true;
   }
 
@@ -133,17 +160,14 @@ export class UpdateOplogBatch {
     return this.firstIncrement + k;
   }
 
-  /** Entry `k`'s envelope document, built anew (the oplog keeps it in the entry's place). */
+  /** Entry `k`'s envelope document, built anew around its kept `o` (the oplog keeps it in the entry's place). */
   entryAt(k: number): Doc {
     const vals = this.posts[k]!;
-    const { names, slots, appended } = this;
-    const diff = new TopLevelDiff(names[0]!, vals[slots[0]!]!, appended[0]!);
-    for (let i = 1; i < names.length; i++) diff.add(names[i]!, vals[slots[i]!]!, appended[i]!);
     return envelope(
       'u',
       this.ns,
       this.ui,
-      diff.build(),
+      this.oAt(k),
       undefined,
       vals[0],
       this.tsSeconds,

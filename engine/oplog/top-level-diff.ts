@@ -17,10 +17,23 @@ export const WHOLE_VALUE = -1;
 /** `appended` of a field the update created (`i: {f: v}`, `ModifierNode.applyToMissing`). */
 export const CREATED = -2;
 
+/**
+ * A record that holds this diff's entry without the diff (a run of update entries,
+ * catalog/oplog-update-batch.ts): the entry's `o` is read from it, so the written change and the
+ * oplog entry share one `o` document, whichever is read first.
+ */
+export interface SharedOSource {
+  /** Entry `k`'s `o`, built on the first call, the same document afterwards. */
+  oAt(k: number): Doc;
+}
+
 export class TopLevelDiff implements DeferredDoc {
   private built: Doc | undefined = undefined;
   /** Further changes after the first, as `[name, value, appended]` triples. */
   private more: (string | Value | number)[] | undefined = undefined;
+  /** The record holding this diff's entry once the oplog dropped the diff (`heldBy`). */
+  private holder: SharedOSource | undefined = undefined;
+  private holderIndex = 0;
 
   /**
    * The first changed field: `appended` is `WHOLE_VALUE`, `CREATED`, or the count of elements appended at the
@@ -57,8 +70,25 @@ export class TopLevelDiff implements DeferredDoc {
     (this.more ??= []).push(name, value, appended);
   }
 
+  /**
+   * The oplog keeps this diff's entry as entry `k` of `holder` instead of the diff: `build` then
+   * returns the holder's `o`. Returns the `o` built so far, which the holder must keep as entry k's.
+   */
+  heldBy(holder: SharedOSource, k: number): Doc | undefined {
+    this.holder = holder;
+    this.holderIndex = k;
+    return this.built;
+  }
+
   /** The oplog `o`, `{$v: 2, diff}`: built on the first call, the same document afterwards. */
   build(): Doc {
+    if (this.built !== undefined) return this.built;
+    if (this.holder !== undefined) return (this.built = this.holder.oAt(this.holderIndex));
+    return this.buildOwn();
+  }
+
+  /** The document from this diff's own fields (a holder builds its entries' `o` through it). */
+  buildOwn(): Doc {
     if (this.built !== undefined) return this.built;
     const log = new V2LogBuilder();
     logField(log, this.name, this.value, this.appended);
