@@ -16,14 +16,36 @@
  * Memory: one instance per class that asks, replaced by the next one of the same class (the last
  * compiled filter, with its constants, stays alive until the next one is compiled).
  */
-const anchors = new Map<unknown, object>();
+const anchors = new Map<unknown, ShapeAnchor>();
+
+/**
+ * One class's anchor. `keep` is a field store: the classes made once per updated document
+ * (`ChangedDocument`, `TopLevelDiff`) take their anchor once at load and call `keep` per instance,
+ * instead of a `Map` lookup by constructor per instance (about 6% of an `updateMany {$inc}`).
+ */
+export class ShapeAnchor {
+  latest: object | undefined = undefined;
+  keep(instance: object): void {
+    this.latest = instance;
+  }
+}
+
+/** The anchor of `constructor`'s instances (made on first use, then the same one). */
+export function shapeAnchor(constructor: unknown): ShapeAnchor {
+  let anchor = anchors.get(constructor);
+  if (anchor === undefined) {
+    anchor = new ShapeAnchor();
+    anchors.set(constructor, anchor);
+  }
+  return anchor;
+}
 
 /** Keeps `instance` as its class's anchor (call at the end of a constructor). */
 export function keepShape(instance: object): void {
-  anchors.set(instance.constructor, instance);
+  shapeAnchor(instance.constructor).keep(instance);
 }
 
 /** The anchored instance of `constructor` (tests). */
 export function anchoredInstance(constructor: abstract new (...args: never[]) => object): object | undefined {
-  return anchors.get(constructor);
+  return anchors.get(constructor)?.latest;
 }

@@ -10,7 +10,7 @@ import type { Doc, Value } from '../bson/values.js';
 import type { DeferredDoc } from '../catalog/oplog-records.js';
 import type { RuntimePath } from '../update/path.js';
 import { V2LogBuilder } from './v2-log-builder.js';
-import { keepShape } from '../shape-anchor.js';
+import { shapeAnchor } from '../shape-anchor.js';
 
 /** `appended` of a field whose whole value is logged (`u: {f: v}`). */
 export const WHOLE_VALUE = -1;
@@ -44,7 +44,7 @@ export class TopLevelDiff implements DeferredDoc {
     private readonly value: Value,
     private readonly appended: number,
   ) {
-    keepShape(this);
+    anchor.keep(this);
   }
 
   /** The number of changed fields. */
@@ -100,6 +100,9 @@ export class TopLevelDiff implements DeferredDoc {
     return (this.built = log.build());
   }
 }
+
+/** Made once per updated document: its anchor is taken once (shape-anchor.ts). */
+const anchor = shapeAnchor(TopLevelDiff);
 
 function logField(log: V2LogBuilder, name: string, value: Value, appended: number): void {
   const path: RuntimePath = [{ name, isIndex: false }];

@@ -2,7 +2,7 @@
 import type { Doc } from '../bson/values.js';
 import type { DeferredDoc } from '../catalog/oplog-records.js';
 import type { ApplyResult, ArrayTouch } from './executor.js';
-import { keepShape } from '../shape-anchor.js';
+import { shapeAnchor } from '../shape-anchor.js';
 
 export class ChangedDocument implements ApplyResult {
   readonly noop = false;
@@ -13,9 +13,12 @@ export class ChangedDocument implements ApplyResult {
     readonly arrayTouches: readonly ArrayTouch[],
     readonly size: number | undefined,
   ) {
-    keepShape(this);
+    anchor.keep(this);
   }
   get oplog(): Doc {
     return this.oplogBuilder.build();
   }
 }
+
+/** Made once per updated document: its anchor is taken once (shape-anchor.ts). */
+const anchor = shapeAnchor(ChangedDocument);

@@ -12,6 +12,7 @@ import { Decimal128, Int32, Long } from 'bson';
 import { formatG6 } from '../bson/render.js';
 import type { Value } from '../bson/values.js';
 import { typeOf } from '../bson/values.js';
+import { compareValues } from '../bson/compare.js';
 
 export type NumericValue = number | Int32 | Long | Decimal128;
 
@@ -199,6 +200,14 @@ function widest(a: NumericValue, b: NumericValue): Kind {
 }
 
 export function numericAdd(a: NumericValue, b: NumericValue): NumericResult {
+  // A double and anything but a decimal: the double rule without finding the widest type (the
+  // commonest `$inc`, on a double field). Guard: numeric-fast-path.property.test.ts.
+  if (typeof a === 'number' && kindOf(b) !== 'decimal') return a + toDouble(b);
+  return addByWidestType(a, b);
+}
+
+/** `SafeNum` addition by the widest of the two types (the general rule `numericAdd` follows). */
+export function addByWidestType(a: NumericValue, b: NumericValue): NumericResult {
   const w = widest(a, b);
   if (w === 'decimal') return fromDec(decAdd(toDec(a), toDec(b)));
   if (w === 'double') return toDouble(a) + toDouble(b);
@@ -210,6 +219,26 @@ export function numericMultiply(a: NumericValue, b: NumericValue): NumericResult
   if (w === 'decimal') return fromDec(decMul(toDec(a), toDec(b)));
   if (w === 'double') return toDouble(a) * toDouble(b);
   return integerResult(toBig(a as Int32 | Long) * toBig(b as Int32 | Long), w);
+}
+
+/**
+ * `SafeNum::isIdentical`: the same type and equal by value (`==` for doubles, so -0.0 is 0.0;
+ * `Decimal128::isEqual` for decimals, so 1.50 is 1.5); NaN is identical to nothing.
+ */
+export function numericIdentical(a: NumericValue, b: NumericValue): boolean {
+  // Two doubles: `===` is that rule (NaN equals nothing, -0.0 equals 0.0) without the type walk.
+  if (typeof a === 'number' && typeof b === 'number') return a === b;
+  return identicalByType(a, b);
+}
+
+/** `SafeNum::isIdentical` by type and comparison (the general rule `numericIdentical` follows). */
+export function identicalByType(a: NumericValue, b: NumericValue): boolean {
+  if (typeOf(a) !== typeOf(b) || isNaNValue(a) || isNaNValue(b)) return false;
+  return compareValues(a, b, null) === 0;
+}
+
+function isNaNValue(v: NumericValue): boolean {
+  return typeof v === 'number' ? Number.isNaN(v) : typeOf(v) === 'decimal' && v.toString() === 'NaN';
 }
 
 export type BitOp = 'and' | 'or' | 'xor';

@@ -16,7 +16,7 @@
  * the tree.
  */
 import { ShapedDoc } from '../bson/shaped-doc.js';
-import { bsonSize, elementSize } from '../bson/size.js';
+import { bsonSize, elementSize, valueSize } from '../bson/size.js';
 import type { Shape } from '../bson/shape.js';
 import type { Doc, Value } from '../bson/values.js';
 import { CREATED, TopLevelDiff, WHOLE_VALUE } from '../oplog/top-level-diff.js';
@@ -67,6 +67,9 @@ export class TopLevelPlan {
   private readonly context = new LeafContext();
   /** Shared by the plans of one parsed shape (`withLeaves`): slots depend on the names only. */
   private readonly slotsByShape: Map<Shape, ShapePlan | typeof NOT_APPLICABLE>;
+  /** The last shape asked for and its plan (`slotsFor`). */
+  private lastShape: Shape | undefined = undefined;
+  private lastPlan: ShapePlan | typeof NOT_APPLICABLE = NOT_APPLICABLE;
 
   private constructor(
     names: readonly string[],
@@ -119,6 +122,15 @@ export class TopLevelPlan {
 
   /** The leaves' positions in documents of `shape` and the shape they grow it to, or null when the tree must apply. */
   private slotsFor(shape: Shape): ShapePlan | typeof NOT_APPLICABLE {
+    // Consecutive documents mostly share a shape: no lookup by shape for them.
+    if (shape === this.lastShape) return this.lastPlan;
+    const plan = this.planFor(shape);
+    this.lastShape = shape;
+    this.lastPlan = plan;
+    return plan;
+  }
+
+  private planFor(shape: Shape): ShapePlan | typeof NOT_APPLICABLE {
     const known = this.slotsByShape.get(shape);
     if (known !== undefined) return known;
     let plan: ShapePlan | typeof NOT_APPLICABLE = NOT_APPLICABLE;
@@ -200,7 +212,8 @@ export class TopLevelPlan {
         if (result.type === 'noop') continue;
         if (result.type !== 'normal' || result.damageFree !== true) damaged = true;
         value = result.value;
-        sizeDelta += elementSize(name, value) - elementSize(name, vals[slot]!);
+        // Same name before and after: only the values' sizes differ.
+        sizeDelta += valueSize(value) - valueSize(vals[slot]!);
         (next ??= vals.slice())[slot] = value;
         appended = result.type === 'append' ? result.appended : WHOLE_VALUE;
       }

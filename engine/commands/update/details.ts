@@ -8,7 +8,7 @@ import type { Doc, Value } from '../../bson/values.js';
 import type { ErrorInfo } from '../../errors.js';
 import type { ArrayTouch } from '../../update/executor.js';
 import type { ScanStage } from './plan.js';
-import { keepShape } from '../../shape-anchor.js';
+import { shapeAnchor } from '../../shape-anchor.js';
 
 export interface DocumentChange {
   readonly before: Doc;
@@ -34,13 +34,16 @@ export class WrittenChange implements DocumentChange {
     readonly arrayTouches: readonly ArrayTouch[],
     private readonly written: { readonly oplog: Doc | null },
   ) {
-    keepShape(this);
+    anchor.keep(this);
   }
 
   get oplog(): Doc | null {
     return this.written.oplog;
   }
 }
+
+/** Made once per written document: its anchor is taken once (shape-anchor.ts). */
+const anchor = shapeAnchor(WrittenChange);
 
 /**
  * Where a field of an upserted document came from:

@@ -6,13 +6,34 @@ import type { Doc } from '../../bson/values.js';
 import type { Collection } from '../../catalog/collection.js';
 import { replaceDocument } from '../../catalog/writes.js';
 import type { MatchDetails, RuntimeEnv } from '../../runtime.js';
-import type { ApplyResult, UpdateExecutor } from '../../update/executor.js';
+import type { ApplyParams, ApplyResult, UpdateExecutor } from '../../update/executor.js';
 import { WrittenChange, type DocumentChange } from './details.js';
 import { runtimeError } from './reply.js';
 import type { StatementContext } from './statement-context.js';
 
 /** A stored document's immutable paths (one frozen array, not one per document). */
 const ID_PATHS: readonly string[] = Object.freeze(['_id']);
+
+/** The apply params of one stored document's update (not an upsert insert; `_id` immutable). */
+class DocumentParams implements ApplyParams {
+  inUse = false;
+  matchedArrayIndex: string | undefined = undefined;
+  readonly isUpsertInsert = false;
+  readonly immutablePaths = ID_PATHS;
+  env: RuntimeEnv = RELEASED_ENV;
+  inPlaceUpdates = true;
+  originalSize: number | undefined = undefined;
+
+  /** Lets go of the statement's env and marks the object free. */
+  release(): void {
+    this.env = RELEASED_ENV;
+    this.matchedArrayIndex = undefined;
+    this.inUse = false;
+  }
+}
+
+const RELEASED_ENV = undefined as unknown as RuntimeEnv;
+const reusable = new DocumentParams();
 
 /** What of a prepared statement the per-document write reads. */
 export interface UpdateTarget {
@@ -37,15 +58,20 @@ export function updateMatchedDocument(
   changes: DocumentChange[] | undefined,
 ): boolean {
   let res: ApplyResult;
+  // One params object for every document (executors read it during `apply` only); a nested
+  // write, were there one, gets its own.
+  const params = reusable.inUse ? new DocumentParams() : reusable;
   try {
-    res = target.executor.apply(doc, {
-      matchedArrayIndex: details?.elemMatchKey,
-      isUpsertInsert: false,
-      immutablePaths: ID_PATHS,
-      env: target.env,
-      inPlaceUpdates: collection.validator === undefined,
-      originalSize: collection.recordSize(doc, rid),
-    });
+    params.inUse = true;
+    params.matchedArrayIndex = details?.elemMatchKey;
+    params.env = target.env;
+    params.inPlaceUpdates = collection.validator === undefined;
+    params.originalSize = collection.recordSize(doc, rid);
+    try {
+      res = target.executor.apply(doc, params);
+    } finally {
+      params.release();
+    }
     if (res.noop) {
       changes?.push({ before: doc, after: doc, noop: true, modifiedPaths: [], arrayTouches: res.arrayTouches, oplog: null });
       return false;

@@ -1,5 +1,4 @@
 /** `$inc` and `$mul` (`ArithmeticNode`), with the promotion rules of `numeric.ts`. */
-import { compareValues } from '../../bson/compare.js';
 import { renderElementBraced } from '../../bson/render.js';
 import type { Value } from '../../bson/values.js';
 import { typeOf } from '../../bson/values.js';
@@ -8,6 +7,7 @@ import {
   isNumericValue,
   numericAdd,
   numericDebugString,
+  numericIdentical,
   numericMultiply,
   zeroLike,
   type NumericValue,
@@ -17,19 +17,6 @@ import type { ApplyContext } from '../tree/context.js';
 import { idElementText, ModifierNode, NOOP, type ModifyResult } from '../tree/modifier-node.js';
 
 export type ArithmeticOp = 'add' | 'multiply';
-
-function isNaNValue(v: NumericValue): boolean {
-  return typeof v === 'number' ? Number.isNaN(v) : typeOf(v) === 'decimal' && v.toString() === 'NaN';
-}
-
-/**
- * `SafeNum::isIdentical`: the same type and equal by value (`==` for doubles, so -0.0 is 0.0;
- * `Decimal128::isEqual` for decimals, so 1.50 is 1.5); NaN is identical to nothing.
- */
-function isIdentical(a: NumericValue, b: NumericValue): boolean {
-  if (typeOf(a) !== typeOf(b) || isNaNValue(a) || isNaNValue(b)) return false;
-  return compareValues(a, b, null) === 0;
-}
 
 export class ArithmeticNode extends ModifierNode {
   readonly operand: NumericValue;
@@ -66,7 +53,7 @@ export class ArithmeticNode extends ModifierNode {
         `Failed to apply ${this.operatorName} operations to current value (${numericDebugString(current)}) for document {${idElementText(ctx)}}`,
       );
     }
-    return isIdentical(result, current) ? NOOP : { type: 'normal', value: result };
+    return numericIdentical(result, current) ? NOOP : { type: 'normal', value: result };
   }
   protected override valueForNew(): Value {
     return this.op === 'add' ? this.operand : zeroLike(this.operand);
