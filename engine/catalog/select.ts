@@ -27,6 +27,8 @@ export interface SelectRequest {
   readonly query?: CanonicalQueryFields | undefined;
   /** Context added to an error raised while documents are read (after planning), e.g. aggregate's executor. */
   readonly executionContext?: string | undefined;
+  /** Runs once the filter is parsed, before planning: the command's own parse (find's projection) comes in this order. */
+  readonly afterParse?: ((filter: DocumentFilter) => void) | undefined;
 }
 
 export interface Selection {
@@ -42,6 +44,7 @@ export function selectDocuments(collection: Collection, request: SelectRequest):
     env: request.env,
     optimizeExpr: request.optimizeExpr ?? true,
   });
+  request.afterParse?.(filter);
   const plan = planQuery(collection, {
     root: filter.root,
     collation: request.collation,

@@ -16,7 +16,7 @@
 import { Int32 } from 'bson';
 import { isNumber, typeOf, type Doc, type Value } from '../bson/values.js';
 import { deleteDocument } from '../catalog/writes.js';
-import { fail } from '../errors.js';
+import { fail, withErrorContext } from '../errors.js';
 import { effectiveCollation } from './common.js';
 import { parseProjection } from '../query/projection.js';
 import type { MatchDetails } from '../runtime.js';
@@ -205,12 +205,15 @@ export function runFindAndModify(ctx: CommandContext, options: UpdateRunOptions 
       const positionalMatcher = projection.usesPositional
         ? deps.compileQuery(spec.query, { collator, variables: letNames, constants: env.variables, optimizeExpr: true })
         : undefined;
+      // The projection stage runs inside the plan executor, so its errors carry its context.
       project = (doc) => {
         if (!doc) return null;
-        if (positionalMatcher === undefined) return projection.apply(doc, env);
-        const details: MatchDetails = {};
-        positionalMatcher.matches(doc, env, details);
-        return projection.apply(doc, env, details);
+        return withErrorContext(FIND_AND_MODIFY_EXEC_CONTEXT, () => {
+          if (positionalMatcher === undefined) return projection.apply(doc, env);
+          const details: MatchDetails = {};
+          positionalMatcher.matches(doc, env, details);
+          return projection.apply(doc, env, details);
+        });
       };
     };
 

@@ -9,11 +9,11 @@
 import type { Doc, Value } from '../bson/values.js';
 import { compileFilter } from '../catalog/filter.js';
 import { selectDocuments } from '../catalog/select.js';
-import { fail } from '../errors.js';
+import { fail, withErrorContext } from '../errors.js';
 import { commandEnv, effectiveCollation, findCursorReply, targetCollectionName } from './common.js';
 import type { CommandHandler } from './context.js';
 import { checkFields, numberArg } from './fields.js';
-import { parseProjection } from '../query/projection.js';
+import { parseProjection, type Projection } from '../query/projection.js';
 import { parseSort, sortDocuments } from '../query/sort.js';
 import type { MatchDetails } from '../runtime.js';
 
@@ -52,6 +52,9 @@ export function nonNegative(field: string, v: Value | undefined): number | undef
   return Math.trunc(n);
 }
 
+/** find_cmd.cpp's context for errors raised while the plan runs (followed by the namespace). */
+const EXECUTOR_CONTEXT = 'Executor error during find command';
+
 export const findCommand: CommandHandler = (ctx) => {
   const name = targetCollectionName(ctx);
   checkFields(ctx.name, ctx.command, FIND_FIELDS);
@@ -74,6 +77,10 @@ export const findCommand: CommandHandler = (ctx) => {
     return findCursorReply(`${ctx.db}.${name}`, []);
   }
   const hint = ctx.command.get('hint') as string | Doc | undefined;
+  // The projection is parsed with the canonical query, after the filter and before planning;
+  // anything raised once documents are read carries find_cmd.cpp's executor context.
+  let projection: Projection | null = null;
+  const executionContext = `${EXECUTOR_CONTEXT}: ${collection.ns}`;
   const selection = selectDocuments(collection, {
     filter,
     collation,
@@ -88,26 +95,31 @@ export const findCommand: CommandHandler = (ctx) => {
       projection: projectionSpec,
       collation: ctx.command.get('collation') as Doc | undefined,
     },
-  });
-  const projection =
-    projectionSpec && projectionSpec.size > 0
-      ? parseProjection(projectionSpec, {
+    executionContext,
+    afterParse: (parsedFilter) => {
+      if (projectionSpec && projectionSpec.size > 0) {
+        projection = parseProjection(projectionSpec, {
           collator,
           variables: new Set(env.variables.keys()),
           constants: env.variables,
           optimizeExpr: true,
-          query: selection.filter.root,
-        })
-      : null;
-  let docs = selection.matches;
-  if (sort) docs = sortDocuments(docs, sort, collator);
-  docs = docs.slice(skip, limit > 0 ? skip + limit : undefined);
-  if (!projection) return findCursorReply(collection.ns, docs, ctx, batch);
-  const projected = docs.map((doc) => {
-    if (!projection.usesPositional) return projection.apply(doc, env);
-    const details: MatchDetails = {};
-    selection.filter.matches(doc, env, details);
-    return projection.apply(doc, env, details);
+          query: parsedFilter.root,
+        });
+      }
+    },
+  });
+  const projected = withErrorContext(executionContext, () => {
+    let docs = selection.matches;
+    if (sort) docs = sortDocuments(docs, sort, collator);
+    docs = docs.slice(skip, limit > 0 ? skip + limit : undefined);
+    const p = projection as Projection | null;
+    if (!p) return docs;
+    return docs.map((doc) => {
+      if (!p.usesPositional) return p.apply(doc, env);
+      const details: MatchDetails = {};
+      selection.filter.matches(doc, env, details);
+      return p.apply(doc, env, details);
+    });
   });
   return findCursorReply(collection.ns, projected, ctx, batch);
 };

@@ -18,7 +18,7 @@ export type Leaf =
   | { readonly kind: 'expr'; readonly expression: Expression }
   | { readonly kind: 'slice'; readonly skip: number | undefined; readonly limit: number }
   | { readonly kind: 'elemMatch'; readonly matcher: Matcher }
-  | { readonly kind: 'positional'; readonly rest: readonly string[] };
+  | { readonly kind: 'positional' };
 
 export interface Tree {
   readonly kind: 'tree';
@@ -72,6 +72,8 @@ export class ProjectionParser {
   idExcluded = false;
   idSpecified = false;
   positional = false;
+  /** The full path of a positional projection `a.b.$` (`['a', 'b']`), once parsed. */
+  positionalPath: readonly string[] | undefined;
   /** `$elemMatch` and find's `$slice` do not set the type (`computeProjectionType` decides if nothing else does). */
   hasElemMatch = false;
   hasFindSlice = false;
@@ -103,7 +105,7 @@ export class ProjectionParser {
     }
     if (typeof value === 'boolean' || isNumber(value)) {
       if (isTrueValue(value)) {
-        if (positional) this.parsePositional(field, path);
+        if (positional) this.parsePositional(field, path, prefix);
         else this.parseInclusion(field, prefix);
         return;
       }
@@ -249,7 +251,7 @@ export class ProjectionParser {
   }
 
   /** `parseInclusion` of `a.b.$`: the first array on the path keeps the element the query matched. */
-  private parsePositional(field: string, path: string): void {
+  private parsePositional(field: string, path: string, prefix: string): void {
     if (this.positional) throw fail(31276, 'Cannot specify more than one positional projection per query.');
     if (this.hasElemMatch) throw fail(31256, 'Cannot specify positional operator and $elemMatch.');
     if (field === '.$') throw fail(5392900, `Projection on field ${field} is invalid`);
@@ -268,9 +270,10 @@ export class ProjectionParser {
       if (!found) throw fail(2, `Positional projection '${path}' does not match the query document.`);
     }
     this.positional = true;
-    const parts = base.split('.');
-    // The positional node sits at the first component; it walks the rest itself.
-    this.insert('', parts[0]!, { kind: 'positional', rest: parts.slice(1) });
+    // The path is included like any other (`ProjectionPositionalASTNode` wraps an inclusion);
+    // the whole projected document is then replaced by the positional step (projection.ts).
+    this.insert(prefix, field.slice(0, -2), { kind: 'positional' });
+    this.positionalPath = base.split('.');
     this.setType('inclusion', field);
   }
 
@@ -351,7 +354,9 @@ export function projectionType(p: ProjectionParser): 'inclusion' | 'exclusion' {
 
 export function hasComputed(tree: Tree): boolean {
   for (const c of tree.children.values()) {
-    if (c.kind === 'tree' ? hasComputed(c) : c.kind !== 'include' && c.kind !== 'exclude') return true;
+    if (c.kind === 'tree' ? hasComputed(c) : c.kind !== 'include' && c.kind !== 'exclude' && c.kind !== 'positional') {
+      return true;
+    }
   }
   return false;
 }

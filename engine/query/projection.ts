@@ -53,52 +53,43 @@ interface ApplyContext {
   readonly details: MatchDetails | undefined;
 }
 
-function positionalIndex(ctx: ApplyContext): number {
-  const key = ctx.details?.elemMatchKey;
-  if (key === undefined) {
-    throw fail(
-      51246,
-      "Executor error during find command :: caused by :: positional operator '.$' couldn't find a matching element in the array",
-    );
-  }
-  return Number(key);
-}
+const NO_MATCHING_ELEMENT = "positional operator '.$' couldn't find a matching element in the array";
 
-/** `a.b.$`: the first array on the path is reduced to the element the query matched. */
-function applyPositional(v: Value, rest: readonly string[], ctx: ApplyContext): Value | undefined {
-  if (isArray(v)) {
-    const i = positionalIndex(ctx);
-    if (i >= v.length) {
-      throw fail(51247, "Executor error during find command :: caused by :: positional operator '.$' element mismatch");
+/**
+ * `applyFindPositionalProjection` (projection_executor_utils.cpp), which replaces the whole
+ * projected document: walk `path` on the projected document; at the first array, keep only the
+ * element the query matched (`elemMatchKey`, 51246 when the query recorded none, 51247 when the
+ * array has no such index), set as `[element]` at the path so far. A document is entered; any
+ * other value is passed over and the next component is looked up at the same level (as the
+ * server's loop does); no array on the path leaves the document as it is.
+ */
+function applyPositional(projected: Doc, path: readonly string[], details: MatchDetails | undefined): Doc {
+  let sub: Doc = projected;
+  for (let i = 0; i < path.length; i++) {
+    const v = sub.get(path[i]!);
+    if (isArray(v)) {
+      const key = details?.elemMatchKey;
+      if (key === undefined) throw fail(51246, NO_MATCHING_ELEMENT);
+      const element = v[Number(key)];
+      if (element === undefined) throw fail(51247, "positional operator '.$' element mismatch");
+      return setNestedField(projected, path.slice(0, i + 1), [element]);
     }
-    const el = v[i]!;
-    if (rest.length === 0) return [el];
-    const inner = isDoc(el) ? projectPath(el, rest) : undefined;
-    return inner === undefined ? [] : [inner];
+    if (isDoc(v)) sub = v;
   }
-  if (rest.length === 0) {
-    throw fail(
-      51246,
-      "Executor error during find command :: caused by :: positional operator '.$' couldn't find a matching element in the array",
-    );
-  }
-  if (!isDoc(v)) return undefined;
-  const child = v.get(rest[0]!);
-  if (child === undefined) return undefined;
-  const r = applyPositional(child, rest.slice(1), ctx);
-  return r === undefined ? undefined : new Map([[rest[0]!, r]]);
+  return projected;
 }
 
-/** Inclusion of one dotted path below `doc` (no positional any more). */
-function projectPath(doc: Doc, parts: readonly string[]): Value | undefined {
-  const v = doc.get(parts[0]!);
-  if (v === undefined) return new Map();
-  if (parts.length === 1) return new Map([[parts[0]!, v]]);
-  if (isDoc(v)) {
-    const inner = projectPath(v, parts.slice(1));
-    return new Map([[parts[0]!, inner ?? new Map()]]);
+/** `MutableDocument::setNestedField`: a copy with `value` at `path`; a non-document on the way becomes `{}` in place. */
+function setNestedField(doc: Doc, path: readonly string[], value: Value): Doc {
+  const out: Doc = new Map(doc);
+  const [head, ...rest] = path as [string, ...string[]];
+  if (rest.length === 0) {
+    out.set(head, value);
+    return out;
   }
-  return new Map();
+  const current = out.get(head);
+  out.set(head, setNestedField(isDoc(current) ? current : new Map(), rest, value));
+  return out;
 }
 
 function computeLeaf(leaf: Leaf, key: string, src: Doc, ctx: ApplyContext): Value | undefined {
@@ -116,10 +107,6 @@ function computeLeaf(leaf: Leaf, key: string, src: Doc, ctx: ApplyContext): Valu
       if (!leaf.matcher.matches(src, ctx.env, details) || details.elemMatchKey === undefined) return undefined;
       return [v[Number(details.elemMatchKey)]!];
     }
-    case 'positional': {
-      const v = src.get(key);
-      return v === undefined ? undefined : applyPositional(v, leaf.rest, ctx);
-    }
     default:
       return undefined;
   }
@@ -133,7 +120,7 @@ function includeDoc(tree: Tree, src: Doc, ctx: ApplyContext, keepId: boolean): D
       if (keepId && k === '_id') out.set(k, v);
       continue;
     }
-    if (child.kind === 'include') out.set(k, v);
+    if (child.kind === 'include' || child.kind === 'positional') out.set(k, v);
     else if (child.kind === 'tree') {
       const r = includeValue(child, v, ctx);
       if (r !== undefined) out.set(k, r);
@@ -147,7 +134,7 @@ function includeDoc(tree: Tree, src: Doc, ctx: ApplyContext, keepId: boolean): D
       }
       continue;
     }
-    if (child.kind === 'include' || child.kind === 'exclude') continue;
+    if (child.kind === 'include' || child.kind === 'exclude' || child.kind === 'positional') continue;
     const r = computeLeaf(child, k, src, ctx);
     if (r !== undefined) {
       out.delete(k);
@@ -206,6 +193,7 @@ export function parseProjection(spec: Doc, options: ProjectionOptions): Projecti
   const keepId = !p.idExcluded;
   if (type === 'exclusion' && p.idExcluded === false) root.children.delete('_id');
   const usesPositional = p.positional;
+  const positionalPath = p.positionalPath;
   const empty = spec.size === 0;
   return Object.freeze({
     type,
@@ -213,8 +201,9 @@ export function parseProjection(spec: Doc, options: ProjectionOptions): Projecti
     apply(doc: Doc, env?: RuntimeEnv, details?: MatchDetails): Doc {
       if (empty) return doc;
       const ctx: ApplyContext = { root: doc, env: env ?? defaultEnv(), details };
-      if (type === 'inclusion') return includeDoc(root, doc, ctx, keepId && !root.children.has('_id'));
-      return excludeDoc(root, doc, ctx);
+      if (type === 'exclusion') return excludeDoc(root, doc, ctx);
+      const projected = includeDoc(root, doc, ctx, keepId && !root.children.has('_id'));
+      return positionalPath === undefined ? projected : applyPositional(projected, positionalPath, details);
     },
   });
 }

@@ -25,6 +25,9 @@ export { canon };
 const DB = 'stages';
 const UPDATE_PREFIX = 'Plan executor error during update :: caused by :: ';
 const AGGREGATE_PREFIX = 'PlanExecutor error during aggregation :: caused by :: ';
+const FIND_AND_MODIFY_PREFIX = 'Plan executor error during findAndModify :: caused by :: ';
+/** find_cmd.cpp's executor context names the namespace, which differs per harness collection. */
+const FIND_PREFIX = /^Executor error during find command: \S+ :: caused by :: /;
 const HARNESS_ID = 0;
 
 let shared: Engine | null = null;
@@ -45,8 +48,9 @@ function errorOf(reply: Doc): StageError | null {
   const source = Array.isArray(writeErrors) && isDoc(writeErrors[0]) ? writeErrors[0] : reply;
   if (source === reply && Number(String(reply.get('ok'))) === 1) return null;
   let errmsg = String(source.get('errmsg'));
-  for (const prefix of [UPDATE_PREFIX, AGGREGATE_PREFIX])
+  for (const prefix of [UPDATE_PREFIX, AGGREGATE_PREFIX, FIND_AND_MODIFY_PREFIX])
     if (errmsg.startsWith(prefix)) errmsg = errmsg.slice(prefix.length);
+  errmsg = errmsg.replace(FIND_PREFIX, '');
   return { code: Number(String(source.get('code'))), errmsg };
 }
 
