@@ -6,15 +6,15 @@
  * - action 'error' → code 121 "Document failed validation" with
  *   `errInfo: {failingDocumentId, details}`; action 'warn' → the write goes ahead and a warning is
  *   recorded in the recent-operations log (the server writes it to its log).
- * `details` follows the 5.0+ shape; see ./validation-details.ts for what is approximate.
+ * `errInfo` is generated as doc_validation_error.cpp does (./validation-error/).
  */
-import type { Doc, Value } from '../bson/values.js';
+import type { Doc } from '../bson/values.js';
 import { fail } from '../errors.js';
 import type { Catalog } from './catalog.js';
 import type { Collection } from './collection.js';
 import type { Collator } from '../bson/compare.js';
 import { compileFilter, type DocumentFilter } from './filter.js';
-import { validationDetails } from './validation-details.js';
+import { validationErrInfo } from './validation-error/index.js';
 
 export interface ValidateOptions {
   /** The document before the update (absent for inserts); used by validationLevel 'moderate'. */
@@ -33,11 +33,19 @@ function compiledValidator(validator: Doc, collator: Collator | null): DocumentF
   return filter;
 }
 
-/** Whether `doc` satisfies the collection's validator (true when there is none). */
+/**
+ * Whether `doc` satisfies the collection's validator (true when there is none). A validator that
+ * throws while matching (an `$expr` dividing by zero) does not pass: the server catches the error
+ * and reports the document as failing validation (`CollectionImpl::checkValidation`).
+ */
 export function passesValidator(collection: Collection, doc: Doc): boolean {
   const validator = collection.validator;
   if (!validator || validator.size === 0) return true;
-  return compiledValidator(validator, collection.collator).matches(doc);
+  try {
+    return compiledValidator(validator, collection.collator).matches(doc);
+  } catch {
+    return false;
+  }
 }
 
 /** Throws 121 (or logs a warning) when `newDoc` fails the collection's validator. */
@@ -53,10 +61,7 @@ export function validateDocument(
   if (collection.validationLevel === 'moderate' && options.oldDoc && !passesValidator(collection, options.oldDoc)) {
     return;
   }
-  const errInfo: Doc = new Map<string, Value>([
-    ['failingDocumentId', newDoc.get('_id') ?? null],
-    ['details', validationDetails(validator, newDoc, collection.collator)],
-  ]);
+  const errInfo: Doc = validationErrInfo(validator, newDoc, collection.collator);
   if (collection.validationAction === 'warn') {
     catalog.recentOperations.record({
       kind: 'warning',

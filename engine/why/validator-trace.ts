@@ -8,7 +8,7 @@
 import type { Collator } from '../bson/compare.js';
 import { renderValue } from '../bson/render.js';
 import type { Doc } from '../bson/values.js';
-import { validationDetails } from '../catalog/validation-details.js';
+import { validationDetails } from '../catalog/validation-error/index.js';
 import { compileQuery } from '../query/index.js';
 import type { RuntimeEnv } from '../runtime.js';
 import { firstFailingClause, traceClause } from './match-trace.js';

@@ -7,46 +7,10 @@
  * a path that does not exist is "field was missing". Also ported: the `$in`/`$nin` cases and the
  * `$and` / implicit AND / `$or` / `$nor` cases over comparisons (TEST(LogicalMatchExpression,
  * BasicAnd … NorAllSuccessfulClauses)); `$nor` reports the clauses that matched with the inverted
- * reason. Left for later: `$not`, `$regex`, `$type`, `$exists`, `$mod`, `$size`, `$all`,
- * `$elemMatch`, bits, `$expr`, `$jsonSchema` and truncation (README: approximate).
+ * reason. Every case also runs as an update and a findAndModify (validation-harness.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { parseEJSONDoc, stringifyEJSON } from '../../bson/ejson.js';
-import { Int32, isDoc, type Doc, type Value } from '../../bson/values.js';
-import { canon, testEngine } from '../../commands/testing.js';
-
-const engine = testEngine({ topology: 'standalone' });
-let counter = 0;
-
-/** The `errInfo` of inserting `doc` (given `_id: 1` when it has none) into a collection with `validator`. */
-function errInfo(validator: string, doc: string): string {
-  const name = `v${++counter}`;
-  engine.runCommand(
-    't',
-    new Map<string, Value>([
-      ['create', name],
-      ['validator', parseEJSONDoc(validator)],
-    ]),
-  );
-  const parsed = parseEJSONDoc(doc);
-  const stored = parsed.has('_id') ? parsed : new Map<string, Value>([...parsed, ['_id', new Int32(1)]]);
-  const reply = engine.runCommand(
-    't',
-    new Map<string, Value>([
-      ['insert', name],
-      ['documents', [stored]],
-    ]),
-  );
-  const error = (reply.get('writeErrors') as Value[] | undefined)?.[0];
-  if (!isDoc(error)) throw new Error(`not refused: ${stringifyEJSON(reply)}`);
-  expect(Number(error.get('code'))).toBe(121);
-  return stringifyEJSON(error.get('errInfo') as Doc);
-}
-
-/** The expected `errInfo` for a document whose `_id` is 1. */
-function expected(details: string, id = '1'): string {
-  return canon(`{"failingDocumentId":${id},"details":${details}}`);
-}
+import { expectedErrInfo as expected, validationErrInfo as errInfo } from './validation-harness.js';
 
 describe('GenerateValidationError', () => {
   it('FailingDocumentId', () => {
