@@ -8,7 +8,7 @@
 import { renderDoc } from '../bson/render.js';
 import type { Doc } from '../bson/values.js';
 import { fail } from '../errors.js';
-import { sameIndexOptions, sameKeyPattern, type IndexDefinition } from './index-definition.js';
+import { compareIndexOptions, sameKeyPattern, type IndexDefinition } from './index-definition.js';
 import { IndexStore } from './index-store.js';
 
 /** Stored records as `[recordId, document]` pairs, in natural order. */
@@ -35,25 +35,33 @@ export class CollectionIndexes {
    * and adds nothing.
    */
   add(definition: IndexDefinition, records: RecordEntries, ns: string): boolean {
-    for (const existing of this.stores) {
-      const e = existing.definition;
-      const sameKey = sameKeyPattern(e.keyPattern, definition.keyPattern);
-      if (e.name === definition.name) {
-        if (sameKey && sameIndexOptions(e, definition)) return false;
-        if (!sameKey) {
-          throw fail(
-            86,
-            `An existing index has the same name as the requested index. When index names are not specified, they are auto generated and can cause conflicts. Please refer to our documentation. Requested index: ${renderDoc(definition.spec)}, existing index: ${renderDoc(e.spec)}`,
-          );
-        }
+    // As _doesSpecConflictWithExisting: the index of the same name first, then one of the same key
+    // and identifying options (unique, sparse, collation, partialFilterExpression).
+    const named = this.stores.find((x) => x.name === definition.name)?.definition;
+    if (named !== undefined) {
+      const comparison = compareIndexOptions(definition, named);
+      if (comparison === 'identical') return false;
+      if (comparison === 'different') {
         throw fail(
-          85,
-          `An equivalent index already exists with the same name but different options. Requested index: ${renderDoc(definition.spec)}, existing index: ${renderDoc(e.spec)}`,
+          86,
+          `An existing index has the same name as the requested index. When index names are not specified, they are auto generated and can cause conflicts. Please refer to our documentation. Requested index: ${renderDoc(definition.spec)}, existing index: ${renderDoc(named.spec)}`,
         );
       }
-      if (sameKey && sameIndexOptions(e, definition)) {
-        throw fail(85, `Index already exists with a different name: ${e.name}`);
+      throw fail(
+        85,
+        `An equivalent index already exists with the same name but different options. Requested index: ${renderDoc(definition.spec)}, existing index: ${renderDoc(named.spec)}`,
+      );
+    }
+    for (const existing of this.stores) {
+      const e = existing.definition;
+      const comparison = compareIndexOptions(definition, e);
+      if (comparison === 'equivalent') {
+        throw fail(
+          85,
+          `An equivalent index already exists with a different name and options. Requested index: ${renderDoc(definition.spec)}, existing index: ${renderDoc(e.spec)}`,
+        );
       }
+      if (comparison === 'identical') throw fail(85, `Index already exists with a different name: ${e.name}`);
     }
     const store = new IndexStore(definition);
     for (const [rid, doc] of records()) {

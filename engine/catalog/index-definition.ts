@@ -144,6 +144,10 @@ export function parseIndexSpec(input: Value, collectionCollation: CollationInfo 
   if (collation !== null) refuseCollationForPlugin(fields, collation);
   // `{_id: 1}` is the _id index whatever its name says: unique without saying so.
   const isIdPattern = fields.length === 1 && fields[0]!.path === '_id' && fields[0]!.direction === 1;
+  // An explicit non-simple collation on the _id index must be the collection's (_isSpecOk).
+  if (isIdPattern && collationSpec !== undefined && collation !== null && !sameCollation(collation, inherited)) {
+    throw fail(67, '_id index must have the collection default collation');
+  }
   const unique = truthy(input.get('unique')) || isIdPattern;
   const sparse = truthy(input.get('sparse'));
   const hidden = truthy(input.get('hidden'));
@@ -208,14 +212,46 @@ export function sameKeyPattern(a: Doc, b: Doc): boolean {
   return true;
 }
 
-/** Whether two definitions describe the same index (ignoring the name). */
-export function sameIndexOptions(a: IndexDefinition, b: IndexDefinition): boolean {
-  return (
-    a.unique === b.unique &&
-    a.sparse === b.sparse &&
-    sameCollation(a.collation, b.collation) &&
-    (a.partialFilterExpression === undefined
-      ? b.partialFilterExpression === undefined
-      : b.partialFilterExpression !== undefined && valuesEqual(a.partialFilterExpression, b.partialFilterExpression))
-  );
+/** Spec fields that are not compared for identity (populateOptionsMapForEqualityCheck's list). */
+const NOT_COMPARED = new Set([
+  'key',
+  'name',
+  'ns',
+  'v',
+  'background',
+  'hidden',
+  'dropDups',
+  'textIndexVersion',
+  '2dsphereIndexVersion',
+]);
+const IDENTIFYING = new Set(['unique', 'sparse', 'collation', 'partialFilterExpression', 'wildcardProjection']);
+
+/**
+ * IndexDescriptor::compareIndexOptions: 'different' when the key pattern or an identifying option
+ * (unique, sparse, collation, partialFilterExpression) differs; otherwise 'identical' when every
+ * other compared option is equal too, else 'equivalent' (two such indexes cannot coexist).
+ */
+export function compareIndexOptions(
+  candidate: IndexDefinition,
+  existing: IndexDefinition,
+): 'different' | 'equivalent' | 'identical' {
+  if (!sameKeyPattern(candidate.keyPattern, existing.keyPattern)) return 'different';
+  const identifying =
+    candidate.unique === existing.unique &&
+    candidate.sparse === existing.sparse &&
+    sameCollation(candidate.collation, existing.collation) &&
+    (candidate.partialFilterExpression === undefined
+      ? existing.partialFilterExpression === undefined
+      : existing.partialFilterExpression !== undefined &&
+        valuesEqual(candidate.partialFilterExpression, existing.partialFilterExpression));
+  if (!identifying) return 'different';
+  const others = (d: IndexDefinition) =>
+    [...d.spec]
+      .filter(([k]) => !NOT_COMPARED.has(k) && !IDENTIFYING.has(k))
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const mine = others(candidate);
+  const theirs = others(existing);
+  const same =
+    mine.length === theirs.length && mine.every(([k, v], i) => theirs[i]![0] === k && valuesEqual(v, theirs[i]![1]));
+  return same ? 'identical' : 'equivalent';
 }
