@@ -107,6 +107,33 @@ function hasStrings(v: Value): boolean {
   return typeOf(v) === 'symbol';
 }
 
+/**
+ * `Indexability::isExactBoundsGenerating`: an equality to such a value is answered by its index
+ * key alone (null also matches missing, arrays match by element, regexes and symbols are not).
+ */
+function isExactBoundsGenerating(v: Value): boolean {
+  switch (typeOf(v)) {
+    case 'double':
+    case 'int':
+    case 'long':
+    case 'decimal':
+    case 'string':
+    case 'bool':
+    case 'date':
+    case 'timestamp':
+    case 'objectId':
+    case 'binData':
+    case 'object':
+    case 'javascript':
+    case 'javascriptWithScope':
+    case 'minKey':
+    case 'maxKey':
+      return true;
+    default:
+      return false;
+  }
+}
+
 interface Predicate {
   readonly path: string;
   readonly kind: 'eq' | 'in' | 'range';
@@ -317,16 +344,20 @@ export function planQuery(collection: Collection, request: PlanRequest): QueryPl
   if (hinted === 'natural' && naturalDirection(request.hint as Doc) === -1) return backwardCollScanPlan(collection);
   if (collection.isOplog || hinted === 'natural') return collScanPlan(collection);
   const opCollator = request.collation;
-  // IDHACK (`isSimpleIdQuery`): the whole query is one equality on _id, with a compatible
-  // collation; decided before any predicate is built, as the server's fast path.
+  // IDHACK (`isIdHackEligibleQuery`): the whole query is one equality on _id whose value gives
+  // exact index bounds, and the operation's collation is the collection's (whatever the value);
+  // decided before any predicate is built, as the server's fast path.
   if (!hinted) {
     const root = request.root;
-    if (root && root.kind === 'compare' && root.op === '$eq' && root.path === '_id' && !isArray(root.value)) {
-      if (!hasStrings(root.value) || sameCollation(collection.collation, opCollator)) {
-        if (!isDoc(root.value) || ![...root.value.keys()].some((k) => k.startsWith('$'))) {
-          return idHackPlan(collection, root.value);
-        }
-      }
+    if (
+      root &&
+      root.kind === 'compare' &&
+      root.op === '$eq' &&
+      root.path === '_id' &&
+      isExactBoundsGenerating(root.value) &&
+      sameCollation(collection.collation, opCollator)
+    ) {
+      return idHackPlan(collection, root.value);
     }
   }
   const predicates = predicatesOf(request.root);
