@@ -95,6 +95,18 @@ function parseKeyPattern(key: Value | undefined, spec: Doc): IndexField[] {
   return fields;
 }
 
+/** `v` must be a number that is a 32-bit integer, 1 or 2 (index_key_validate's validateIndexSpec). */
+function checkIndexVersion(version: Value, spec: Doc): void {
+  if (!isNumber(version)) throw fail(14, `The field 'v' must be a number, but got ${typeOf(version)}`);
+  const n = Number(version.valueOf());
+  if (!Number.isInteger(n) || n < -2147483648 || n > 2147483647) {
+    throw fail(2, `Index version must be representable as a 32-bit integer, but got ${renderValue(version)}`);
+  }
+  if (n !== 1 && n !== 2) {
+    throw fail(67, `Invalid index specification ${renderDoc(spec)}; cannot create an index with v=${n}`);
+  }
+}
+
 /**
  * Only btree, 2dsphere, hashed and wildcard indexes can order strings by a collation; a text or 2d
  * index given one (or inheriting the collection's) is refused (IndexCatalogImpl::_isSpecOk).
@@ -131,7 +143,8 @@ export function parseIndexSpec(input: Value, collectionCollation: CollationInfo 
   }
   const collationSpec = input.get('collation');
   const version = input.get('v');
-  const v1 = version !== undefined && isNumber(version) && valuesEqual(version, 1);
+  if (version !== undefined) checkIndexVersion(version, input);
+  const v1 = version !== undefined && valuesEqual(version, 1);
   if (v1 && isDoc(collationSpec) && collationSpec.size > 0) {
     throw fail(
       67,
@@ -165,7 +178,7 @@ export function parseIndexSpec(input: Value, collectionCollation: CollationInfo 
     }
   }
   const spec: Doc = new Map<string, Value>([
-    ['v', v1 ? version : new Int32(2)],
+    ['v', new Int32(v1 ? 1 : 2)],
     ['key', keyPattern],
     ['name', name],
   ]);

@@ -80,3 +80,23 @@ describe('indexes that cannot order strings by a collation refuse one (collation
     ]);
   });
 });
+
+describe('the index version is validated before the collation (index_key_validate.cpp)', () => {
+  it('v must be a 32-bit integer number, 1 or 2; _fixIndexSpec stores it as an int', () => {
+    const c = collection('{"locale": "en"}');
+    expect(c.index('{"key": {"x": 1}, "name": "x", "v": "2"}')).toEqual([
+      14,
+      "The field 'v' must be a number, but got string",
+    ]);
+    expect(c.index('{"key": {"x": 1}, "name": "x", "v": 1.5}')).toEqual([
+      2,
+      'Index version must be representable as a 32-bit integer, but got 1.5',
+    ]);
+    expect(c.index('{"key": {"x": 1}, "name": "x", "v": 3}')).toEqual([
+      67,
+      'Invalid index specification { key: { x: 1 }, name: "x", v: 3 }; cannot create an index with v=3',
+    ]);
+    expect(c.index('{"key": {"y": 1}, "name": "y", "v": 1.0}')).toBe('ok');
+    expect(c.listed('y')).toBe(canon('{"v": 1, "key": {"y": 1}, "name": "y"}'));
+  });
+});
