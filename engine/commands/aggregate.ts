@@ -139,14 +139,22 @@ function parseGroup(spec: Value, pc: PipelineContext): RunStage {
   const fields: { name: string; op: string; arg: ExprNode }[] = [];
   for (const [name, acc] of spec) {
     if (name === '_id') continue;
-    if (!isDoc(acc) || acc.size !== 1) throw fail(40238, `The field '${name}' must be an accumulator object`);
-    const [op, arg] = acc.entries().next().value as [string, Value];
+    // AccumulationStatement::parseAccumulationStatement, in its order.
+    const first = isDoc(acc) ? acc.keys().next().value : undefined;
+    if (first === undefined || !first.startsWith('$')) throw fail(40234, `The field '${name}' must be an accumulator object`);
+    if (name.includes('.')) throw fail(40235, `The field name '${name}' cannot contain '.'`);
+    if (name.startsWith('$')) throw fail(40236, `The field name '${name}' cannot be an operator name`);
+    if ((acc as Doc).size !== 1) throw fail(40238, `The field '${name}' must specify one accumulator`);
+    const [op, arg] = (acc as Doc).entries().next().value as [string, Value];
+    if (Array.isArray(arg)) throw fail(40237, `The ${op} accumulator is a unary operator`);
     if (op === '$count') {
       fields.push({ name, op: '$sum', arg: pc.expr.parse(new Int32(1)) });
       continue;
     }
+    // The operand is parsed before the accumulator's name is looked up.
+    const operand = pc.expr.parse(arg);
     accumulator(op, pc.collator);
-    fields.push({ name, op, arg: pc.expr.parse(arg) });
+    fields.push({ name, op, arg: operand });
   }
   return (docs) => {
     const groups = new Map<string, { id: Value; accs: Accumulator[] }>();
