@@ -92,6 +92,10 @@ const WRITE_CONCERN_COMMANDS: ReadonlySet<string> = new Set([
   'shardCollection',
 ]);
 
+/** The shards an unrouted command ran on, and those whose write concern it waits for. */
+const SHARD0: readonly string[] = ['shard0'];
+const SHARD0_AND_RS0: readonly string[] = ['shard0', 'rs0'];
+
 /** Commands that answer even with no primary (monitoring and the simulation's controls). */
 const NO_PRIMARY_OK: ReadonlySet<string> = new Set([
   'hello',
@@ -244,13 +248,15 @@ export class Deployment {
     if (name === 'hello' || name === 'isMaster' || name === 'ismaster') return this.hello(handler(ctx));
     const result = this.waitingForTransactions(ctx, () => {
       const routed = this.topology.topology === 'sharded' ? this.router.route(ctx, handler) : undefined;
-      return routed ?? { reply: handler(ctx), shards: ['shard0'] };
+      return routed ?? { reply: handler(ctx), shards: SHARD0 };
     });
     if ((name === 'drop' || name === 'dropDatabase') && result.reply.get('ok') !== 0) {
       const target = command.get(name);
       this.router.forget(ctx.db, name === 'drop' && typeof target === 'string' ? target : undefined);
     }
-    return this.withWriteConcern(ctx, result.reply, [...result.shards, 'rs0']);
+    // The unrouted case (every replica-set command) with one constant list, not a copy per command.
+    const shards = result.shards === SHARD0 ? SHARD0_AND_RS0 : [...result.shards, 'rs0'];
+    return this.withWriteConcern(ctx, result.reply, shards);
   }
 
   /**
@@ -335,8 +341,8 @@ export class Deployment {
       return out;
     }
     const wc = resolveWriteConcern(ctx.command.get('writeConcern'), this.writeConcernSettings);
-    const sets = this.topology.replicaSets.filter((r) => shardNames.includes(r.name));
-    for (const rs of sets) {
+    for (const rs of this.topology.replicaSets) {
+      if (!shardNames.includes(rs.name)) continue;
       const primary = this.topology.primaryOf(rs);
       if (!primary) continue;
       const wce = evaluateWriteConcern(wc, rs, primary, this.writeConcernSettings);

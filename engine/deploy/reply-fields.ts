@@ -33,40 +33,40 @@ export function lastOpTime(catalog: Catalog): Timestamp {
  */
 const UNSIGNED_HASH = new Binary(new Uint8Array(20), 0);
 
+/** `keyId` 0 and the term as `Long`s, one value each for every reply (as `UNSIGNED_HASH`). */
+const KEY_ID = Long.fromNumber(0);
+const TERM_LONG = Long.fromNumber(TERM);
+
 export function clusterTimeDoc(ts: Timestamp): Doc {
-  return new Map<string, Value>([
-    ['clusterTime', ts],
-    [
-      'signature',
-      new Map<string, Value>([
-        ['hash', UNSIGNED_HASH],
-        ['keyId', Long.fromNumber(0)],
-      ]),
-    ],
-  ]);
+  const signature = new Map<string, Value>();
+  signature.set('hash', UNSIGNED_HASH);
+  signature.set('keyId', KEY_ID);
+  const doc = new Map<string, Value>();
+  doc.set('clusterTime', ts);
+  doc.set('signature', signature);
+  return doc;
 }
 
-/** Adds the topology's fields to a reply (in place order rebuilt). `ok` must already be set. */
+/**
+ * Adds the topology's fields to a reply (in place order rebuilt). `ok` must already be set.
+ * Every replica-set write reply passes here: no closure or entry array per field.
+ */
 export function addReplyFields(reply: Doc, commandName: string, topology: Topology, catalog: Catalog): Doc {
   if (topology === 'standalone') return reply;
   const ts = lastOpTime(catalog);
   let out = reply;
   if (topology === 'replicaset' && WRITE_REPLY_COMMANDS.has(commandName) && reply.get('ok') === 1 && reply.has('n')) {
     const ordered = new Map<string, Value>();
-    // forEach: no entry array per field (every replica-set write reply passes here).
-    reply.forEach((v, k) => {
-      ordered.set(k, v);
+    for (const k of reply.keys()) {
+      ordered.set(k, reply.get(k)!);
       if (k === 'n') {
         ordered.set('electionId', ELECTION_ID);
-        ordered.set(
-          'opTime',
-          new Map<string, Value>([
-            ['ts', ts],
-            ['t', Long.fromNumber(TERM)],
-          ]),
-        );
+        const opTime = new Map<string, Value>();
+        opTime.set('ts', ts);
+        opTime.set('t', TERM_LONG);
+        ordered.set('opTime', opTime);
       }
-    });
+    }
     out = ordered;
   }
   out.set('$clusterTime', clusterTimeDoc(ts));
