@@ -120,13 +120,9 @@ export class Catalog {
 
   /** Creates a collection; 48 NamespaceExists when it exists. Logs an oplog `c` entry. */
   createCollection(db: string, name: string, options: CollectionOptions = {}): Collection {
-    checkDatabaseName(db);
-    checkCollectionName(db, name);
-    if (this.dbs.get(db)?.get(name)?.isOplog === true) {
-      // Hidden on a standalone, but still the engine's own oplog: never replaced by a user collection.
-      throw fail(20, `Cannot write to '${db}.${name}': the oplog is read-only`);
-    }
+    this.checkNamespaceWritable(db, name);
     if (this.getCollection(db, name)) throw fail(48, `Collection ${db}.${name} already exists.`);
+    if ((this.dbs.get(db)?.size ?? 0) === 0) this.checkDatabaseCasing(db);
     const collection = new Collection(db, name, newUuid(this.random), options);
     let colls = this.dbs.get(db);
     if (!colls) {
@@ -142,6 +138,28 @@ export class Catalog {
     o.set('idIndex', collection.idIndex.definition.spec);
     this.oplog.append({ op: 'c', ns: `${db}.$cmd`, ui: collection.uuid, o });
     return collection;
+  }
+
+  /** The namespace checks a write makes before anything else (`userAllowedWriteNS`): 73, or 20 for the oplog. */
+  checkNamespaceWritable(db: string, name: string): void {
+    checkDatabaseName(db);
+    checkCollectionName(db, name);
+    if (this.dbs.get(db)?.get(name)?.isOplog === true) {
+      // Hidden on a standalone, but still the engine's own oplog: never replaced by a user collection.
+      throw fail(20, `Cannot write to '${db}.${name}': the oplog is read-only`);
+    }
+  }
+
+  /**
+   * `DatabaseHolderImpl::openDb`: a new database may not differ from an existing one only in case
+   * (13297 DatabaseDifferCase, naming the first such database in sorted order).
+   */
+  private checkDatabaseCasing(db: string): void {
+    const lower = db.toLowerCase();
+    const other = this.databaseNames().find((d) => d !== db && d.toLowerCase() === lower);
+    if (other !== undefined) {
+      throw fail(13297, `db already exists with different case already have: [${other}] trying to create [${db}]`);
+    }
   }
 
   /** The collection, created with default options when missing (what insert/update/createIndexes do). */

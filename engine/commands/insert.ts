@@ -77,10 +77,13 @@ export const insertCommand: CommandHandler = (ctx) => {
   const bypass = boolArg(ctx.command.get('bypassDocumentValidation'), false);
   const existing = ctx.catalog.getCollection(ctx.db, name);
   if (existing) checkWritable(existing);
-  const { collection } = ctx.catalog.ensureCollection(ctx.db, name);
+  else ctx.catalog.checkNamespaceWritable(ctx.db, name);
   return runWriteBatch(documents.length, ordered, (i, wrote) => {
     const size = checkInsertable(documents[i] as Doc);
     const doc = fillEmptyTimestamps(documents[i] as Doc, () => ctx.catalog.clock.nextTimestamp());
+    // As `insertBatchAndHandleErrors`: the collection is created once a document passed
+    // `fixDocumentForInsert`, and a failure to create it is that document's write error.
+    const { collection } = ctx.catalog.ensureCollection(ctx.db, name);
     insertDocument(ctx.catalog, collection, doc, { bypassDocumentValidation: bypass, size });
     wrote();
   });

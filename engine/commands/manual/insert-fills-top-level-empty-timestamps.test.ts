@@ -20,15 +20,16 @@ function ts(i: number): string {
 describe('insert: top-level empty timestamps take the cluster time (bson-types, fixDocumentForInsert)', () => {
   test('each top-level Timestamp(0, 0) gets its own tick, before the oplog entry; _id and embedded ones stay', () => {
     const m = manual({ topology: 'replicaset' });
-    // The implicit creation of `c` logs first (i 1); the two fields take i 2 and 3, the insert i 4.
+    // fixDocumentForInsert runs before the collection is made: the two fields take i 1 and 2, the
+    // implicit creation of `c` logs at i 3, the insert at i 4.
     m.cmd(
       `{"insert": "c", "documents": [{"_id": ${ZERO}, "a": ${ZERO}, "n": {"t": ${ZERO}}, "arr": [${ZERO}], "b": ${ZERO}, "c": {"$timestamp": {"t": 0, "i": 7}}}]}`,
     );
     expect(m.docs('c')).toBe(
-      `[{"_id":${ZERO},"a":${ts(2)},"n":{"t":${ZERO}},"arr":[${ZERO}],"b":${ts(3)},"c":{"$timestamp":{"t":0,"i":7}}}]`,
+      `[{"_id":${ZERO},"a":${ts(1)},"n":{"t":${ZERO}},"arr":[${ZERO}],"b":${ts(2)},"c":{"$timestamp":{"t":0,"i":7}}}]`,
     );
     expect(m.cmd('{"find": "oplog.rs", "filter": {"op": "i"}, "projection": {"ts": 1, "o": 1, "_id": 0}}', 'local')).toBe(
-      `{"cursor":{"firstBatch":[{"o":{"_id":${ZERO},"a":${ts(2)},"n":{"t":${ZERO}},"arr":[${ZERO}],"b":${ts(3)},"c":{"$timestamp":{"t":0,"i":7}}},"ts":${ts(4)}}],"id":0,"ns":"local.oplog.rs"},"ok":1.0,"$clusterTime":{"clusterTime":${ts(4)},"signature":{"hash":{"$binary":{"base64":"AAAAAAAAAAAAAAAAAAAAAAAAAAA=","subType":"00"}},"keyId":0}},"operationTime":${ts(4)}}`,
+      `{"cursor":{"firstBatch":[{"o":{"_id":${ZERO},"a":${ts(1)},"n":{"t":${ZERO}},"arr":[${ZERO}],"b":${ts(2)},"c":{"$timestamp":{"t":0,"i":7}}},"ts":${ts(4)}}],"id":0,"ns":"local.oplog.rs"},"ok":1.0,"$clusterTime":{"clusterTime":${ts(4)},"signature":{"hash":{"$binary":{"base64":"AAAAAAAAAAAAAAAAAAAAAAAAAAA=","subType":"00"}},"keyId":0}},"operationTime":${ts(4)}}`,
     );
   });
 
@@ -37,7 +38,7 @@ describe('insert: top-level empty timestamps take the cluster time (bson-types, 
     expect(m.sh('db.c.insertOne({ a: Timestamp(0, 0), _id: Timestamp(0, 0) })')).toEqual([
       "{ acknowledged: true, insertedId: Timestamp({ t: 0, i: 0 }) }",
     ]);
-    expect(m.docs('c')).toBe(`[{"_id":${ZERO},"a":${ts(2)}}]`);
+    expect(m.docs('c')).toBe(`[{"_id":${ZERO},"a":${ts(1)}}]`);
   });
 
   test('bulkWrite’s insert op fills them as well; a refused document takes no tick', () => {
