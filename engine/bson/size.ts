@@ -44,9 +44,28 @@ function stringValueSize(s: string): number {
 }
 
 function entriesSize(entries: Iterable<readonly [string, Value]>): number {
+  if (entries instanceof Map) return docSize(entries as Doc);
   let n = 4 + 1;
   for (const [k, v] of entries) n += 1 + utf8Length(k) + 1 + valueSize(v);
   return n;
+}
+
+/** The running total of the document `docSize` walks (saved and restored around nested ones). */
+let walked = 0;
+
+/** A document's size through `forEach`: a Map's entry iterator makes an array per field. */
+function docSize(doc: Doc): number {
+  const outer = walked;
+  walked = 4 + 1;
+  doc.forEach(addElementSize);
+  const n = walked;
+  walked = outer;
+  return n;
+}
+
+function addElementSize(v: Value, k: string): void {
+  const size = 1 + utf8Length(k) + 1 + valueSize(v);
+  walked += size;
 }
 
 function arraySize(arr: readonly Value[]): number {

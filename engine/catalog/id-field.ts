@@ -90,14 +90,17 @@ function newObjectId(): ObjectId {
  */
 export function withIdFirst(doc: Doc, generate: () => ObjectId = newObjectId): Doc {
   const id = doc.get('_id');
-  if (id === undefined) {
-    const out: Doc = new Map([['_id', generate()]]);
-    for (const [k, v] of doc) out.set(k, v);
-    return out;
+  if (id !== undefined) {
+    checkIdValue(id);
+    if (firstName(doc) === '_id') return doc;
   }
-  checkIdValue(id);
-  if (firstName(doc) === '_id') return doc;
-  const out: Doc = new Map([['_id', id]]);
-  for (const [k, v] of doc) if (k !== '_id') out.set(k, v);
+  const out: Doc = new Map();
+  out.set('_id', id === undefined ? generate() : id);
+  // `forEach`, not an entry iterator: no iterator or entry array per field.
+  doc.forEach(copyFieldOtherThanId, out);
   return out;
+}
+
+function copyFieldOtherThanId(this: Doc, v: Value, k: string): void {
+  if (k !== '_id') this.set(k, v);
 }

@@ -15,7 +15,7 @@ import { binaryEqual, type Collator } from '../bson/compare.js';
 import type { Doc, Value } from '../bson/values.js';
 import type { ModifierUpdateExecutor } from './modifier-executor.js';
 import { MODIFIER_TABLE, type ModifierName } from './modifier-table.js';
-import { isBoundConstant, sameUpdateShape } from './parse-cache-key.js';
+import { isBoundConstant, UpdateShapeMatcher } from './parse-cache-key.js';
 import type { UpdateNode } from './tree/context.js';
 
 export { modifierUpdateShape, type UpdateShape } from './parse-cache-key.js';
@@ -33,22 +33,25 @@ interface BoundLeaf {
 /** A parsed modifier update and the leaves of its bound constants. */
 export class ExecutorTemplate {
   private last: { readonly constants: readonly Value[]; readonly executor: ModifierUpdateExecutor };
+  /** Recognises the shape of the update parsed, with its `arrayFilters`, without a key. */
+  private readonly shape: UpdateShapeMatcher;
 
   private constructor(
     /** The update parsed and its `arrayFilters`, to recognise its shape without a key. */
-    private readonly u: Doc,
-    private readonly arrayFilters: readonly Value[] | Value | undefined,
+    u: Doc,
+    arrayFilters: readonly Value[] | Value | undefined,
     private readonly executor: ModifierUpdateExecutor,
     private readonly bound: readonly BoundLeaf[],
     constants: readonly Value[],
     private readonly collator: Collator | null,
   ) {
     this.last = { constants, executor };
+    this.shape = new UpdateShapeMatcher(u, arrayFilters);
   }
 
-  /** Whether `u` has this template's shape (its key); `constants` then receives `u`'s bound constants. */
-  hasShapeOf(u: Doc, arrayFilters: readonly Value[] | Value | undefined, constants: Value[]): boolean {
-    return sameUpdateShape(this.u, this.arrayFilters, u, arrayFilters, constants);
+  /** The executor of `u` when it has this template's shape (its key), with `u`'s constants bound; else undefined. */
+  bindSameShape(u: Doc, arrayFilters: readonly Value[] | Value | undefined): ModifierUpdateExecutor | undefined {
+    return this.shape.matches(u, arrayFilters) ? this.bind(this.shape.bound) : undefined;
   }
 
   /**
@@ -80,6 +83,8 @@ export class ExecutorTemplate {
   bind(constants: readonly Value[]): ModifierUpdateExecutor {
     const last = this.last;
     if (sameConstants(last.constants, constants)) return last.executor;
+    // The shape matcher's array is rewritten by its next comparison.
+    if (constants === this.shape.bound) constants = constants.slice();
     const replace = new Map<UpdateNode, UpdateNode>();
     const { bound, collator } = this;
     for (let i = 0; i < bound.length; i++) {

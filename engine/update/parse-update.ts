@@ -38,10 +38,8 @@ export function parseUpdate(u: Value, options: UpdateParseOptions): UpdateExecut
     return parseUncached(u, options);
   }
   const recent = modifierExecutorCache.recent(options.collator);
-  if (recent !== undefined) {
-    const constants: Value[] = [];
-    if (recent.hasShapeOf(u, options.arrayFilters, constants)) return recent.bind(constants);
-  }
+  const bound = recent?.bindSameShape(u, options.arrayFilters);
+  if (bound !== undefined) return bound;
   const shape = modifierUpdateShape(u, options.arrayFilters);
   if (shape === undefined) return parseUncached(u, options);
   const cached = modifierExecutorCache.get(options.collator, shape.key);

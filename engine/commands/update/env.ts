@@ -22,15 +22,40 @@ export function clusterTimeAt(now: Date): Timestamp {
 /** The let names of a command without `let` (never written: a statement with `c` copies it). */
 const NO_NAMES: ReadonlySet<string> = new Set<string>();
 
+/** The variables of a command without `let` (read-only everywhere: a statement's `c` copies them). */
+const NO_VARIABLES: ReadonlyMap<string, Value> = new Map<string, Value>();
+
+/**
+ * The environment of a command without `let`: `$$CLUSTER_TIME` is made when first read (most
+ * commands never read it; making it is a Timestamp and a Long per command). Its value depends on
+ * `now` alone, so reading it late gives the value reading it early would have.
+ */
+class PlainCommandEnv implements RuntimeEnv {
+  private cluster: Timestamp | undefined = undefined;
+  readonly variables = NO_VARIABLES;
+  constructor(
+    readonly now: Date,
+    readonly tickClusterTime: (() => Timestamp) | undefined,
+  ) {}
+  get clusterTime(): Timestamp {
+    return (this.cluster ??= clusterTimeAt(this.now));
+  }
+}
+
+/** The commands' environment with other `variables` (a statement's `c`); a copy, `clusterTime` read. */
+export function withVariables(env: RuntimeEnv, variables: ReadonlyMap<string, Value>): RuntimeEnv {
+  return { variables, now: env.now, clusterTime: env.clusterTime, tickClusterTime: env.tickClusterTime };
+}
+
 export function buildCommandEnv(
   now: Date,
   letDoc: Doc | undefined,
   collator: Collator | null,
   tickClusterTime?: () => Timestamp,
 ): CommandEnv {
+  if (letDoc === undefined) return { env: new PlainCommandEnv(now, tickClusterTime), letNames: NO_NAMES };
   const variables = new Map<string, Value>();
   const clusterTime = clusterTimeAt(now);
-  if (letDoc === undefined) return { env: { variables, now, clusterTime, tickClusterTime }, letNames: NO_NAMES };
   const names = new Set<string>();
   const empty: Doc = new Map();
   for (const [name, spec] of letDoc) {

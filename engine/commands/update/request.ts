@@ -5,29 +5,35 @@
  * Everything here fails the whole command (`ok: 0`), as parse errors do on the server.
  */
 import { isArray, isDoc, typeOf, type Doc, type Value } from '../../bson/values.js';
-import { renderElement } from '../../bson/render.js';
 import { fail } from '../../errors.js';
 import { docSize, valueSize } from './bson-size.js';
-import {
-  GENERIC_ARGUMENTS,
-  isAbsent,
-  missingField,
-  readArrayOfObjects,
-  readBool,
-  readObject,
-  readSafeBool,
-  readTimeLimit,
-  unknownField,
-} from './fields.js';
+import { GENERIC_ARGUMENTS, isAbsent, missingField, readObject, unknownField } from './fields.js';
 import { checkWriteBatchSize } from '../write-batch.js';
+import {
+  defaultStatementOptions,
+  defaultWriteCommandOptions,
+  NO_HINT,
+  readStatementOption,
+  readWriteCommandOption,
+  type HintSpec,
+  type StatementOptions,
+} from './write-options.js';
+
+export {
+  defaultStatementOptions,
+  defaultWriteCommandOptions,
+  NO_HINT,
+  parseHint,
+  readStatementOption,
+  readWriteCommandOption,
+  UPDATE_STATEMENT_OPTIONS,
+  WRITE_COMMAND_OPTIONS,
+  type HintSpec,
+  type StatementOptions,
+  type WriteCommandOptions,
+} from './write-options.js';
 
 export const MAX_BSON_SIZE = 16 * 1024 * 1024;
-
-export type HintSpec =
-  | { readonly kind: 'none' }
-  | { readonly kind: 'name'; readonly name: string }
-  | { readonly kind: 'keyPattern'; readonly keyPattern: Doc }
-  | { readonly kind: 'natural'; readonly direction: 1 | -1 };
 
 export type UpdateKind = 'modifier' | 'replacement' | 'pipeline';
 
@@ -83,146 +89,59 @@ export function parseUpdateModification(u: Value): UpdateModification {
   throw fail(9, 'Update argument must be either an object or an array');
 }
 
-/** `IndexHint::parse`. */
-export function parseHint(v: Value): HintSpec {
-  if (typeof v === 'string') return { kind: 'name', name: v };
-  if (isDoc(v)) {
-    if (v.size === 0) return NO_HINT;
-    const [firstKey, firstVal] = v.entries().next().value as [string, Value];
-    if (firstKey === '$natural') {
-      if (v.size !== 1) throw fail(9, `$natural hint may only accept one field${renderHintElement(v)}`);
-      const n = numberOf(firstVal);
-      if (n === 1) return { kind: 'natural', direction: 1 };
-      if (n === -1) return { kind: 'natural', direction: -1 };
-      throw fail(9, `$natural hint may only accept 1 or -1, not ${renderHintElement(v)}`);
-    }
-    return { kind: 'keyPattern', keyPattern: v };
-  }
-  throw fail(9, 'Hint must be a string or an object');
-}
-
-/** `element.toString()` of the `hint` field, as the server's message embeds it. */
-function renderHintElement(v: Doc): string {
-  return renderElement('hint', v);
-}
-
-function numberOf(v: Value): number {
-  if (typeof v === 'number') return Math.trunc(v);
-  const t = typeOf(v);
-  if (t === 'int' || t === 'long' || t === 'decimal') return Math.trunc(Number(String(v)));
-  return 0;
-}
-
 /**
- * The options a write statement carries under the same names, types and null-as-absent rule in
- * every command that has them: `update`'s `updates` entries (`UpdateOpEntry`), bulkWrite's update
- * and delete ops, findAndModify.
+ * One statement's fields as `parseStatement` reads them, walked with `forEach` (a Map's entry
+ * iterator makes an array per field); one reader serves every statement of a command.
  */
-export interface StatementOptions {
-  upsert: boolean;
-  multi: boolean;
-  collation: Doc | undefined;
-  arrayFilters: Doc[] | undefined;
-  hint: HintSpec;
-  sort: Doc | undefined;
-  upsertSupplied?: boolean;
-}
-
-/** No hint (one frozen value: specs never change it). */
-export const NO_HINT: HintSpec = Object.freeze({ kind: 'none' });
-
-/** The defaults: no upsert, one document, no collation, arrayFilters, hint or sort. */
-export function defaultStatementOptions(): StatementOptions {
-  return {
-    upsert: false,
-    multi: false,
-    collation: undefined,
-    arrayFilters: undefined,
-    hint: NO_HINT,
-    sort: undefined,
-  };
-}
-
-/** Every option an update statement accepts; `sampleId` is internal and unused. */
-export const UPDATE_STATEMENT_OPTIONS: ReadonlySet<string> = new Set([
-  'upsert',
-  'multi',
-  'collation',
-  'arrayFilters',
-  'hint',
-  'sort',
-  'upsertSupplied',
-  'sampleId',
-]);
-
-/**
- * Reads field `k` (at `path`) into `into` when it is one of the `accepted` options; returns false
- * for any other field, which the caller handles.
- */
-export function readStatementOption(
-  into: StatementOptions,
-  k: string,
-  path: string,
-  v: Value,
-  accepted: ReadonlySet<string> = UPDATE_STATEMENT_OPTIONS,
-): boolean {
-  if (!accepted.has(k)) return false;
-  switch (k) {
-    case 'upsert':
-      if (!isAbsent(v)) into.upsert = readBool(path, v);
-      break;
-    case 'multi':
-      if (!isAbsent(v)) into.multi = readBool(path, v);
-      break;
-    case 'collation':
-      if (!isAbsent(v)) into.collation = readObject(path, v);
-      break;
-    case 'arrayFilters':
-      if (!isAbsent(v)) into.arrayFilters = readArrayOfObjects(path, v);
-      break;
-    case 'hint':
-      into.hint = parseHint(v);
-      break;
-    case 'sort':
-      if (!isAbsent(v)) into.sort = readObject(path, v);
-      break;
-    case 'upsertSupplied':
-      if (!isAbsent(v)) into.upsertSupplied = readBool(path, v);
-      break;
-  }
-  return true;
-}
-
-function parseStatement(raw: Value, index: number): UpdateStatementSpec {
-  const base = 'update.updates';
-  if (!isDoc(raw))
-    throw fail(14, `BSON field '${base}.${index}' is the wrong type '${typeOf(raw)}', expected type 'object'`);
-  let q: Doc | undefined;
-  let u: UpdateModification | undefined;
-  let c: Doc | undefined;
+class StatementFieldReader {
+  q: Doc | undefined = undefined;
+  u: UpdateModification | undefined = undefined;
+  c: Doc | undefined = undefined;
   // Made when a statement has an option (most have only `q` and `u`).
-  let options: StatementOptions | undefined;
+  options: StatementOptions | undefined = undefined;
+
+  reset(): void {
+    this.q = undefined;
+    this.u = undefined;
+    this.c = undefined;
+    this.options = undefined;
+  }
+
   // The field's path (for messages) is spelled only where a check may need it.
-  for (const [k, v] of raw) {
+  read(v: Value, k: string): void {
     switch (k) {
       case 'q':
-        if (isDoc(v)) q = v;
-        else if (!isAbsent(v)) q = readObject(`${base}.${k}`, v);
+        if (isDoc(v)) this.q = v;
+        else if (!isAbsent(v)) this.q = readObject(`${STATEMENT_BASE}.${k}`, v);
         break;
       case 'u':
-        if (v !== undefined) u = parseUpdateModification(v);
+        if (v !== undefined) this.u = parseUpdateModification(v);
         break;
       case 'c':
-        if (!isAbsent(v)) c = readObject(`${base}.${k}`, v);
+        if (!isAbsent(v)) this.c = readObject(`${STATEMENT_BASE}.${k}`, v);
         break;
       default: {
-        const path = `${base}.${k}`;
-        if (!readStatementOption((options ??= defaultStatementOptions()), k, path, v)) unknownField(path);
+        const path = `${STATEMENT_BASE}.${k}`;
+        if (!readStatementOption((this.options ??= defaultStatementOptions()), k, path, v)) unknownField(path);
       }
     }
   }
-  if (q === undefined) missingField(`${base}.q`);
-  if (u === undefined) missingField(`${base}.u`);
+}
+
+const STATEMENT_BASE = 'update.updates';
+
+function readStatementField(this: StatementFieldReader, v: Value, k: string): void {
+  this.read(v, k);
+}
+
+function parseStatement(raw: Value, index: number, fields: StatementFieldReader): UpdateStatementSpec {
+  if (!isDoc(raw))
+    throw fail(14, `BSON field '${STATEMENT_BASE}.${index}' is the wrong type '${typeOf(raw)}', expected type 'object'`);
+  fields.reset();
+  raw.forEach(readStatementField, fields);
+  const { q, u, c, options } = fields;
+  if (q === undefined) missingField(`${STATEMENT_BASE}.q`);
+  if (u === undefined) missingField(`${STATEMENT_BASE}.u`);
   checkStatementSize(q, u);
   if (options === undefined) {
     return {
@@ -244,71 +163,6 @@ function parseStatement(raw: Value, index: number): UpdateStatementSpec {
 }
 
 /**
- * The command-level options the write commands share under the same names and types
- * (`WriteCommandRequestBase` and the generic `let`, `maxTimeMS`, `writeConcern`): `update`,
- * `bulkWrite`, and `findAndModify` (which has no `ordered`).
- */
-export interface WriteCommandOptions {
-  ordered: boolean;
-  bypassDocumentValidation: boolean;
-  let: Doc | undefined;
-  /** Milliseconds; undefined when absent or 0 (no limit). */
-  maxTimeMS: number | undefined;
-  writeConcern: Doc | undefined;
-}
-
-/** The defaults: ordered, validated, no `let`, no time limit, the default write concern. */
-export function defaultWriteCommandOptions(): WriteCommandOptions {
-  return {
-    ordered: true,
-    bypassDocumentValidation: false,
-    let: undefined,
-    maxTimeMS: undefined,
-    writeConcern: undefined,
-  };
-}
-
-export const WRITE_COMMAND_OPTIONS: ReadonlySet<string> = new Set([
-  'ordered',
-  'bypassDocumentValidation',
-  'let',
-  'maxTimeMS',
-  'writeConcern',
-]);
-
-/**
- * Reads field `k` (at `path`) into `into` when it is one of the `accepted` options; returns false
- * for any other field, which the caller handles.
- */
-export function readWriteCommandOption(
-  into: WriteCommandOptions,
-  k: string,
-  path: string,
-  v: Value,
-  accepted: ReadonlySet<string> = WRITE_COMMAND_OPTIONS,
-): boolean {
-  if (!accepted.has(k)) return false;
-  switch (k) {
-    case 'ordered':
-      if (!isAbsent(v)) into.ordered = readBool(path, v);
-      break;
-    case 'bypassDocumentValidation':
-      if (!isAbsent(v)) into.bypassDocumentValidation = readSafeBool(path, v);
-      break;
-    case 'let':
-      if (!isAbsent(v)) into.let = readObject(path, v);
-      break;
-    case 'maxTimeMS':
-      into.maxTimeMS = readTimeLimit(path, v);
-      break;
-    case 'writeConcern':
-      if (!isAbsent(v)) into.writeConcern = readObject(path, v);
-      break;
-  }
-  return true;
-}
-
-/**
  * Seed limit: the size of `q` plus the size of `u` must not exceed the maximum BSON document size.
  * Reported like the server's oversized-object error (code 10334); the exact server wording for
  * this case is not verified.
@@ -324,31 +178,39 @@ export function checkStatementSize(q: Doc, u: UpdateModification): void {
   }
 }
 
-/** Parses and validates an `update` command document. */
-export function parseUpdateCommand(cmd: Doc): UpdateCommandSpec {
-  const entries = cmd.entries();
-  const first = entries.next();
-  if (first.done === true || first.value[0] !== 'update') throw fail(59, 'no such command');
-  const collection = first.value[1];
-  if (typeof collection !== 'string') throw fail(73, `collection name has invalid type ${typeOf(collection)}`);
-  if (collection === '') throw fail(73, `Invalid namespace specified '${dbNameOf(cmd)}.'`);
+/** The command's fields as `parseUpdateCommand` reads them, walked with `forEach` (no entry arrays). */
+class CommandFieldReader {
+  /** Fields read so far: the first one is the command name. */
+  count = 0;
+  collection = '';
+  statements: UpdateStatementSpec[] | undefined = undefined;
+  comment: Value | undefined = undefined;
+  readonly options = defaultWriteCommandOptions();
+  private statementFields: StatementFieldReader | undefined = undefined;
 
-  let statements: UpdateStatementSpec[] | undefined;
-  let comment: Value | undefined;
-  const options = defaultWriteCommandOptions();
-  // The rest of the fields, after the command name.
-  for (const [k, v] of entries) {
+  constructor(private readonly cmd: Doc) {}
+
+  read(v: Value, k: string): void {
+    if (this.count++ === 0) {
+      if (k !== 'update') throw fail(59, 'no such command');
+      if (typeof v !== 'string') throw fail(73, `collection name has invalid type ${typeOf(v)}`);
+      if (v === '') throw fail(73, `Invalid namespace specified '${dbNameOf(this.cmd)}.'`);
+      this.collection = v;
+      return;
+    }
     switch (k) {
       case 'updates': {
         if (isAbsent(v)) break;
         if (!isArray(v))
           throw fail(14, `BSON field 'update.${k}' is the wrong type '${typeOf(v)}', expected type 'array'`);
-        statements = new Array<UpdateStatementSpec>(v.length);
-        for (let i = 0; i < v.length; i++) statements[i] = parseStatement(v[i]!, i);
+        const fields = (this.statementFields ??= new StatementFieldReader());
+        const statements = new Array<UpdateStatementSpec>(v.length);
+        for (let i = 0; i < v.length; i++) statements[i] = parseStatement(v[i]!, i, fields);
+        this.statements = statements;
         break;
       }
       case 'comment':
-        comment = v;
+        this.comment = v;
         break;
       case 'stmtId':
       case 'stmtIds':
@@ -358,10 +220,22 @@ export function parseUpdateCommand(cmd: Doc): UpdateCommandSpec {
         break;
       default: {
         const path = `update.${k}`;
-        if (!readWriteCommandOption(options, k, path, v) && !GENERIC_ARGUMENTS.has(k)) unknownField(path);
+        if (!readWriteCommandOption(this.options, k, path, v) && !GENERIC_ARGUMENTS.has(k)) unknownField(path);
       }
     }
   }
+}
+
+function readCommandField(this: CommandFieldReader, v: Value, k: string): void {
+  this.read(v, k);
+}
+
+/** Parses and validates an `update` command document. */
+export function parseUpdateCommand(cmd: Doc): UpdateCommandSpec {
+  const fields = new CommandFieldReader(cmd);
+  cmd.forEach(readCommandField, fields);
+  if (fields.count === 0) throw fail(59, 'no such command');
+  const { collection, statements, comment, options } = fields;
   if (statements === undefined) missingField('update.updates');
   checkWriteBatchSize(statements.length);
   return {

@@ -33,6 +33,7 @@ import { shouldRetryUpsertAsUpdate } from './upsert-retry.js';
 import { keepShape } from '../../shape-anchor.js';
 import type { QueryMatcher } from './deps.js';
 import { idLookupApplies, simpleIdValue, updateByIdLookup } from './id-lookup.js';
+import { withVariables } from './env.js';
 
 export { Deadline } from './deadline.js';
 export { buildStatementContext, type StatementContext, type StatementTarget } from './statement-context.js';
@@ -117,7 +118,7 @@ export class PreparedStatement {
         vars.set(k, v);
         withC.add(k);
       }
-      env = { ...ctx.env, variables: vars };
+      env = withVariables(ctx.env, vars);
       names = withC;
     }
     if (spec.upsert && queryHasExpr(spec.q)) {
