@@ -20,6 +20,7 @@ import { runWriteWithDetails } from '../../worker/write-details.js';
 import { runUpdateWithDetails } from './command.js';
 import { defaultUpdateDeps, type UpdateDeps } from './deps.js';
 import { idLookupShortcut } from './id-lookup.js';
+import type { DocumentChange } from './details.js';
 
 const ID = [
   '1',
@@ -124,9 +125,30 @@ function runStatementText(engine: Engine, s: Statement): string {
   const command = parseEJSONDoc(text);
   if (s.details && s.kind !== 'explain') {
     const { reply, statements } = runWriteWithDetails(engine, db, command);
-    return ejson(scrub(reply)) + JSON.stringify(statements, (_k, v: unknown) => (v instanceof Map ? ejson(v) : v));
+    return ejson(scrub(reply)) + JSON.stringify(statements, publicView);
   }
   return ejson(scrub(engine.runCommand(db, command)));
+}
+
+/**
+ * Details as their readers see them: documents as Extended JSON, and each document change by its
+ * public fields (the oplog `o` included) rather than the objects behind them (a change's deferred
+ * diff reaches the oplog's record and the process-wide shape table, which differ between engines).
+ */
+function publicView(_key: string, v: unknown): unknown {
+  if (v instanceof Map) return ejson(v);
+  if (v !== null && typeof v === 'object' && 'before' in v && 'after' in v && 'modifiedPaths' in v) {
+    const c = v as DocumentChange;
+    return {
+      before: c.before,
+      after: c.after,
+      noop: c.noop,
+      modifiedPaths: c.modifiedPaths,
+      arrayTouches: c.arrayTouches,
+      oplog: c.oplog,
+    };
+  }
+  return v;
 }
 
 function scrub(reply: Doc): Doc {
