@@ -15,6 +15,7 @@ import { Timestamp, type Binary } from 'bson';
 import type { Doc, Value } from '../bson/values.js';
 import type { TopLevelDiff } from '../oplog/top-level-diff.js';
 import { envelope, type OplogOp } from './oplog-envelope.js';
+import { ChunkedList } from './chunked-list.js';
 import { UpdateOplogBatch } from './oplog-update-batch.js';
 
 export type { OplogOp };
@@ -96,8 +97,9 @@ export class OplogEntryList {
 }
 
 export class OplogRecords {
-  private items: Item[] = [];
-  private rids: number[] = [];
+  /** The slots and their record ids, in chunks: appending never copies the log (chunked-list.ts). */
+  private items = new ChunkedList<Item>();
+  private rids = new ChunkedList<number>();
 
   get count(): number {
     return this.items.length;
@@ -124,7 +126,7 @@ export class OplogRecords {
     tsIncrement: number,
     wallMs: number,
   ): void {
-    const last = this.items[this.items.length - 1];
+    const last = this.items.last();
     // A run's entry k is written once, as record id firstRid + k: a log restored or rolled back to a
     // prefix of the run continues it only with the next id, which no other log holds.
     if (
@@ -142,20 +144,20 @@ export class OplogRecords {
 
   /** The entry at a position, as the envelope document (built once, then kept). */
   at(i: number): Doc {
-    const item = this.items[i]!;
+    const item = this.items.get(i)!;
     if (item instanceof Map) return item;
-    const doc = build(item, this.rids[i]!);
-    this.items[i] = doc;
+    const doc = build(item, this.rids.get(i)!);
+    this.items.set(i, doc);
     return doc;
   }
 
   /** The `ts` of the newest entry without building its document. */
   lastTimestamp(): Value | undefined {
-    const item = this.items.at(-1);
+    const item = this.items.last();
     if (item === undefined) return undefined;
     if (item instanceof Map) return item.get('ts');
     if (item instanceof CompactOplogEntry) return item.ts;
-    const k = this.rids.at(-1)! - item.firstRid;
+    const k = this.rids.last()! - item.firstRid;
     return new Timestamp({ t: item.tsSeconds, i: item.incrementAt(k) });
   }
 
@@ -179,7 +181,7 @@ export class OplogRecords {
   }
 
   recordIdAt(i: number): number {
-    return this.rids[i]!;
+    return this.rids.get(i)!;
   }
 
   /** The position of a record id (ids rise with position), or -1. */
@@ -188,7 +190,7 @@ export class OplogRecords {
     let hi = this.rids.length - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      const r = this.rids[mid]!;
+      const r = this.rids.get(mid)!;
       if (r === rid) return mid;
       if (r < rid) lo = mid + 1;
       else hi = mid - 1;
@@ -198,7 +200,7 @@ export class OplogRecords {
 
   /** The position of this very document (an entry read before), newest first; -1 when absent. */
   positionOf(doc: Doc): number {
-    for (let i = this.items.length - 1; i >= 0; i--) if (this.items[i] === doc) return i;
+    for (let i = this.items.length - 1; i >= 0; i--) if (this.items.get(i) === doc) return i;
     return -1;
   }
 
@@ -210,35 +212,35 @@ export class OplogRecords {
 
   /** Keeps the first `count` entries (a journal's rollback when nothing before them changed). */
   truncate(count: number): void {
-    this.items.length = Math.min(count, this.items.length);
-    this.rids.length = this.items.length;
+    this.items.truncate(count);
+    this.rids.truncate(count);
   }
 
   removeAt(i: number): void {
     this.beforeRewrite?.();
-    this.items.splice(i, 1);
-    this.rids.splice(i, 1);
+    this.items.removeAt(i);
+    this.rids.removeAt(i);
   }
 
   replaceAt(i: number, doc: Doc): void {
     this.beforeRewrite?.();
-    this.items[i] = doc;
+    this.items.set(i, doc);
   }
 
   clear(): void {
     this.beforeRewrite?.();
-    this.items = [];
-    this.rids = [];
+    this.items = new ChunkedList();
+    this.rids = new ChunkedList();
   }
 
   contents(): OplogContents {
-    return { items: this.items.slice(), rids: this.rids.slice() };
+    return { items: this.items.slice(0), rids: this.rids.slice(0) };
   }
 
   /** Replaces every entry with `contents` (their record ids kept). */
   restore(contents: OplogContents): void {
     this.clear();
-    this.items = contents.items.slice();
-    this.rids = contents.rids.slice();
+    this.items = ChunkedList.from(contents.items);
+    this.rids = ChunkedList.from(contents.rids);
   }
 }

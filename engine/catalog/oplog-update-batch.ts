@@ -19,14 +19,15 @@ import { ShapedDoc } from '../bson/shaped-doc.js';
 import type { Shape } from '../bson/shape.js';
 import type { Doc, Value } from '../bson/values.js';
 import { TopLevelDiff, type SharedOSource } from '../oplog/top-level-diff.js';
+import { ChunkedList } from './chunked-list.js';
 import { envelope } from './oplog-envelope.js';
 
 /** Whether update runs are batched (the property test turns it off to compare). */
 export const oplogBatching = { enabled: true };
 
 export class UpdateOplogBatch implements SharedOSource {
-  /** The post-images' values, one array per entry. */
-  private readonly posts: (readonly Value[])[];
+  /** The post-images' values, one array per entry (in chunks: a run of 100,000 entries never regrows). */
+  private readonly posts = new ChunkedList<readonly Value[]>();
   /**
    * Entries' `o` once read (by entry index): the written change's diff reads it from here
    * (`TopLevelDiff.heldBy`), so a preview's card and its oplog entry hold one `o`, not two copies.
@@ -49,7 +50,7 @@ export class UpdateOplogBatch implements SharedOSource {
     post: readonly Value[],
     wallMs: number,
   ) {
-    this.posts = [post];
+    this.posts.push(post);
     this.walls = [0, wallMs];
   }
 
@@ -97,7 +98,7 @@ export class UpdateOplogBatch implements SharedOSource {
   oAt(k: number): Doc {
     const known = this.builtOs?.get(k);
     if (known !== undefined) return known;
-    const vals = this.posts[k]!;
+    const vals = this.posts.get(k)!;
     const { names, slots, appended } = this;
     const diff = new TopLevelDiff(names[0]!, vals[slots[0]!]!, appended[0]!);
     for (let i = 1; i < names.length; i++) diff.add(names[i]!, vals[slots[i]!]!, appended[i]!);
@@ -162,7 +163,7 @@ export class UpdateOplogBatch implements SharedOSource {
 
   /** Entry `k`'s envelope document, built anew around its kept `o` (the oplog keeps it in the entry's place). */
   entryAt(k: number): Doc {
-    const vals = this.posts[k]!;
+    const vals = this.posts.get(k)!;
     return envelope(
       'u',
       this.ns,
