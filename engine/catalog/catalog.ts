@@ -13,6 +13,7 @@ import { ObjectId } from 'bson';
 import { fail } from '../errors.js';
 import type { Doc, Value } from '../bson/values.js';
 import type { Clock } from './clock.js';
+import { utf8Length } from '../bson/size.js';
 import { Collection, newUuid, type CollectionOptions } from './collection.js';
 import type { IndexDefinition } from './index-definition.js';
 import { CursorStore } from './cursors.js';
@@ -71,7 +72,15 @@ export function checkCollectionName(db: string, name: string): void {
     throw fail(73, `Invalid collection name: ${name}`);
   }
   if (name.startsWith('system.')) throw fail(73, `Invalid system namespace: ${db}.${name}`);
+  // `userAllowedCreateNS`, after the system check: 255 bytes of "db.collection" (reference/limits).
+  if (utf8Length(db) + 1 + utf8Length(name) > MAX_NAMESPACE_BYTES) {
+    throw fail(73, `Fully qualified namespace is too long. Namespace: ${db}.${name} Max: ${MAX_NAMESPACE_BYTES}`);
+  }
+  if (name.includes('.system.')) throw fail(2, `Invalid namespace: ${db}.${name}`);
 }
+
+/** `NamespaceString::MaxNsCollectionLen`. */
+const MAX_NAMESPACE_BYTES = 255;
 
 export class Catalog {
   readonly clock: Clock;
