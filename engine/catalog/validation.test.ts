@@ -30,6 +30,7 @@ describe('document validation', () => {
     );
   });
 
+  // The server's keyword order (json_schema_parser.cpp's translateObjectKeywords), not the written one.
   it('reports $jsonSchema failures as schemaRulesNotSatisfied', () => {
     const engine = testEngine();
     run(
@@ -40,9 +41,9 @@ describe('document validation', () => {
     const err = writeError(run(engine, 't', '{"insert": "c", "documents": [{"_id": 1, "age": 1.5}]}'));
     expect(ejson(err.get('errInfo') as never)).toBe(
       canon(`{"failingDocumentId": 1, "details": {"operatorName": "$jsonSchema", "schemaRulesNotSatisfied": [
-        {"operatorName": "required", "specifiedAs": {"required": ["name"]}, "missingProperties": ["name"]},
         {"operatorName": "properties", "propertiesNotSatisfied": [{"propertyName": "age", "details": [
-          {"operatorName": "bsonType", "specifiedAs": {"bsonType": "int"}, "reason": "type did not match", "consideredValue": 1.5, "consideredType": "double"}]}]}]}}`),
+          {"operatorName": "bsonType", "specifiedAs": {"bsonType": "int"}, "reason": "type did not match", "consideredValue": 1.5, "consideredType": "double"}]}]},
+        {"operatorName": "required", "specifiedAs": {"required": ["name"]}, "missingProperties": ["name"]}]}}`),
     );
   });
 

@@ -80,7 +80,7 @@ function typeMismatch(keyword: string, what: string): never {
   throw fail(14, `$jsonSchema keyword '${keyword}' must be ${what}`);
 }
 
-function numberOf(v: Value): number {
+export function numberOf(v: Value): number {
   if (typeof v === 'number') return v;
   return Number(String(typeOf(v) === 'int' ? (v as { value: number }).value : v));
 }
@@ -103,7 +103,7 @@ function schemaArray(keyword: string, v: Value): Doc[] {
 }
 
 /** Equality ignoring the order of fields in documents (`UnorderedFieldsBSONObjComparator`). */
-function unorderedEqual(a: Value, b: Value): boolean {
+export function unorderedEqual(a: Value, b: Value): boolean {
   if (isDoc(a) && isDoc(b)) {
     if (a.size !== b.size) return false;
     for (const [k, v] of a) {
@@ -120,7 +120,7 @@ function unorderedEqual(a: Value, b: Value): boolean {
   return compareValues(a, b) === 0;
 }
 
-function codePointLength(s: string): number {
+export function codePointLength(s: string): number {
   let n = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);

@@ -1,0 +1,138 @@
+/**
+ * Port of doc_validation_error_json_schema_test.cpp: the `errInfo` of a document a `$jsonSchema`
+ * validator refuses. The schema is reported as `schemaRulesNotSatisfied` (one entry per failing
+ * keyword, in the parser's keyword order), `properties` as `propertiesNotSatisfied` per property
+ * (with the property schema's `title`/`description`), keywords for other types are silent, a
+ * `not` only says "child expression matched", a schema under `$nor`/`$not` only "schema matched",
+ * and a top-level type that excludes objects "always evaluates to false". Each case names its
+ * TEST(JSONSchemaValidation, …) source; every case also runs as an update and a findAndModify.
+ */
+import { describe, expect, it } from 'vitest';
+import { expectedErrInfo, validationErrInfo } from './validation-harness.js';
+
+const errInfo = (validator: string, doc: string): string => validationErrInfo(validator, doc);
+const schemaError = (rules: string): string =>
+  expectedErrInfo(`{"operatorName":"$jsonSchema","schemaRulesNotSatisfied":[${rules}]}`);
+const properties = (...entries: string[]): string =>
+  `{"operatorName":"properties","propertiesNotSatisfied":[${entries.join(',')}]}`;
+const property = (name: string, ...details: string[]): string =>
+  `{"propertyName":"${name}","details":[${details.join(',')}]}`;
+const cmp = (kw: string, spec: string, value: string): string =>
+  `{"operatorName":"${kw}","specifiedAs":${spec},"reason":"comparison failed","consideredValue":${value}}`;
+const NOT_MATCHED = '{"operatorName":"not","reason":"child expression matched"}';
+
+describe('minimum, maximum and their exclusive forms', () => {
+  it('BasicMinimum / ExclusiveMinimum / ExclusiveMaximum', () => {
+    expect(errInfo('{"$jsonSchema":{"properties":{"a":{"minimum":1}}}}', '{"a":0}')).toBe(
+      schemaError(properties(property('a', cmp('minimum', '{"minimum":1}', '0')))),
+    );
+    expect(errInfo('{"$jsonSchema":{"properties":{"a":{"minimum":1,"exclusiveMinimum":true}}}}', '{"a":1}')).toBe(
+      schemaError(properties(property('a', cmp('minimum', '{"minimum":1,"exclusiveMinimum":true}', '1')))),
+    );
+    expect(errInfo('{"$jsonSchema":{"properties":{"a":{"maximum":1,"exclusiveMaximum":true}}}}', '{"a":1}')).toBe(
+      schemaError(properties(property('a', cmp('maximum', '{"maximum":1,"exclusiveMaximum":true}', '1')))),
+    );
+  });
+  it('ExclusiveMinimumInverted / …TypeMismatch / …MissingField / ExclusiveMaximumInverted', () => {
+    const notMin = '{"$jsonSchema":{"not":{"properties":{"a":{"minimum":1,"exclusiveMinimum":true}}}}}';
+    for (const doc of ['{"a":2}', '{"a":"foo"}', '{"b":100}'])
+      expect(errInfo(notMin, doc)).toBe(schemaError(NOT_MATCHED));
+    expect(
+      errInfo('{"$jsonSchema":{"not":{"properties":{"a":{"maximum":1,"exclusiveMaximum":true}}}}}', '{"a":0}'),
+    ).toBe(schemaError(NOT_MATCHED));
+  });
+  it('MinimumAtTopLevelHasNoEffect / MaximumAtTopLevelHasNoEffect', () => {
+    for (const kw of ['minimum', 'maximum']) {
+      expect(errInfo(`{"$nor":[{"$jsonSchema":{"${kw}":1}}]}`, '{"a":2}')).toBe(
+        expectedErrInfo(
+          '{"operatorName":"$nor","clausesSatisfied":[{"index":0,"details":{"operatorName":"$jsonSchema","reason":"schema matched"}}]}',
+        ),
+      );
+    }
+  });
+});
+
+describe('properties', () => {
+  it('NestedProperties / NestedPropertiesMultipleFailingClauses (maximum before minimum)', () => {
+    expect(errInfo('{"$jsonSchema":{"properties":{"a":{"properties":{"b":{"minimum":1}}}}}}', '{"a":{"b":0}}')).toBe(
+      schemaError(properties(property('a', properties(property('b', cmp('minimum', '{"minimum":1}', '0')))))),
+    );
+    expect(
+      errInfo(
+        '{"$jsonSchema":{"properties":{"a":{"properties":{"b":{"minimum":10,"maximum":-10}}}}}}',
+        '{"a":{"b":5}}',
+      ),
+    ).toBe(
+      schemaError(
+        properties(
+          property(
+            'a',
+            properties(property('b', cmp('maximum', '{"maximum":-10}', '5'), cmp('minimum', '{"minimum":10}', '5'))),
+          ),
+        ),
+      ),
+    );
+  });
+  it('PropertiesObjectTypeMismatch / TypeRestrictionContradictsSpecifiedType', () => {
+    const typeError = (spec: string, value: string, type: string): string =>
+      `{"operatorName":"type","specifiedAs":{"type":"${spec}"},"reason":"type did not match","consideredValue":${value},"consideredType":"${type}"}`;
+    expect(
+      errInfo(
+        '{"$jsonSchema":{"properties":{"a":{"type":"object","properties":{"b":{"minimum":10}}}}}}',
+        '{"a":"eleven"}',
+      ),
+    ).toBe(schemaError(properties(property('a', typeError('object', '"eleven"', 'string')))));
+    expect(
+      errInfo('{"$jsonSchema":{"type":"object","properties":{"a":{"type":"string","minimum":5}}}}', '{"a":6}'),
+    ).toBe(schemaError(properties(property('a', typeError('string', '6', 'int')))));
+  });
+  it('MultipleNestedProperties', () => {
+    expect(
+      errInfo(
+        '{"$jsonSchema":{"properties":{"a":{"properties":{"b":{"minimum":1},"c":{"minimum":10}}},"d":{"properties":{"e":{"minimum":50},"f":{"minimum":100}}}}}}',
+        '{"a":{"b":0,"c":5},"d":{"e":25,"f":50}}',
+      ),
+    ).toBe(
+      schemaError(
+        properties(
+          property(
+            'a',
+            properties(
+              property('b', cmp('minimum', '{"minimum":1}', '0')),
+              property('c', cmp('minimum', '{"minimum":10}', '5')),
+            ),
+          ),
+          property(
+            'd',
+            properties(
+              property('e', cmp('minimum', '{"minimum":50}', '25')),
+              property('f', cmp('minimum', '{"minimum":100}', '50')),
+            ),
+          ),
+        ),
+      ),
+    );
+  });
+  it('JSONSchemaAndQueryOperators', () => {
+    const one = (name: string, value: string): string =>
+      `{"operatorName":"$jsonSchema","schemaRulesNotSatisfied":[${properties(property(name, cmp('minimum', '{"minimum":1}', value)))}]}`;
+    expect(
+      errInfo(
+        '{"$and":[{"$jsonSchema":{"properties":{"a":{"minimum":1}}}},{"$jsonSchema":{"properties":{"b":{"minimum":1}}}},{"$jsonSchema":{"properties":{"c":{"minimum":1}}}}]}',
+        '{"a":0,"b":2,"c":-1}',
+      ),
+    ).toBe(
+      expectedErrInfo(
+        `{"operatorName":"$and","clausesNotSatisfied":[{"index":0,"details":${one('a', '0')}},{"index":2,"details":${one('c', '-1')}}]}`,
+      ),
+    );
+  });
+  it('NoTopLevelObjectTypeRejectsAllDocuments', () => {
+    const schema = '{"$jsonSchema":{"type":"number","properties":{"a":{"properties":{"b":{"minimum":1}}}}}}';
+    expect(errInfo(schema, '{"a":{"b":1}}')).toBe(
+      expectedErrInfo(
+        `{"operatorName":"$jsonSchema","specifiedAs":${schema},"reason":"expression always evaluates to false"}`,
+      ),
+    );
+  });
+});
