@@ -45,7 +45,7 @@ import {
 import { buildStatementContext, Deadline } from './update/statement.js';
 import { runStatement, withDryRun, writeConcernHookOf, type UpdateRunOptions } from './update/command.js';
 import { checkInsertable, fillEmptyTimestamps } from './insert.js';
-import { checkWriteBatchSize } from './write-batch.js';
+import { checkStatementIds, checkWriteBatchSize } from './write-batch.js';
 
 type BulkOp =
   | { readonly kind: 'insert'; readonly ns: number; readonly document: Doc }
@@ -206,9 +206,11 @@ export function parseBulkWrite(cmd: Doc): BulkWriteSpec {
       case 'cursor':
         if (!isAbsent(v)) readObject(path, v);
         break;
+      case 'stmtIds':
+        if (!isAbsent(v) && !isArray(v)) wrongType(path, v, ['array']);
+        break;
       case 'comment':
       case 'stmtId':
-      case 'stmtIds':
         break;
       default:
         if (!readWriteCommandOption(options, k, path, v) && !GENERIC_ARGUMENTS.has(k)) unknownField(path);
@@ -217,6 +219,7 @@ export function parseBulkWrite(cmd: Doc): BulkWriteSpec {
   if (!ops) missingField('bulkWrite.ops');
   if (!nsInfo) missingField('bulkWrite.nsInfo');
   checkWriteBatchSize(ops.length);
+  checkStatementIds(cmd, ops.length, 'bulkWrite');
   ops.forEach((op, i) => {
     if (op.ns >= nsInfo.length) throw fail(2, `BulkWrite ops entry ${i} has an invalid nsInfo index.`);
   });

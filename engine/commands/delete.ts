@@ -13,7 +13,7 @@ import { fail } from '../errors.js';
 import { commandEnv, effectiveCollation, targetCollectionName } from './common.js';
 import type { CommandHandler } from './context.js';
 import { boolArg, checkFields, numberArg, wrongTypeError } from './fields.js';
-import { checkWriteBatchSize, runWriteBatch } from './write-batch.js';
+import { checkStatementIds, checkWriteBatchSize, runWriteBatch } from './write-batch.js';
 
 export const deleteCommand: CommandHandler = (ctx) => {
   const name = targetCollectionName(ctx);
@@ -23,6 +23,7 @@ export const deleteCommand: CommandHandler = (ctx) => {
     ordered: { type: 'bool' },
     let: { type: 'object' },
     bypassDocumentValidation: { type: 'safeBool' },
+    stmtIds: { type: 'array' },
   });
   const statements = ctx.command.get('deletes') as Value[];
   statements.forEach((s, i) => {
@@ -44,6 +45,7 @@ export const deleteCommand: CommandHandler = (ctx) => {
     }
   });
   checkWriteBatchSize(statements.length);
+  checkStatementIds(ctx.command, statements.length);
   const ordered = boolArg(ctx.command.get('ordered'), true);
   const collection = ctx.catalog.getCollection(ctx.db, name);
   if (collection) checkWritable(collection);

@@ -33,6 +33,7 @@ import { parseHint, parseUpdateCommand, type UpdateStatementSpec } from './updat
 import { buildStatementContext, Deadline, PreparedStatement, type StatementContext } from './update/statement.js';
 import { runStatement, withDryRun } from './update/command.js';
 import { explainFind } from './explain-find.js';
+import { serverInfo, serverParameters } from './explain-server-info.js';
 import { accessStage, commonStats, parsedQuery, shapeHash, shapeOf, withSort, type Stats } from './explain-stages.js';
 
 export type Verbosity = 'queryPlanner' | 'executionStats' | 'allPlansExecution';
@@ -56,6 +57,11 @@ interface WriteExplain {
    * so it advances once and `nReturned` is 1 when a document was matched or upserted.
    */
   readonly returnsDocs?: boolean;
+  /**
+   * findAndModify's `fields`: a PROJECTION_DEFAULT stage (`transformBy`) above the write stage,
+   * as `getExecutorUpdate`/`getExecutorDelete` add a `ProjectionStageDefault`.
+   */
+  readonly projection?: Doc | undefined;
   /** Present for executionStats/allPlansExecution. */
   readonly run?:
     | {
@@ -85,8 +91,11 @@ function explainReply(ctx: CommandContext, inner: Doc, verbosity: Verbosity, w: 
   planner.set('maxIndexedAndSolutionsReached', false);
   planner.set('maxScansToExplodeReached', false);
   planner.set('prunedSimilarIndexes', false);
-  winning.set('stage', w.stage);
-  winning.set('inputStage', withSort(accessStage(w.plan, w.q, undefined), w.sort, undefined));
+  const writeStage: Doc = new Map<string, Value>([
+    ['stage', w.stage],
+    ['inputStage', withSort(accessStage(w.plan, w.q, undefined), w.sort, undefined)],
+  ]);
+  for (const [k, v] of projectionStage(w.projection, [], writeStage)) winning.set(k, v);
   planner.set('winningPlan', winning);
   planner.set('rejectedPlans', []);
 
@@ -107,13 +116,18 @@ function explainReply(ctx: CommandContext, inner: Doc, verbosity: Verbosity, w: 
     exec.set('executionTimeMillis', int(0));
     exec.set('totalKeysExamined', int(stats.keysExamined));
     exec.set('totalDocsExamined', int(stats.docsExamined));
-    const top: Doc = new Map<string, Value>([
-      ['isCached', false],
+    // An upsert's work that inserts is one more than the input stage's.
+    const works = stats.returned + 1 + (returned > stats.returned ? 1 : 0);
+    const write: Doc = new Map<string, Value>([
       ['stage', w.stage],
-      // An upsert's work that inserts is one more than the input stage's.
-      ...commonStats(returned, stats.returned + 1 + (returned > stats.returned ? 1 : 0)),
+      ...commonStats(returned, works),
       ...counters,
       ['inputStage', withSort(accessStage(w.plan, w.q, stats), w.sort, stats)],
+    ]);
+    // The projection stage works its child once per call of its own, so its counters are the child's.
+    const top: Doc = new Map<string, Value>([
+      ['isCached', false],
+      ...projectionStage(w.projection, commonStats(returned, works), write),
     ]);
     exec.set('executionStages', top);
     if (verbosity === 'allPlansExecution') exec.set('allPlansExecution', []);
@@ -122,32 +136,21 @@ function explainReply(ctx: CommandContext, inner: Doc, verbosity: Verbosity, w: 
   const command: Doc = new Map(inner);
   command.set('$db', ctx.db);
   reply.set('command', command);
-  reply.set(
-    'serverInfo',
-    new Map<string, Value>([
-      ['host', 'upsert-lab'],
-      ['port', int(27017)],
-      ['version', '8.0.0'],
-      ['gitVersion', 'upsert-lab'],
-    ]),
-  );
-  reply.set(
-    'serverParameters',
-    new Map<string, Value>([
-      ['internalQueryFacetBufferSizeBytes', int(104857600)],
-      ['internalQueryFacetMaxOutputDocSizeBytes', int(104857600)],
-      ['internalLookupStageIntermediateDocumentMaxSizeBytes', int(104857600)],
-      ['internalDocumentSourceGroupMaxMemoryBytes', int(104857600)],
-      ['internalQueryMaxBlockingSortMemoryUsageBytes', int(104857600)],
-      ['internalQueryProhibitBlockingMergeOnMongoS', int(0)],
-      ['internalQueryMaxAddToSetBytes', int(104857600)],
-      ['internalDocumentSourceSetWindowFieldsMaxMemoryBytes', int(104857600)],
-      ['internalQueryFrameworkControl', 'trySbeRestricted'],
-      ['internalQueryPlannerIgnoreIndexWithCollationForRegex', int(1)],
-    ]),
-  );
+  reply.set('serverInfo', serverInfo());
+  reply.set('serverParameters', serverParameters());
   reply.set('ok', 1);
   return reply;
+}
+
+/** The write stage, or PROJECTION_DEFAULT (common stats, `transformBy`) above it when `fields` is given. */
+function projectionStage(projection: Doc | undefined, common: readonly [string, Value][], write: Doc): Doc {
+  if (projection === undefined || projection.size === 0) return write;
+  return new Map<string, Value>([
+    ['stage', 'PROJECTION_DEFAULT'],
+    ...common,
+    ['transformBy', projection],
+    ['inputStage', write],
+  ]);
 }
 
 function statsFrom(detail: StatementDetail | undefined, plan: AccessPlan): Stats {
@@ -197,6 +200,7 @@ function explainUpdateStatement(
   spec: UpdateStatementSpec,
   sctx: StatementContext,
   returnsDocs = false,
+  projection: Doc | undefined = undefined,
 ): Doc {
   return withDryRun(ctx.catalog, true, () => {
     const stmt = PreparedStatement.prepare(spec, sctx);
@@ -224,6 +228,7 @@ function explainUpdateStatement(
       sort: spec.sort,
       run,
       returnsDocs,
+      projection,
     });
   });
 }
@@ -251,6 +256,7 @@ function explainFindAndModify(ctx: CommandContext, inner: Doc, verbosity: Verbos
       fam.collation,
       fam.sort,
       true,
+      fam.fields,
     );
   }
   const spec: UpdateStatementSpec = {
@@ -272,7 +278,7 @@ function explainFindAndModify(ctx: CommandContext, inner: Doc, verbosity: Verbos
     fam.bypassDocumentValidation,
     FIND_AND_MODIFY_EXEC_CONTEXT,
   );
-  return explainUpdateStatement(ctx, inner, verbosity, fam.collection, spec, sctx, true);
+  return explainUpdateStatement(ctx, inner, verbosity, fam.collection, spec, sctx, true, fam.fields);
 }
 
 function explainDeleteLike(
@@ -286,6 +292,7 @@ function explainDeleteLike(
   collationSpec: Doc | undefined,
   sort: Doc | undefined,
   returnsDocs = false,
+  projection: Doc | undefined = undefined,
 ): Doc {
   const collection = ctx.catalog.getCollection(ctx.db, coll);
   const collation = effectiveCollation(collection, collationSpec);
@@ -323,6 +330,7 @@ function explainDeleteLike(
     sort,
     run,
     returnsDocs,
+    projection,
   });
 }
 

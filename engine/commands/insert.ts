@@ -16,7 +16,7 @@ import { nestingDepth } from '../update/storage-validation.js';
 import { targetCollectionName } from './common.js';
 import type { CommandHandler } from './context.js';
 import { boolArg, checkFields, wrongTypeError } from './fields.js';
-import { checkWriteBatchSize, runWriteBatch } from './write-batch.js';
+import { checkStatementIds, checkWriteBatchSize, runWriteBatch } from './write-batch.js';
 
 /**
  * The server's `fixDocumentForInsert` checks, for `insert` and bulkWrite's insert: size ≤ 16 MiB
@@ -67,12 +67,14 @@ export const insertCommand: CommandHandler = (ctx) => {
     ordered: { type: 'bool' },
     bypassDocumentValidation: { type: 'safeBool' },
     let: { type: 'object' },
+    stmtIds: { type: 'array' },
   });
   const documents = ctx.command.get('documents') as Value[];
   documents.forEach((d, i) => {
     if (!isDoc(d)) throw wrongTypeError(`${ctx.name}.documents.${i}`, d, 'object');
   });
   checkWriteBatchSize(documents.length);
+  checkStatementIds(ctx.command, documents.length);
   const ordered = boolArg(ctx.command.get('ordered'), true);
   const bypass = boolArg(ctx.command.get('bypassDocumentValidation'), false);
   const existing = ctx.catalog.getCollection(ctx.db, name);

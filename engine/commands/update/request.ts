@@ -8,7 +8,7 @@ import { isArray, isDoc, typeOf, type Doc, type Value } from '../../bson/values.
 import { fail } from '../../errors.js';
 import { docSize, valueSize } from './bson-size.js';
 import { GENERIC_ARGUMENTS, isAbsent, missingField, readObject, unknownField } from './fields.js';
-import { checkWriteBatchSize } from '../write-batch.js';
+import { checkStatementIds, checkWriteBatchSize } from '../write-batch.js';
 import {
   defaultStatementOptions,
   defaultWriteCommandOptions,
@@ -212,8 +212,11 @@ class CommandFieldReader {
       case 'comment':
         this.comment = v;
         break;
-      case 'stmtId':
       case 'stmtIds':
+        if (!isAbsent(v) && !isArray(v))
+          throw fail(14, `BSON field 'update.${k}' is the wrong type '${typeOf(v)}', expected type 'array'`);
+        break;
+      case 'stmtId':
       case 'runtimeConstants':
       case 'isTimeseriesNamespace':
       case 'collectionUUID':
@@ -238,6 +241,7 @@ export function parseUpdateCommand(cmd: Doc): UpdateCommandSpec {
   const { collection, statements, comment, options } = fields;
   if (statements === undefined) missingField('update.updates');
   checkWriteBatchSize(statements.length);
+  checkStatementIds(cmd, statements.length);
   return {
     collection,
     statements,
