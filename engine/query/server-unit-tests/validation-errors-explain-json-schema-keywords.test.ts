@@ -136,3 +136,91 @@ describe('properties', () => {
     );
   });
 });
+
+describe('type, bsonType, minLength, maxLength', () => {
+  const typeError = (kw: string, spec: string, value: string, type: string): string =>
+    `{"operatorName":"${kw}","specifiedAs":{"${kw}":"${spec}"},"reason":"type did not match","consideredValue":${value},"consideredType":"${type}"}`;
+  it('BasicType / MultipleTypeFailures / TypeNoImplicitArrayTraversal', () => {
+    expect(errInfo('{"$jsonSchema":{"properties":{"a":{"type":"string"}}}}', '{"a":{"b":1}}')).toBe(
+      schemaError(properties(property('a', typeError('type', 'string', '{"b":1}', 'object')))),
+    );
+    expect(
+      errInfo(
+        '{"$jsonSchema":{"properties":{"a":{"type":"string"},"b":{"type":"number"},"c":{"type":"object"}}}}',
+        '{"a":{"b":1},"b":4,"c":"foo"}',
+      ),
+    ).toBe(
+      schemaError(
+        properties(
+          property('a', typeError('type', 'string', '{"b":1}', 'object')),
+          property('c', typeError('type', 'object', '"foo"', 'string')),
+        ),
+      ),
+    );
+    expect(errInfo('{"$jsonSchema":{"properties":{"a":{"type":"string"}}}}', '{"a":["Mihai","was","here"]}')).toBe(
+      schemaError(properties(property('a', typeError('type', 'string', '["Mihai","was","here"]', 'array')))),
+    );
+  });
+  it('BasicBSONType / MultipleBSONTypeFailures / BSONTypeNoImplicitArrayTraversal', () => {
+    expect(errInfo('{"$jsonSchema":{"properties":{"a":{"bsonType":"double"}}}}', '{"a":{"b":1}}')).toBe(
+      schemaError(properties(property('a', typeError('bsonType', 'double', '{"b":1}', 'object')))),
+    );
+    expect(
+      errInfo(
+        '{"$jsonSchema":{"properties":{"a":{"bsonType":"double"},"b":{"bsonType":"int"},"c":{"bsonType":"decimal"}}}}',
+        '{"a":{"b":1},"b":4,"c":"foo"}',
+      ),
+    ).toBe(
+      schemaError(
+        properties(
+          property('a', typeError('bsonType', 'double', '{"b":1}', 'object')),
+          property('c', typeError('bsonType', 'decimal', '"foo"', 'string')),
+        ),
+      ),
+    );
+    expect(errInfo('{"$jsonSchema":{"properties":{"a":{"bsonType":"string"}}}}', '{"a":["Mihai","was","here"]}')).toBe(
+      schemaError(properties(property('a', typeError('bsonType', 'string', '["Mihai","was","here"]', 'array')))),
+    );
+  });
+  it('BasicMinLength / MinLengthNoExplicitType / MinLengthNested / BasicMaxLength / MaxLengthNoExplicitType / MaxLengthNested', () => {
+    for (const [kw, n, value] of [
+      ['minLength', 4, 'foo'],
+      ['maxLength', 4, 'foo, bar, baz'],
+    ] as const) {
+      const err = `{"operatorName":"${kw}","specifiedAs":{"${kw}":${n}},"reason":"specified string length was not satisfied","consideredValue":"${value}"}`;
+      expect(errInfo(`{"$jsonSchema":{"properties":{"a":{"type":"string","${kw}":${n}}}}}`, `{"a":"${value}"}`)).toBe(
+        schemaError(properties(property('a', err))),
+      );
+      expect(errInfo(`{"$jsonSchema":{"properties":{"a":{"${kw}":${n}}}}}`, `{"a":"${value}"}`)).toBe(
+        schemaError(properties(property('a', err))),
+      );
+      expect(
+        errInfo(
+          `{"$jsonSchema":{"properties":{"a":{"properties":{"b":{"type":"string","${kw}":${n}}}}}}}`,
+          `{"a":{"b":"${value}"}}`,
+        ),
+      ).toBe(schemaError(properties(property('a', properties(property('b', err))))));
+    }
+  });
+  it('MinLengthNonString / MaxLengthNonString: only the type reports (8.0 generator; the older stored test also lists the keyword)', () => {
+    for (const kw of ['minLength', 'maxLength']) {
+      expect(errInfo(`{"$jsonSchema":{"properties":{"a":{"type":"string","${kw}":4}}}}`, '{"a":1}')).toBe(
+        schemaError(properties(property('a', typeError('type', 'string', '1', 'int')))),
+      );
+    }
+  });
+  it('MinLengthAtTopLevelHasNoEffect / MaxLengthAtTopLevelHasNoEffect / MinLengthInverted*', () => {
+    for (const schema of ['{"minLength":1}', '{"maxLength":1000}']) {
+      expect(errInfo(`{"$nor":[{"$jsonSchema":${schema}}]}`, '{"a":"foo"}')).toBe(
+        expectedErrInfo(
+          '{"operatorName":"$nor","clausesSatisfied":[{"index":0,"details":{"operatorName":"$jsonSchema","reason":"schema matched"}}]}',
+        ),
+      );
+    }
+    for (const doc of ['{"a":"this string is long"}', '{"a":1}', '{"b":1}']) {
+      expect(errInfo('{"$jsonSchema":{"not":{"properties":{"a":{"minLength":4}}}}}', doc)).toBe(
+        schemaError(NOT_MATCHED),
+      );
+    }
+  });
+});
