@@ -224,3 +224,148 @@ describe('type, bsonType, minLength, maxLength', () => {
     }
   });
 });
+
+describe('array keywords', () => {
+  const requiredA = '{"operatorName":"required","specifiedAs":{"required":["a"]},"missingProperties":["a"]}';
+  const schemaMatched = expectedErrInfo(
+    '{"operatorName":"$nor","clausesSatisfied":[{"index":0,"details":{"operatorName":"$jsonSchema","reason":"schema matched"}}]}',
+  );
+  const items = (index: number, details: string, extra = ''): string =>
+    `{"operatorName":"items",${extra}"reason":"At least one item did not match the sub-schema","itemIndex":${index},"details":[${details}]}`;
+  const type = (spec: string, value: string, t: string): string =>
+    `{"operatorName":"type","specifiedAs":{"type":"${spec}"},"reason":"type did not match","consideredValue":${value},"consideredType":"${t}"}`;
+  it('ArrayMaxItems / ArrayMaxItemsRequiredMissingProperty / ArrayMaxItemsAlwaysTrue', () => {
+    expect(errInfo('{"$jsonSchema":{"properties":{"a":{"maxItems":2}}}}', '{"a":[1,2,3]}')).toBe(
+      schemaError(
+        properties(
+          property(
+            'a',
+            '{"operatorName":"maxItems","specifiedAs":{"maxItems":2},"reason":"array did not match specified length","consideredValue":[1,2,3],"numberOfItems":3}',
+          ),
+        ),
+      ),
+    );
+    expect(errInfo('{"$jsonSchema":{"required":["a"],"properties":{"a":{"maxItems":2}}}}', '{}')).toBe(
+      schemaError(requiredA),
+    );
+    expect(errInfo('{"$nor":[{"$jsonSchema":{"maxItems":2}}]}', '{}')).toBe(schemaMatched);
+  });
+  it('ArrayUniqueItems / ArrayUniqueItemTypeArray / …RequiredMissingProperty / …OnNonArrayAttribute / ArrayUniqueItemsAlwaysTrue', () => {
+    const unique =
+      '{"operatorName":"uniqueItems","specifiedAs":{"uniqueItems":true},"reason":"found a duplicate item","consideredValue":[1,2,3,3,4,4],"duplicatedValue":3}';
+    expect(errInfo('{"$jsonSchema":{"properties":{"a":{"uniqueItems":true}}}}', '{"a":[1,2,3,3,4,4]}')).toBe(
+      schemaError(properties(property('a', unique))),
+    );
+    expect(
+      errInfo('{"$jsonSchema":{"properties":{"a":{"type":"array","uniqueItems":true}}}}', '{"a":[1,2,3,3,4,4]}'),
+    ).toBe(schemaError(properties(property('a', unique))));
+    expect(errInfo('{"$jsonSchema":{"required":["a"],"properties":{"a":{"uniqueItems":true}}}}', '{}')).toBe(
+      schemaError(requiredA),
+    );
+    expect(
+      errInfo('{"$jsonSchema":{"required":["a"],"properties":{"a":{"type":"array","uniqueItems":true}}}}', '{}'),
+    ).toBe(schemaError(requiredA));
+    expect(errInfo('{"$jsonSchema":{"properties":{"a":{"type":"array","uniqueItems":true}}}}', '{"a":1}')).toBe(
+      schemaError(properties(property('a', type('array', '1', 'int')))),
+    );
+    expect(errInfo('{"$nor":[{"$jsonSchema":{"uniqueItems":true}}]}', '{}')).toBe(schemaMatched);
+  });
+  it('ArrayItemsSingleSchema (with its description) / …RequiredMissingProperty / …TypeArrayOnNonArrayAttribute / …CombinedWithMinItems / …AlwaysTrue', () => {
+    expect(
+      errInfo(
+        '{"$jsonSchema":{"properties":{"a":{"items":{"type":"string","description":"elements must be of string type"}}}}}',
+        '{"a":[1,"A",{}]}',
+      ),
+    ).toBe(
+      schemaError(
+        properties(
+          property('a', items(0, type('string', '1', 'int'), '"description":"elements must be of string type",')),
+        ),
+      ),
+    );
+    expect(errInfo('{"$jsonSchema":{"required":["a"],"properties":{"a":{"items":{"type":"string"}}}}}', '{}')).toBe(
+      schemaError(requiredA),
+    );
+    expect(errInfo('{"$jsonSchema":{"properties":{"a":{"items":{"type":"string"},"type":"array"}}}}', '{"a":1}')).toBe(
+      schemaError(properties(property('a', type('array', '1', 'int')))),
+    );
+    expect(
+      errInfo('{"$jsonSchema":{"properties":{"a":{"items":{"type":"string"},"minItems":5}}}}', '{"a":["A","B"]}'),
+    ).toBe(
+      schemaError(
+        properties(
+          property(
+            'a',
+            '{"operatorName":"minItems","specifiedAs":{"minItems":5},"reason":"array did not match specified length","consideredValue":["A","B"],"numberOfItems":2}',
+          ),
+        ),
+      ),
+    );
+    expect(errInfo('{"$nor":[{"$jsonSchema":{"items":{"type":"string"}}}]}', '{}')).toBe(schemaMatched);
+  });
+  it('ArrayItemsSingleSchemaNested / …NestedRequiredMissingProperty / …2DArray / …NestedWithMinimum', () => {
+    expect(
+      errInfo(
+        '{"$jsonSchema":{"properties":{"a":{"items":{"properties":{"b":{"minItems":2}}}}}}}',
+        '{"a":[{"b":[1]}]}',
+      ),
+    ).toBe(
+      schemaError(
+        properties(
+          property(
+            'a',
+            items(
+              0,
+              properties(
+                property(
+                  'b',
+                  '{"operatorName":"minItems","specifiedAs":{"minItems":2},"reason":"array did not match specified length","consideredValue":[1],"numberOfItems":1}',
+                ),
+              ),
+            ),
+          ),
+        ),
+      ),
+    );
+    expect(
+      errInfo(
+        '{"$jsonSchema":{"properties":{"a":{"items":{"required":["b"],"properties":{"b":{"minItems":2}}}}}}}',
+        '{"a":[{}]}',
+      ),
+    ).toBe(
+      schemaError(
+        properties(
+          property(
+            'a',
+            items(0, '{"operatorName":"required","specifiedAs":{"required":["b"]},"missingProperties":["b"]}'),
+          ),
+        ),
+      ),
+    );
+    expect(
+      errInfo('{"$jsonSchema":{"properties":{"a":{"items":{"items":{"minimum":0}}}}}}', '{"a":[[1],[],[2,4],[-1]]}'),
+    ).toBe(schemaError(properties(property('a', items(3, items(0, cmp('minimum', '{"minimum":0}', '-1')))))));
+    expect(
+      errInfo(
+        '{"$jsonSchema":{"properties":{"a":{"items":{"properties":{"b":{"minimum":2}}}}}}}',
+        '{"a":[{"b":2},{"b":1}]}',
+      ),
+    ).toBe(
+      schemaError(properties(property('a', items(1, properties(property('b', cmp('minimum', '{"minimum":2}', '1'))))))),
+    );
+  });
+  it('ArrayItemsSchemaArray', () => {
+    expect(
+      errInfo('{"$jsonSchema":{"properties":{"a":{"items":[{"type":"number"},{"type":"string"}]}}}}', '{"a":[1,2]}'),
+    ).toBe(
+      schemaError(
+        properties(
+          property(
+            'a',
+            `{"operatorName":"items","details":[{"itemIndex":1,"details":[${type('string', '2', 'int')}]}]}`,
+          ),
+        ),
+      ),
+    );
+  });
+});
