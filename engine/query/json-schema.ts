@@ -295,6 +295,8 @@ function compileSchema(schema: Doc): Check {
   if (dependencies !== undefined) {
     if (!isDoc(dependencies)) typeMismatch('dependencies', 'an object');
     for (const [name, dep] of dependencies) {
+      // A string `title` or `description` among the dependencies is an annotation (parseDependencies).
+      if ((name === 'title' || name === 'description') && typeof dep === 'string') continue;
       let check: Check;
       if (isDoc(dep)) {
         const sub = compileSchema(dep);
