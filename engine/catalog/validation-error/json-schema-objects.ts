@@ -17,7 +17,7 @@ import {
   type ErrorNode,
   type ErrorNodeKind,
 } from './error-tree.js';
-import { notNode } from './parse-validator.js';
+import { notNode } from './nodes.js';
 
 export const PLACEHOLDER = 'i';
 

@@ -17,7 +17,7 @@ import { isDoc, isNumber, type Doc, type Value } from '../../bson/values.js';
 import { codePointLength, numberOf, unorderedEqual } from '../../query/json-schema.js';
 import { parseTypeSet, typeSetHas, type TypeSet } from '../../query/type-set.js';
 import { annotate, IGNORE, type ErrorAnnotation, type ErrorNode } from './error-tree.js';
-import { filterNode, notNode } from './parse-validator.js';
+import { filterNode, notNode } from './nodes.js';
 import { constant, d, node, PLACEHOLDER, SchemaKeywordTrees, schemaAnnotations } from './json-schema-objects.js';
 
 const JSON_TYPES: Readonly<Record<string, TypeSet>> = {

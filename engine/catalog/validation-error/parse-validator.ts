@@ -27,34 +27,11 @@ import {
   type ErrorNodeKind,
 } from './error-tree.js';
 import { jsonSchemaErrorTree } from './json-schema-tree.js';
+import { filterNode, notNode } from './nodes.js';
+export { filterNode, notNode };
 
 function d(entries: [string, Value][]): Doc {
   return new Map(entries);
-}
-
-/** A node whose `matches` is the engine's matcher for `filter` (compiled on first use). */
-export function filterNode(
-  kind: ErrorNodeKind,
-  path: string,
-  annotation: ErrorAnnotation | null,
-  filter: Doc,
-  collator: Collator | null,
-  children: readonly ErrorNode[] = [],
-): ErrorNode {
-  let compiled: ((doc: Doc) => boolean) | undefined;
-  return {
-    kind,
-    path,
-    annotation,
-    children,
-    matches(doc) {
-      if (!compiled) {
-        const f = compileFilter(filter, collator);
-        compiled = (x) => f.matches(x);
-      }
-      return compiled(doc);
-    },
-  };
 }
 
 function logical(kind: 'and' | 'or' | 'nor', annotation: ErrorAnnotation | null, children: ErrorNode[]): ErrorNode {
@@ -70,10 +47,6 @@ function logical(kind: 'and' | 'or' | 'nor', annotation: ErrorAnnotation | null,
           ? children.some((c) => c.matches(doc))
           : !children.some((c) => c.matches(doc)),
   };
-}
-
-export function notNode(annotation: ErrorAnnotation | null, child: ErrorNode): ErrorNode {
-  return { kind: 'not', path: '', annotation, children: [child], matches: (doc) => !child.matches(doc) };
 }
 
 function isRegex(v: Value): boolean {
