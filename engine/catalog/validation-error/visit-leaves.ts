@@ -150,31 +150,32 @@ export class LeafErrors {
     this.appendErrorReason('expression always evaluates to false', 'expression always evaluates to true');
   }
 
-  /** `minItems` / `maxItems`. */
-  generateItemsCountError(node: ErrorNode): void {
+  /**
+   * Opens the frame of an array keyword (`minItems`, `maxItems`, `uniqueItems`) and writes its
+   * details, reason and considered value; returns the array, or undefined when it reports nothing.
+   */
+  private openArrayKeywordError(node: ErrorNode, reason: string): Value[] | undefined {
     this.ctx.pushNewFrame(node);
     const v = this.keywordValue(node, ARRAY_TYPE);
     if (v === undefined) {
       this.ctx.setState('noError');
-      return;
+      return undefined;
     }
     this.appendErrorDetails(node);
-    this.appendErrorReason('array did not match specified length', '');
+    this.appendErrorReason(reason, '');
     this.ctx.obj.set('consideredValue', v);
-    this.ctx.obj.set('numberOfItems', new Int32((v as Value[]).length));
+    return v as Value[];
+  }
+
+  /** `minItems` / `maxItems`. */
+  generateItemsCountError(node: ErrorNode): void {
+    const items = this.openArrayKeywordError(node, 'array did not match specified length');
+    if (items !== undefined) this.ctx.obj.set('numberOfItems', new Int32(items.length));
   }
 
   generateUniqueItemsError(node: ErrorNode): void {
-    this.ctx.pushNewFrame(node);
-    const v = this.keywordValue(node, ARRAY_TYPE);
-    if (v === undefined) {
-      this.ctx.setState('noError');
-      return;
-    }
-    this.appendErrorDetails(node);
-    this.appendErrorReason('found a duplicate item', '');
-    this.ctx.obj.set('consideredValue', v);
-    const duplicate = node.firstDuplicate?.(v as Value[]);
+    const items = this.openArrayKeywordError(node, 'found a duplicate item');
+    const duplicate = items === undefined ? undefined : node.firstDuplicate?.(items);
     if (duplicate !== undefined) this.ctx.obj.set('duplicatedValue', duplicate);
   }
 
