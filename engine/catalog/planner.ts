@@ -16,7 +16,7 @@
  * id), as the server does — it decides which document a `multi: false` update touches.
  */
 import { Int32 } from 'bson';
-import { compareValues, typeRank } from '../bson/compare.js';
+import { typeRank } from '../bson/compare.js';
 import { renderValue } from '../bson/render.js';
 import { isArray, isDoc, typeOf, type Doc, type Value } from '../bson/values.js';
 import type { MatchNode } from '../query/nodes.js';
@@ -232,13 +232,7 @@ function indexDescription(index: IndexStore, intervals: readonly Interval[] | un
   def.fields.forEach((f, i) => {
     const list =
       i === 0 && intervals
-        ? [...intervals]
-            .sort((a, b) =>
-              a.low === undefined || b.low === undefined
-                ? 0
-                : compareValues(a.low, b.low, def.collation?.collator ?? null),
-            )
-            .map(renderInterval)
+        ? sortIntervals(intervals, def.collation?.collator ?? null).map(renderInterval)
         : [`[${MIN_KEY_TEXT}, ${MAX_KEY_TEXT}]`];
     bounds.set(f.path, f.direction < 0 ? list.reverse() : list);
   });
